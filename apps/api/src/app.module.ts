@@ -1,0 +1,55 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { AccountModule } from '@scout/account';
+import { ApiKeyEntity, AuthModule } from '@scout/auth';
+import { AppConfig, contractValidationPipe, CoreModule, ScoutExceptionFilter } from '@scout/core';
+import { dataSourceOptions } from '@scout/database';
+import { LEDGER_ENTITIES, LedgerModule, LedgerService } from '@scout/ledger';
+import { AdminController } from './admin/admin.controller';
+import { AdminService } from './admin/admin.service';
+import { CatalogController } from './catalog/catalog.controller';
+import { OpenApiDocument } from './catalog/openapi-document';
+import { loggerOptions } from './http/logger.options';
+import { MeController } from './me/me.controller';
+import { AdminBootstrapService } from './startup/admin-bootstrap.service';
+import { ToolGatewayService } from './tools/tool-gateway.service';
+import { ToolsController } from './tools/tools.controller';
+
+export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config),
+        LoggerModule.forRoot(loggerOptions(config)),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions({ url: databaseUrl, poolMax: config.DB_POOL_MAX, entities: ENTITIES }),
+          migrationsRun: config.migrateOnStart,
+          retryAttempts: 2,
+          retryDelay: 1000,
+        }),
+        LedgerModule,
+        AuthModule,
+        AccountModule,
+      ],
+      controllers: [ToolsController, CatalogController, MeController, AdminController],
+      providers: [
+        ToolGatewayService,
+        OpenApiDocument,
+        AdminService,
+        AdminBootstrapService,
+        { provide: APP_PIPE, useFactory: contractValidationPipe },
+        {
+          provide: APP_FILTER,
+          useFactory: (ledger: LedgerService) => new ScoutExceptionFilter({ remainingFor: (id) => ledger.remaining(id) }),
+          inject: [LedgerService],
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppConfig } from '@scout/core';
+import { AppModule } from './app.module';
+import { OpenApiDocument } from './catalog/openapi-document';
+import { bodyErrors, jsonBody, requestId } from './http/http-pipeline';
+
+/**
+ * Builds the API exactly as main.ts runs it; the end-to-end tests boot it through here too.
+ * Call `listen` on the result.
+ */
+export async function createApiApp(config: AppConfig, databaseUrl: string): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+  app.use(requestId);
+  app.use(jsonBody(config.BODY_LIMIT_BYTES));
+  app.use(bodyErrors(config.BODY_LIMIT_BYTES));
+  // Interactive docs over the same generated document as /api/v1/openapi.json (built lazily,
+  // once the registry has found every tool).
+  const openApi = app.get(OpenApiDocument);
+  SwaggerModule.setup('docs', app, () => openApi.document() as unknown as OpenAPIObject, {
+    customSiteTitle: 'Scout API',
+    swaggerOptions: { persistAuthorization: true },
+  });
+  await app.init();
+  return app;
+}

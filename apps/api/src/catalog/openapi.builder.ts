@@ -1,0 +1,182 @@
+import { TOOL_AREAS, TOOL_CATALOG, type RegisteredTool } from '@scout/core';
+
+type Schema = Record<string, unknown>;
+
+const ERROR_RESPONSES: Record<string, { code: string; description: string }> = {
+  '400': { code: 'invalid_request', description: 'Inputs failed validation; `error.issues` lists each failure.' },
+  '401': { code: 'unauthorized', description: 'Missing, malformed, unknown or revoked API key.' },
+  '402': { code: 'out_of_credits', description: 'The balance does not cover the call; nothing ran and nothing was charged.' },
+  '404': { code: 'not_found', description: 'Unknown tool or route.' },
+  '429': { code: 'rate_limited', description: 'Too many unauthenticated requests from this IP; see Retry-After.' },
+  '502': { code: 'tool_error', description: 'The upstream failed; `error.details` has the tool message. The call was refunded.' },
+  '503': { code: 'service_unavailable', description: 'The ledger database is unreachable; nothing was charged.' },
+};
+
+const COMPONENTS = {
+  securitySchemes: {
+    bearer: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer sc_...`' },
+  },
+  headers: {
+    CreditsRemaining: {
+      description: 'Credits left on the account after this call (every authenticated response).',
+      schema: { type: 'integer', minimum: 0 },
+    },
+  },
+  schemas: {
+    Credits: {
+      type: 'object',
+      required: ['remaining'],
+      properties: {
+        creditsSpent: { type: 'integer', minimum: 0, description: 'Credits charged for this call.' },
+        calls: { type: 'integer', minimum: 0, description: 'Upstream calls made.' },
+        cachedCalls: { type: 'integer', minimum: 0, description: 'Upstream calls served from cache.' },
+        endpoints: { type: 'array', items: { type: 'string' }, description: 'Upstream endpoints used.' },
+        remaining: { type: ['integer', 'null'], minimum: 0, description: 'Credits left; null without a key.' },
+      },
+    },
+    Meta: {
+      type: 'object',
+      required: ['tool', 'generatedAt', 'durationMs'],
+      properties: {
+        tool: { type: 'string' },
+        generatedAt: { type: 'string', format: 'date-time' },
+        durationMs: { type: 'integer', minimum: 0 },
+        requestId: { type: 'string' },
+      },
+    },
+    Envelope: {
+      type: 'object',
+      required: ['data', 'credits', 'meta'],
+      properties: {
+        data: { type: 'object', description: "The tool's output." },
+        notes: { type: 'array', items: { type: 'string' }, description: 'Caveats, such as a part that failed upstream.' },
+        credits: { $ref: '#/components/schemas/Credits' },
+        meta: { $ref: '#/components/schemas/Meta' },
+      },
+    },
+    Error: {
+      type: 'object',
+      required: ['error'],
+      properties: {
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: { type: 'string', enum: Object.values(ERROR_RESPONSES).map((e) => e.code).concat(['forbidden', 'internal_error']) },
+            message: { type: 'string' },
+            issues: {
+              type: 'array',
+              items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+            },
+            details: { type: 'string' },
+          },
+        },
+        credits: { type: 'object', properties: { remaining: { type: 'integer' } } },
+      },
+    },
+  },
+  responses: Object.fromEntries(
+    Object.values(ERROR_RESPONSES).map((e) => [
+      e.code,
+      { description: e.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    ]),
+  ),
+};
+
+function errorRefs(statuses: string[]): Record<string, unknown> {
+  return Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${ERROR_RESPONSES[s].code}` }]));
+}
+
+function queryParameters(schema: Schema): unknown[] {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    ...(property.description ? { description: property.description } : {}),
+    schema: property,
+    ...(property.type === 'array' ? { style: 'form', explode: true } : {}),
+  }));
+}
+
+function toolOperations(tool: RegisteredTool): Record<string, unknown> {
+  const statuses = tool.public ? ['400', '429', '503'] : ['400', '401', '402', '429', '502', '503'];
+  const common = {
+    tags: [TOOL_CATALOG[tool.name].area],
+    summary: tool.summary,
+    description: `${tool.description ?? tool.summary}\n\nCost: ${tool.cost} credits per call.`,
+    'x-credits': tool.cost,
+    ...(tool.public ? { security: [] } : {}),
+    responses: {
+      '200': {
+        description: 'The tool answered.',
+        headers: { 'x-credits-remaining': { $ref: '#/components/headers/CreditsRemaining' } },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+      },
+      ...errorRefs(statuses),
+    },
+  };
+  return {
+    get: { ...common, operationId: `${tool.name}_get`, parameters: queryParameters(tool.inputSchema) },
+    post: {
+      ...common,
+      operationId: `${tool.name}_post`,
+      requestBody: { required: false, content: { 'application/json': { schema: tool.inputSchema } } },
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document, generated from the tool registry so it cannot drift from behaviour. */
+export function buildOpenApiDocument(tools: RegisteredTool[], version: string): Record<string, unknown> {
+  const paths: Record<string, unknown> = {
+    '/api/v1/tools': {
+      get: {
+        operationId: 'list_tools',
+        tags: ['catalog'],
+        summary: 'Every tool with its cost and JSON Schema input.',
+        security: [],
+        responses: { '200': { description: 'The tool list.', content: { 'application/json': { schema: { type: 'object' } } } }, ...errorRefs(['429']) },
+      },
+    },
+    '/api/v1/me': {
+      get: {
+        operationId: 'me',
+        tags: ['account'],
+        summary: 'Your balance, calls left at 250 credits a call, and usage by tool.',
+        responses: {
+          '200': {
+            description: 'The caller account.',
+            headers: { 'x-credits-remaining': { $ref: '#/components/headers/CreditsRemaining' } },
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+          ...errorRefs(['401']),
+        },
+      },
+    },
+    '/api/v1/openapi.json': {
+      get: {
+        operationId: 'openapi',
+        tags: ['catalog'],
+        summary: 'This document.',
+        security: [],
+        responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    },
+  };
+  for (const tool of tools) paths[`/api/v1/tools/${tool.name}`] = toolOperations(tool);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Scout API',
+      version,
+      description:
+        'Credit-metered tools about crypto traders, tokens, wallets, chains and DeFi. Every tool is GET (query parameters) or POST (JSON body) at /api/v1/tools/<name> and answers the same envelope. `x-credits` on each operation is its cost in credits.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    tags: [...TOOL_AREAS, 'catalog'].map((name) => ({ name })),
+    paths,
+    components: COMPONENTS,
+  };
+}

@@ -1,0 +1,27 @@
+import type { Params } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import type { AppConfig } from '@scout/core';
+
+/**
+ * Structured JSON logs with the request id on every line. Request lines carry the path only:
+ * query strings may hold inputs, and no header (so no key) is ever logged.
+ */
+export function loggerOptions(config: AppConfig): Params {
+  return {
+    pinoHttp: {
+      level: config.LOG_LEVEL,
+      genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id: string }).id,
+      customProps: (req: IncomingMessage) => ({ requestId: (req as IncomingMessage & { id: string }).id }),
+      serializers: {
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url.split('?')[0],
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      redact: { paths: ['req.headers', 'res.headers', '*.authorization', '*.apiKey'], remove: true },
+    },
+  };
+}

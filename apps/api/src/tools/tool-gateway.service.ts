@@ -1,0 +1,93 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  buildEnvelope,
+  CallMeter,
+  CREDITS_HEADER,
+  InvalidRequestError,
+  parseToolInput,
+  RequestContext,
+  ScoutError,
+  SessionUsageTracker,
+  type Envelope,
+  type ToolContext,
+  type ToolResult,
+} from '@scout/core';
+import type { ScoutRequest } from '@scout/auth';
+import { LedgerService, type Charge } from '@scout/ledger';
+
+/**
+ * One tool call after the access guard (ARCHITECTURE section 4, steps 5-8): validate the input,
+ * debit the cost, run the handler with its context, refund a failed call, build the envelope.
+ */
+@Injectable()
+export class ToolGatewayService {
+  private readonly logger = new Logger('ToolGateway');
+
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly sessionUsage: SessionUsageTracker,
+  ) {}
+
+  async call(req: ScoutRequest, res: Response, source: 'query' | 'body'): Promise<Envelope> {
+    const startedAt = performance.now();
+    const tool = req.tool!;
+    const caller = req.caller ?? null;
+    const requestId = String(req.id);
+
+    if (source === 'body') assertJsonBody(req);
+    const input = await parseToolInput(tool.input, source === 'query' ? req.query : req.body, source, tool.inputSchema);
+
+    let charge: Charge | null = null;
+    if (caller && tool.cost > 0) {
+      charge = await this.ledger.chargeUsage(caller.accountId, tool.name, tool.cost, requestId);
+      res.setHeader(CREDITS_HEADER, String(charge.remaining));
+    }
+
+    const context: ToolContext = { tool: tool.name, requestId, caller, meter: new CallMeter() };
+    let result: ToolResult;
+    try {
+      result = await RequestContext.run(context, () => tool.handler(input, context));
+    } catch (error) {
+      if (charge) await this.refund(charge, error, res);
+      throw error;
+    }
+
+    const remaining = charge ? charge.remaining : caller ? await this.ledger.remaining(caller.accountId) : null;
+    if (remaining !== null) res.setHeader(CREDITS_HEADER, String(remaining));
+    if (caller) {
+      this.sessionUsage.record(caller.accountId, tool.name, tool.cost, context.meter.calls, context.meter.cachedCalls);
+    }
+    return buildEnvelope({
+      tool: tool.name,
+      data: result.data,
+      notes: result.notes,
+      creditsSpent: charge ? tool.cost : 0,
+      remaining,
+      meter: context.meter,
+      startedAt,
+      requestId,
+    });
+  }
+
+  /** A failed call is never paid for: one refund entry linked to its usage entry. */
+  private async refund(charge: Charge, cause: unknown, res: Response): Promise<void> {
+    const reason = cause instanceof ScoutError ? `${cause.code}: ${cause.message}` : 'internal error';
+    try {
+      const refunded = await this.ledger.refund(charge.entryId, reason);
+      res.setHeader(CREDITS_HEADER, String(refunded.remaining));
+    } catch (error) {
+      // The usage entry stays unrefunded; the entry id lets an operator refund it by hand.
+      this.logger.error({ err: error, usageEntryId: charge.entryId }, 'refund of a failed call did not go through');
+    }
+  }
+}
+
+function assertJsonBody(req: ScoutRequest): void {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !req.is('application/json')) {
+    throw new InvalidRequestError('POST bodies must be JSON: send Content-Type: application/json.', [
+      { path: '', message: `unsupported content type ${req.headers['content-type'] ?? '(none)'}` },
+    ]);
+  }
+}

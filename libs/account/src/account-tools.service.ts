@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AppConfig,
+  CREDITS_PER_CALL,
+  ServiceStatusRegistry,
+  SessionUsageTracker,
+  Tool,
+  TOOL_CATALOG,
+  type ToolContext,
+  type ToolResult,
+} from '@scout/core';
+import { LedgerService } from '@scout/ledger';
+import { NoInput, UsageInput } from './account-tools.dto';
+
+function startOfMonthUtc(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** The account and status tools: free, and never calling an upstream. */
+@Injectable()
+export class AccountToolsService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly status: ServiceStatusRegistry,
+    private readonly usage: SessionUsageTracker,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Tool({
+    name: 'service_health',
+    input: NoInput,
+    public: true,
+    summary: 'Liveness, uptime, loaded trader count and the state of each data source. No key needed.',
+    description:
+      'Use it when a call failed to tell an outage from a bad request. Each source is ok, degraded or down; a down source says when it is retried (retryAt).',
+  })
+  async health(): Promise<ToolResult> {
+    const sources = this.status.sourceHealth();
+    const worst = sources.some((s) => s.state === 'down')
+      ? 'down'
+      : sources.some((s) => s.state === 'degraded')
+        ? 'degraded'
+        : 'ok';
+    return {
+      data: {
+        status: worst,
+        live: true,
+        uptimeSeconds: this.usage.uptimeSeconds(),
+        loadedTraders: this.status.traderCount(),
+        sources,
+      },
+    };
+  }
+
+  @Tool({
+    name: 'service_account',
+    input: NoInput,
+    summary: 'Your plan, credits remaining, monthly allowance, credits used this month, prepaid top-ups and their expiry.',
+  })
+  async account(_input: NoInput, context: ToolContext): Promise<ToolResult> {
+    const accountId = context.caller!.accountId;
+    const now = new Date();
+    const [account, remaining, grants, monthUsage] = await Promise.all([
+      this.ledger.requireAccount(accountId),
+      this.ledger.remaining(accountId),
+      this.ledger.grants(accountId),
+      this.ledger.usageByTool(accountId, startOfMonthUtc(now)),
+    ]);
+    const plan = account.planId ? await this.ledger.requirePlan(account.planId) : null;
+    const live = grants.filter((g) => g.remaining > 0 && (!g.expiresAt || g.expiresAt > now));
+    const expiring = live.filter((g) => g.expiresAt).sort((a, b) => a.expiresAt!.getTime() - b.expiresAt!.getTime());
+    return {
+      data: {
+        accountId: account.id,
+        name: account.name,
+        status: account.status,
+        plan: plan && {
+          id: plan.id,
+          name: plan.name,
+          priceUsd: Number(plan.priceUsd),
+          callsPerMonth: plan.callsPerMonth,
+          creditsPerMonth: plan.creditsPerMonth,
+        },
+        creditsRemaining: remaining,
+        callsRemaining: Math.floor(remaining / CREDITS_PER_CALL),
+        monthlyAllowance: plan ? plan.creditsPerMonth : 0,
+        usedThisMonth: monthUsage.reduce((sum, u) => sum + u.credits, 0),
+        prepaidTopups: grants
+          .filter((g) => g.kind === 'topup')
+          .map((g) => ({
+            grantId: g.id,
+            credits: g.credits,
+            remaining: g.remaining,
+            purchasedAt: g.createdAt.toISOString(),
+            expiresAt: g.expiresAt?.toISOString() ?? null,
+            expired: g.expiresAt !== null && g.expiresAt <= now,
+          })),
+        expiry: expiring.length
+          ? { nextExpiresAt: expiring[0].expiresAt!.toISOString(), credits: expiring[0].remaining }
+          : null,
+      },
+    };
+  }
+
+  @Tool({
+    name: 'service_usage',
+    input: UsageInput,
+    summary: 'Your usage since the server started: credits spent, tools hit, cache hit rate, upstream key states, price table.',
+  })
+  async sessionUsage(input: UsageInput, context: ToolContext): Promise<ToolResult> {
+    const accountId = context.caller!.accountId;
+    const notes: string[] = [];
+    if (input.clearCache) {
+      const at = this.usage.clearCache(accountId);
+      notes.push(`Cache cleared for your calls at ${at.toISOString()}: your next calls read fresh upstream data.`);
+    }
+    const keyStates = this.status.keyStates();
+    return {
+      data: {
+        session: this.usage.usage(accountId),
+        upstreamKeys: {
+          exhausted: keyStates.filter((k) => k.state === 'exhausted'),
+          invalid: keyStates.filter((k) => k.state === 'invalid'),
+        },
+        priceTable: {
+          creditsPerCall: CREDITS_PER_CALL,
+          usdPerCall: this.config.PAYG_USD_PER_CALL,
+          tools: Object.fromEntries(Object.entries(TOOL_CATALOG).map(([name, entry]) => [name, entry.cost])),
+        },
+      },
+      notes,
+    };
+  }
+}

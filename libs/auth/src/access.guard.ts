@@ -1,0 +1,75 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import {
+  ForbiddenError,
+  ScoutError,
+  ToolRegistry,
+  UnauthorizedError,
+  type CallerIdentity,
+  type RegisteredTool,
+} from '@scout/core';
+import { ACCESS_METADATA, type RouteAccess } from './access.decorators';
+import { BearerAuthGuard } from './bearer-auth.guard';
+import { UnauthenticatedRateLimiter } from './unauthenticated-rate-limiter';
+
+export type ScoutRequest = Request & { caller?: CallerIdentity | null; tool?: RegisteredTool };
+
+/**
+ * The gate in front of every route (ARCHITECTURE section 4, steps 2-4): IP rate limit for requests
+ * without a key, tool lookup (404 before auth), bearer auth, scope check.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly bearer: BearerAuthGuard,
+    private readonly limiter: UnauthenticatedRateLimiter,
+    private readonly tools: ToolRegistry,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<ScoutRequest>();
+    req.caller = null;
+    const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ACCESS_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!access) throw new ScoutError('internal_error', 'Route declares no access rule.');
+
+    const presentsKey = req.headers.authorization !== undefined;
+    if (!presentsKey) await this.limiter.consume(req.ip ?? 'unknown');
+
+    let scope: 'tools' | 'admin' | null;
+    if (access.kind === 'public') scope = null;
+    else if (access.kind === 'key') scope = access.scope;
+    else {
+      req.tool = this.tools.resolve(String(req.params.name));
+      scope = req.tool.public ? null : 'tools';
+    }
+    if (scope === null && !presentsKey) return true;
+
+    if (this.carriesKeyOutsideHeader(req)) {
+      throw new UnauthorizedError('Send the API key only in the Authorization header.');
+    }
+    try {
+      await this.bearer.canActivate(context);
+    } catch (error) {
+      // A failed key counts against the IP like an anonymous request: key guessing is rate limited.
+      if (presentsKey) await this.limiter.consume(req.ip ?? 'unknown');
+      throw error instanceof ScoutError ? error : new UnauthorizedError();
+    }
+    req.caller = req.user as CallerIdentity;
+    if (scope === 'admin' && !req.caller.scopes.includes('admin')) {
+      throw new ForbiddenError('This route needs a key with the admin scope.');
+    }
+    return true;
+  }
+
+  /** passport-http-bearer also reads access_token from the query or body; Scout does not allow that. */
+  private carriesKeyOutsideHeader(req: ScoutRequest): boolean {
+    const inQuery = typeof req.query === 'object' && req.query !== null && 'access_token' in req.query;
+    const inBody = typeof req.body === 'object' && req.body !== null && 'access_token' in req.body;
+    return inQuery || inBody;
+  }
+}

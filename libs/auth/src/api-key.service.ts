@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { timingSafeEqual } from 'node:crypto';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { AppConfig, NotFoundError, type CallerIdentity } from '@scout/core';
+import { ApiKeyEntity } from './api-key.entity';
+import { API_KEY_PATTERN, displayPrefix, generateApiKey, hashApiKey, type Scope } from './api-key.format';
+
+export interface IssuedKey {
+  apiKey: string;
+  keyId: string;
+  prefix: string;
+}
+
+interface CachedCaller {
+  caller: CallerIdentity;
+  expiresAt: number;
+}
+
+/**
+ * Issues, verifies and revokes API keys. Verified keys are trusted for AUTH_CACHE_TTL_MS (at most
+ * 5 s) before the database is read again, which bounds how long a revoked key or a suspended
+ * account keeps working on any instance.
+ */
+@Injectable()
+export class ApiKeyService {
+  private readonly verified = new Map<string, CachedCaller>();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  async issue(
+    accountId: string,
+    scopes: Scope[],
+    label: string | null = null,
+    manager: EntityManager = this.db.manager,
+  ): Promise<IssuedKey> {
+    return this.store(generateApiKey(), accountId, scopes, label, manager);
+  }
+
+  /** Stores a key whose secret the operator chose (ADMIN_BOOTSTRAP_KEY). Returns null if it exists. */
+  async adopt(secret: string, accountId: string, scopes: Scope[], label: string): Promise<IssuedKey | null> {
+    const rows = (await this.db.query(
+      `INSERT INTO api_keys (account_id, prefix, secret_sha256, scopes, label) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT ON CONSTRAINT uq_api_keys_secret_sha256 DO NOTHING RETURNING id`,
+      [accountId, displayPrefix(secret), hashApiKey(secret), scopes, label],
+    )) as { id: string }[];
+    return rows.length ? { apiKey: secret, keyId: rows[0].id, prefix: displayPrefix(secret) } : null;
+  }
+
+  /** The stored key row for a secret, revoked or not. */
+  async findBySecret(secret: string): Promise<ApiKeyEntity | null> {
+    return this.db.manager.findOneBy(ApiKeyEntity, { secretSha256: hashApiKey(secret) });
+  }
+
+  private async store(
+    key: string,
+    accountId: string,
+    scopes: Scope[],
+    label: string | null,
+    manager: EntityManager,
+  ): Promise<IssuedKey> {
+    const [row] = (await manager.query(
+      `INSERT INTO api_keys (account_id, prefix, secret_sha256, scopes, label) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [accountId, displayPrefix(key), hashApiKey(key), scopes, label],
+    )) as { id: string }[];
+    return { apiKey: key, keyId: row.id, prefix: displayPrefix(key) };
+  }
+
+  /** The caller a bearer token stands for, or null for a malformed, unknown or revoked key. */
+  async verify(token: string): Promise<CallerIdentity | null> {
+    if (!API_KEY_PATTERN.test(token)) return null;
+    const hash = hashApiKey(token);
+    const cacheKey = hash.toString('base64');
+    const cached = this.verified.get(cacheKey);
+    if (cached && cached.expiresAt > Date.now()) return cached.caller;
+    this.verified.delete(cacheKey);
+
+    const rows = (await this.db.query(
+      `SELECT k.id, k.account_id, k.scopes, k.secret_sha256
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id
+        WHERE k.secret_sha256 = $1 AND k.revoked_at IS NULL AND a.status = 'active'`,
+      [hash],
+    )) as { id: string; account_id: string; scopes: string[]; secret_sha256: Buffer }[];
+    const row = rows[0];
+    // The index lookup already matched; compare again in constant time so no timing depends on the secret.
+    if (!row || !timingSafeEqual(row.secret_sha256, hash)) return null;
+    const caller: CallerIdentity = { accountId: row.account_id, keyId: row.id, scopes: row.scopes };
+    if (this.config.AUTH_CACHE_TTL_MS > 0) {
+      this.verified.set(cacheKey, { caller, expiresAt: Date.now() + this.config.AUTH_CACHE_TTL_MS });
+    }
+    return caller;
+  }
+
+  async revoke(keyId: string): Promise<ApiKeyEntity> {
+    const key = await this.db.manager.findOneBy(ApiKeyEntity, { id: keyId });
+    if (!key) throw new NotFoundError(`No API key ${keyId}.`);
+    if (!key.revokedAt) {
+      await this.db.manager.update(ApiKeyEntity, { id: keyId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    }
+    // Drop this instance's cache at once; other instances follow within AUTH_CACHE_TTL_MS.
+    this.verified.clear();
+    return this.db.manager.findOneByOrFail(ApiKeyEntity, { id: keyId });
+  }
+
+  async listForAccount(accountId: string): Promise<ApiKeyEntity[]> {
+    return this.db.manager.find(ApiKeyEntity, { where: { accountId }, order: { createdAt: 'ASC' } });
+  }
+
+  /** True when some unrevoked key carries the admin scope. */
+  async adminKeyExists(): Promise<boolean> {
+    const rows = (await this.db.query(
+      `SELECT 1 FROM api_keys WHERE revoked_at IS NULL AND 'admin' = ANY(scopes) LIMIT 1`,
+    )) as unknown[];
+    return rows.length > 0;
+  }
+}

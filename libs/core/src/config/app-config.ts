@@ -1,0 +1,127 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
+
+const toNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+const toBool = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  if (['true', '1', 'yes'].includes(value.toLowerCase())) return true;
+  if (['false', '0', 'no'].includes(value.toLowerCase())) return false;
+  return value;
+};
+
+/**
+ * Every setting Scout reads, validated once at boot. Nothing else reads process.env:
+ * a bad value stops the process with a message naming the variable.
+ */
+export class AppConfig {
+  @Transform(toNumber) @IsInt() @Min(0) @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  /** PostgreSQL 15+ connection string. Unset: Scout runs its own embedded PostgreSQL (PGlite). */
+  @IsOptional() @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  /** Where the embedded PostgreSQL keeps its files. */
+  @IsString()
+  DATA_DIR = './.data';
+
+  /** Loopback port the embedded PostgreSQL listens on (psql can connect); 0 picks a free one. */
+  @Transform(toNumber) @IsInt() @Min(0) @Max(65535)
+  EMBEDDED_DB_PORT = 0;
+
+  @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL?: string;
+
+  /** Ensures an admin key with exactly this secret exists at boot. */
+  @IsOptional() @Matches(/^sc_[A-Za-z0-9_-]{24,128}$/, {
+    message: 'ADMIN_BOOTSTRAP_KEY must look like sc_ followed by 24-128 letters, digits, _ or -',
+  })
+  ADMIN_BOOTSTRAP_KEY?: string;
+
+  /** Applies pending migrations at boot. Defaults to on for the embedded database, off otherwise. */
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  DB_MIGRATE_ON_START?: boolean;
+
+  @Transform(toNumber) @IsInt() @Min(1) @Max(500)
+  DB_POOL_MAX = 20;
+
+  /** Value of the free starting grant in USD. */
+  @Transform(toNumber) @IsNumber() @Min(0) @Max(1_000_000)
+  FREE_GRANT_USD = 5;
+
+  /** Pay-as-you-go price of one 250-credit call in USD; converts USD grants to credits. */
+  @Transform(toNumber) @IsNumber() @IsPositive() @Max(1000)
+  PAYG_USD_PER_CALL = 0.02;
+
+  /** Default lifetime of a prepaid top-up. */
+  @Transform(toNumber) @IsInt() @Min(1) @Max(120)
+  TOPUP_EXPIRY_MONTHS = 12;
+
+  /** Unauthenticated requests allowed per client IP per minute. */
+  @Transform(toNumber) @IsInt() @Min(1) @Max(1_000_000)
+  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE = 60;
+
+  /** How long a verified key is trusted without re-reading it; bounds how late a revocation bites. */
+  @Transform(toNumber) @IsInt() @Min(0) @Max(5000)
+  AUTH_CACHE_TTL_MS = 2000;
+
+  /** Largest accepted request body, in bytes. */
+  @Transform(toNumber) @IsInt() @Min(1024) @Max(10 * 1024 * 1024)
+  BODY_LIMIT_BYTES = 64 * 1024;
+
+  /** Set when Scout runs behind a proxy that sets X-Forwarded-For (an Express trust proxy value). */
+  @IsOptional() @IsString()
+  TRUST_PROXY?: string;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  get embeddedDatabase(): boolean {
+    return !this.DATABASE_URL;
+  }
+
+  get migrateOnStart(): boolean {
+    return this.DB_MIGRATE_ON_START ?? this.embeddedDatabase;
+  }
+
+  /** The free grant in credits: $5 at $0.02 per 250-credit call is 62,500 credits. */
+  get freeGrantCredits(): number {
+    return Math.round((this.FREE_GRANT_USD / this.PAYG_USD_PER_CALL) * 250);
+  }
+
+  static fromEnv(env: Record<string, string | undefined>): AppConfig {
+    const known = Object.keys(new AppConfig()).concat([
+      'DATABASE_URL', 'REDIS_URL', 'ADMIN_BOOTSTRAP_KEY', 'DB_MIGRATE_ON_START', 'TRUST_PROXY',
+    ]);
+    const picked: Record<string, string> = {};
+    for (const key of known) {
+      const value = env[key];
+      if (value !== undefined && value !== '') picked[key] = value;
+    }
+    const config = plainToInstance(AppConfig, picked);
+    const errors = validateSync(config);
+    if (errors.length > 0) {
+      const lines = errors.flatMap((e) =>
+        Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`),
+      );
+      throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    }
+    return config;
+  }
+}

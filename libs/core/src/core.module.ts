@@ -1,0 +1,20 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { AppConfig } from './config/app-config';
+import { ToolRegistry } from './tools/tool-registry';
+import { ServiceStatusRegistry } from './status/service-status.registry';
+import { SessionUsageTracker } from './status/session-usage.tracker';
+
+/** Configuration, the tool registry and the live status every other library reports into. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [DiscoveryModule],
+      providers: [{ provide: AppConfig, useValue: config }, ToolRegistry, ServiceStatusRegistry, SessionUsageTracker],
+      exports: [AppConfig, ToolRegistry, ServiceStatusRegistry, SessionUsageTracker],
+    };
+  }
+}

@@ -1,0 +1,77 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { isDatabaseUnavailable } from '../errors/database-errors';
+import {
+  InvalidRequestError,
+  NotFoundError,
+  RateLimitedError,
+  ScoutError,
+  ServiceUnavailableError,
+} from '../errors/scout-error';
+import { CREDITS_HEADER } from './envelope';
+
+/** Maps Nest's own HTTP exceptions (unknown route, framework checks) to contract codes. */
+function fromHttpException(exception: HttpException): ScoutError {
+  const status = exception.getStatus();
+  const response = exception.getResponse();
+  const message =
+    typeof response === 'object' && response && 'message' in response
+      ? String((response as { message: unknown }).message)
+      : exception.message;
+  if (status === 404) return new NotFoundError(message.startsWith('Cannot') ? `No route: ${message.replace(/^Cannot /, '')}` : message);
+  if (status === 413) return new InvalidRequestError('The request body is larger than Scout accepts.', [{ path: '', message: 'body too large' }]);
+  if (status >= 400 && status < 500) return new InvalidRequestError(message);
+  return new ScoutError('internal_error', 'Internal error. The request id identifies it in the logs.');
+}
+
+/** What a filter needs to know about the caller to add the credits header to an error. */
+export interface ErrorCreditsLookup {
+  remainingFor(accountId: string): Promise<number | null>;
+}
+
+export function toScoutError(exception: unknown): ScoutError {
+  if (exception instanceof ScoutError) return exception;
+  if (exception instanceof HttpException) return fromHttpException(exception);
+  if (isDatabaseUnavailable(exception)) return new ServiceUnavailableError();
+  return new ScoutError('internal_error', 'Internal error. The request id identifies it in the logs.');
+}
+
+/**
+ * The one place errors become responses: `{ error: { code, message, ... } }` with the status of
+ * the code. Authenticated callers also get their balance, as header and as `credits.remaining`.
+ */
+@Catch()
+export class ScoutExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  constructor(private readonly credits?: ErrorCreditsLookup) {}
+
+  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request & { caller?: { accountId: string } | null; id?: unknown }>();
+    const res = http.getResponse<Response>();
+    const error = toScoutError(exception);
+    if (error.code === 'internal_error' || error.code === 'service_unavailable') {
+      this.logger.error({ err: exception, requestId: req.id }, `${error.code}: ${(exception as Error)?.message ?? exception}`);
+    }
+    if (res.headersSent) return;
+    if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+
+    const body: Record<string, unknown> = { error: { code: error.code, message: error.message, ...error.extra } };
+    const caller = req.caller;
+    if (caller) {
+      let remaining: number | null = null;
+      const known = res.getHeader(CREDITS_HEADER);
+      if (known !== undefined) remaining = Number(known);
+      else if (typeof error.extra.remaining === 'number') remaining = error.extra.remaining;
+      else if (this.credits && error.code !== 'service_unavailable') {
+        remaining = await this.credits.remainingFor(caller.accountId).catch(() => null);
+      }
+      if (remaining !== null) {
+        res.setHeader(CREDITS_HEADER, String(remaining));
+        body.credits = { remaining };
+      }
+    }
+    res.status(error.status).json(body);
+  }
+}

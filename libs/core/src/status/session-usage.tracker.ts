@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+
+export interface SessionUsage {
+  since: string;
+  creditsSpent: number;
+  calls: number;
+  byTool: Record<string, { calls: number; credits: number }>;
+  upstreamCalls: number;
+  cachedCalls: number;
+  /** Share of upstream reads answered from cache, or null before any upstream read. */
+  cacheHitRate: number | null;
+  cacheClearedAt: string | null;
+}
+
+interface AccountTally {
+  creditsSpent: number;
+  calls: number;
+  byTool: Map<string, { calls: number; credits: number }>;
+  upstreamCalls: number;
+  cachedCalls: number;
+  cacheClearedAt: Date | null;
+}
+
+/**
+ * Per-account usage since this process started (the "session" of service_usage). The ledger is
+ * the durable record; this is the cheap live view, including cache behaviour the ledger does not see.
+ */
+@Injectable()
+export class SessionUsageTracker {
+  private readonly startedAt = new Date();
+  private readonly tallies = new Map<string, AccountTally>();
+
+  private tally(accountId: string): AccountTally {
+    let tally = this.tallies.get(accountId);
+    if (!tally) {
+      tally = { creditsSpent: 0, calls: 0, byTool: new Map(), upstreamCalls: 0, cachedCalls: 0, cacheClearedAt: null };
+      this.tallies.set(accountId, tally);
+    }
+    return tally;
+  }
+
+  record(accountId: string, tool: string, credits: number, upstreamCalls: number, cachedCalls: number): void {
+    const tally = this.tally(accountId);
+    tally.creditsSpent += credits;
+    tally.calls += 1;
+    tally.upstreamCalls += upstreamCalls;
+    tally.cachedCalls += cachedCalls;
+    const perTool = tally.byTool.get(tool) ?? { calls: 0, credits: 0 };
+    perTool.calls += 1;
+    perTool.credits += credits;
+    tally.byTool.set(tool, perTool);
+  }
+
+  /** The caller's next calls skip cached upstream answers older than now (others keep theirs). */
+  clearCache(accountId: string): Date {
+    const at = new Date();
+    this.tally(accountId).cacheClearedAt = at;
+    return at;
+  }
+
+  cacheClearedAt(accountId: string): Date | null {
+    return this.tallies.get(accountId)?.cacheClearedAt ?? null;
+  }
+
+  usage(accountId: string): SessionUsage {
+    const tally = this.tally(accountId);
+    const reads = tally.upstreamCalls + tally.cachedCalls;
+    return {
+      since: this.startedAt.toISOString(),
+      creditsSpent: tally.creditsSpent,
+      calls: tally.calls,
+      byTool: Object.fromEntries([...tally.byTool.entries()].sort(([a], [b]) => a.localeCompare(b))),
+      upstreamCalls: tally.upstreamCalls,
+      cachedCalls: tally.cachedCalls,
+      cacheHitRate: reads === 0 ? null : Number((tally.cachedCalls / reads).toFixed(4)),
+      cacheClearedAt: tally.cacheClearedAt?.toISOString() ?? null,
+    };
+  }
+
+  uptimeSeconds(): number {
+    return Math.round((Date.now() - this.startedAt.getTime()) / 1000);
+  }
+}

@@ -1,0 +1,97 @@
+import { plainToInstance } from 'class-transformer';
+import { validate, type ValidationError } from 'class-validator';
+import { targetConstructorToSchema } from 'class-validator-jsonschema';
+import type { Type } from '@nestjs/common';
+import { InvalidRequestError, type ValidationIssue } from '../errors/scout-error';
+import type { JsonSchema } from './tool.types';
+
+/** JSON Schema of a tool's input DTO, generated from its class-validator rules. */
+export function inputSchemaOf(dto: Type<object>): JsonSchema {
+  const schema = targetConstructorToSchema(dto) as JsonSchema;
+  return { type: 'object', properties: {}, ...schema, additionalProperties: false };
+}
+
+type PropertySchema = { type?: string; items?: PropertySchema };
+
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function coerceScalar(value: unknown, type: string | undefined): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if ((type === 'integer' || type === 'number') && NUMERIC.test(text)) return Number(text);
+  if (type === 'boolean') {
+    if (text === 'true' || text === '1') return true;
+    if (text === 'false' || text === '0') return false;
+  }
+  return value;
+}
+
+/**
+ * Query strings carry only text. Turn it into the types the schema asks for: numbers, booleans
+ * (`true/1`, `false/0`), and arrays from repeated keys or comma lists. Text that does not parse
+ * is left alone so validation reports it.
+ */
+export function coerceQuery(query: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
+  const properties = (schema.properties ?? {}) as Record<string, PropertySchema>;
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(query)) {
+    const property = properties[key];
+    if (!property) {
+      out[key] = raw;
+      continue;
+    }
+    if (property.type === 'array') {
+      const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((item) =>
+        typeof item === 'string' ? item.split(',').map((p) => p.trim()).filter((p) => p !== '') : [item],
+      );
+      out[key] = parts.map((item) => coerceScalar(item, property.items?.type));
+    } else {
+      out[key] = coerceScalar(raw, property.type);
+    }
+  }
+  return out;
+}
+
+/** One issue per failed class-validator rule, with dotted paths into nested input. */
+export function flattenIssues(errors: ValidationError[], parent = ''): ValidationIssue[] {
+  return errors.flatMap((error) => {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    const own = Object.entries(error.constraints ?? {}).map(([rule, message]) => ({
+      path,
+      message: rule === 'whitelistValidation' ? `unknown field "${error.property}"` : message,
+    }));
+    return [...own, ...flattenIssues(error.children ?? [], path)];
+  });
+}
+
+/**
+ * Validates raw input against a DTO: unknown fields are rejected, defaults from the DTO apply.
+ * Throws InvalidRequestError with one issue per failed rule.
+ */
+export async function parseToolInput<T extends object>(
+  dto: Type<T>,
+  raw: unknown,
+  source: 'query' | 'body',
+  schema: JsonSchema,
+): Promise<T> {
+  if (raw === undefined || raw === null || raw === '') raw = {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new InvalidRequestError('The input must be a JSON object.', [
+      { path: '', message: 'expected a JSON object of named inputs' },
+    ]);
+  }
+  const plain = source === 'query' ? coerceQuery(raw as Record<string, unknown>, schema) : raw;
+  const instance = plainToInstance(dto, plain);
+  const errors = await validate(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    // The instance is always the tool's own DTO; inputs-free DTOs have no rules to find.
+    forbidUnknownValues: false,
+    validationError: { target: false, value: false },
+  });
+  if (errors.length > 0) {
+    const issues = flattenIssues(errors);
+    throw new InvalidRequestError(`Invalid input: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+  }
+  return instance;
+}

@@ -1,0 +1,48 @@
+import type { Type } from '@nestjs/common';
+import type { ToolName } from './tool-catalog';
+import type { CallMeter } from '../context/call-meter';
+
+/** Options of the @Tool decorator; the cost is not repeated here: it comes from TOOL_CATALOG. */
+export interface ToolOptions {
+  name: ToolName;
+  /** The input DTO: class-validator rules validate calls and generate the JSON Schema. */
+  input: Type<object>;
+  /** One line for listings and the OpenAPI summary. */
+  summary: string;
+  /** Longer text for the OpenAPI description. */
+  description?: string;
+  /** Callable without an API key (only service_health in the contract). */
+  public?: boolean;
+}
+
+/** Who is calling. Null only for public tools called without a key. */
+export interface CallerIdentity {
+  accountId: string;
+  keyId: string;
+  scopes: string[];
+}
+
+export interface ToolContext {
+  tool: ToolName;
+  requestId: string;
+  caller: CallerIdentity | null;
+  /** Upstream calls and cache hits made while answering, for the envelope's `credits`. */
+  meter: CallMeter;
+}
+
+/** What a handler returns; the gateway wraps it in the envelope. */
+export interface ToolResult<T extends object = object> {
+  data: T;
+  notes?: string[];
+}
+
+export type ToolHandler = (input: object, context: ToolContext) => Promise<ToolResult>;
+
+export interface RegisteredTool extends ToolOptions {
+  cost: number;
+  handler: ToolHandler;
+  /** JSON Schema (draft 2020-12 compatible subset) of the input, generated from the DTO. */
+  inputSchema: JsonSchema;
+}
+
+export type JsonSchema = Record<string, unknown>;

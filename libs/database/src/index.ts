@@ -1,0 +1,3 @@
+export * from './data-source-options';
+export * from './embedded-postgres';
+export * from './migrations';

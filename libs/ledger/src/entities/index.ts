@@ -1,0 +1,11 @@
+import { AccountEntity } from './account.entity';
+import { CreditEntryEntity } from './credit-entry.entity';
+import { CreditGrantEntity } from './credit-grant.entity';
+import { PlanEntity } from './plan.entity';
+
+export { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity };
+export type { AccountStatus } from './account.entity';
+export type { EntryKind } from './credit-entry.entity';
+export type { GrantKind } from './credit-grant.entity';
+
+export const LEDGER_ENTITIES = [PlanEntity, AccountEntity, CreditGrantEntity, CreditEntryEntity];

@@ -1,0 +1,11 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity({ name: 'plans' })
+export class PlanEntity {
+  @PrimaryColumn({ type: 'text' }) id: string;
+  @Column({ type: 'text' }) name: string;
+  @Column({ name: 'price_usd', type: 'numeric' }) priceUsd: string;
+  @Column({ name: 'calls_per_month', type: 'integer' }) callsPerMonth: number;
+  @Column({ name: 'credits_per_month', type: 'bigint' }) creditsPerMonth: number;
+  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+}

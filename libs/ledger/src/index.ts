@@ -1,0 +1,3 @@
+export * from './entities';
+export * from './ledger.module';
+export * from './ledger.service';

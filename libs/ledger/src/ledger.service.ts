@@ -1,0 +1,177 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  AppConfig,
+  InvalidRequestError,
+  NotFoundError,
+  OutOfCreditsError,
+  UnauthorizedError,
+} from '@scout/core';
+import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type GrantKind } from './entities';
+
+export interface Charge {
+  entryId: number;
+  remaining: number;
+}
+
+export interface GrantResult {
+  grantId: string;
+  entryId: number;
+  remaining: number;
+}
+
+export interface LedgerPage {
+  entries: CreditEntryEntity[];
+  /** Pass as `before` to read the next (older) page; null at the end. */
+  nextCursor: number | null;
+}
+
+export interface ToolUsage {
+  tool: string;
+  calls: number;
+  credits: number;
+}
+
+/**
+ * Reads and moves credits. Every movement is one call of a scout_* SQL function (see the
+ * LedgerFoundation migration), so each is a single round trip that checks, writes the entry and
+ * updates the balance atomically.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Opens an account with the free starting grant. Pass a manager to join a transaction. */
+  async openAccount(name: string, planId: string | null, manager: EntityManager = this.db.manager): Promise<AccountEntity> {
+    if (planId !== null) await this.requirePlan(planId, manager);
+    const [account] = (await manager.query(
+      `INSERT INTO accounts (name, plan_id) VALUES ($1, $2) RETURNING id`,
+      [name, planId],
+    )) as { id: string }[];
+    const free = this.config.freeGrantCredits;
+    if (free > 0) {
+      await manager.query(`SELECT * FROM scout_grant($1, 'free', $2, NULL, $3, 'system')`, [
+        account.id,
+        free,
+        `Free starting balance ($${this.config.FREE_GRANT_USD})`,
+      ]);
+    }
+    return manager.findOneByOrFail(AccountEntity, { id: account.id });
+  }
+
+  /** Debits a tool call. Throws OutOfCreditsError (402) without writing anything when short. */
+  async chargeUsage(accountId: string, tool: string, cost: number, requestId: string): Promise<Charge> {
+    const [row] = (await this.db.query(
+      `SELECT entry_id, remaining, status FROM scout_spend($1, $2, 'usage', $3, $4, NULL, NULL)`,
+      [accountId, cost, tool, requestId],
+    )) as { entry_id: number | null; remaining: number | null; status: string }[];
+    if (row.status === 'ok') return { entryId: row.entry_id!, remaining: row.remaining! };
+    if (row.status === 'insufficient') throw new OutOfCreditsError(cost, row.remaining ?? 0);
+    throw new UnauthorizedError('This account is not active.');
+  }
+
+  /** Reverses a usage entry with one linked refund entry; a second refund is a no-op. */
+  async refund(usageEntryId: number, reason: string): Promise<Charge> {
+    const [row] = (await this.db.query(`SELECT entry_id, remaining FROM scout_refund($1, $2)`, [
+      usageEntryId,
+      reason.slice(0, 500),
+    ])) as { entry_id: number; remaining: number }[];
+    return { entryId: row.entry_id, remaining: row.remaining };
+  }
+
+  async grant(
+    accountId: string,
+    kind: GrantKind,
+    credits: number,
+    options: { expiresAt?: Date | null; reason?: string | null; actor?: string | null } = {},
+  ): Promise<GrantResult> {
+    await this.requireAccount(accountId);
+    const [row] = (await this.db.query(`SELECT grant_id, entry_id, remaining FROM scout_grant($1, $2, $3, $4, $5, $6)`, [
+      accountId,
+      kind,
+      credits,
+      options.expiresAt ?? null,
+      options.reason ?? null,
+      options.actor ?? null,
+    ])) as { grant_id: string; entry_id: number; remaining: number }[];
+    return { grantId: row.grant_id, entryId: row.entry_id, remaining: row.remaining };
+  }
+
+  /** Takes credits away (a negative adjustment). Never takes the balance below zero: 400 instead. */
+  async deduct(accountId: string, credits: number, reason: string | null, actor: string | null): Promise<Charge> {
+    await this.requireAccount(accountId);
+    const [row] = (await this.db.query(
+      `SELECT entry_id, remaining, status FROM scout_spend($1, $2, 'adjustment', NULL, NULL, $3, $4)`,
+      [accountId, credits, reason, actor],
+    )) as { entry_id: number | null; remaining: number | null; status: string }[];
+    if (row.status !== 'ok') {
+      throw new InvalidRequestError(
+        `The adjustment of -${credits} would take the balance below zero (spendable: ${row.remaining ?? 0}).`,
+        [{ path: 'credits', message: `at most ${row.remaining ?? 0} credits can be removed` }],
+      );
+    }
+    return { entryId: row.entry_id!, remaining: row.remaining! };
+  }
+
+  /** Credits the account can spend now (unexpired grants). */
+  async remaining(accountId: string): Promise<number> {
+    const [row] = (await this.db.query(`SELECT scout_spendable($1) AS remaining`, [accountId])) as { remaining: number }[];
+    return row.remaining;
+  }
+
+  async findAccount(accountId: string): Promise<AccountEntity | null> {
+    return this.db.manager.findOneBy(AccountEntity, { id: accountId });
+  }
+
+  async requireAccount(accountId: string): Promise<AccountEntity> {
+    const account = await this.findAccount(accountId);
+    if (!account) throw new NotFoundError(`No account ${accountId}.`);
+    return account;
+  }
+
+  async requirePlan(planId: string, manager: EntityManager = this.db.manager): Promise<PlanEntity> {
+    const plan = await manager.findOneBy(PlanEntity, { id: planId });
+    if (!plan) throw new InvalidRequestError(`Unknown plan "${planId}".`, [{ path: 'plan', message: 'unknown plan' }]);
+    return plan;
+  }
+
+  async plans(): Promise<PlanEntity[]> {
+    return this.db.manager.find(PlanEntity, { order: { creditsPerMonth: 'ASC' } });
+  }
+
+  async grants(accountId: string): Promise<CreditGrantEntity[]> {
+    return this.db.manager.find(CreditGrantEntity, { where: { accountId }, order: { createdAt: 'ASC' } });
+  }
+
+  /** Entries newest first, `limit` at a time, keyset-paginated by entry id. */
+  async entries(accountId: string, limit: number, before?: number): Promise<LedgerPage> {
+    const rows = (await this.db.manager
+      .createQueryBuilder(CreditEntryEntity, 'e')
+      .where('e.account_id = :accountId', { accountId })
+      .andWhere(before !== undefined ? 'e.id < :before' : 'TRUE', { before })
+      .orderBy('e.id', 'DESC')
+      .limit(limit + 1)
+      .getMany()) as CreditEntryEntity[];
+    const more = rows.length > limit;
+    const entries = rows.slice(0, limit);
+    return { entries, nextCursor: more ? entries[entries.length - 1].id : null };
+  }
+
+  /** Net usage per tool (usage minus refunds), optionally since a moment. */
+  async usageByTool(accountId: string, since?: Date): Promise<ToolUsage[]> {
+    const rows = (await this.db.query(
+      `SELECT tool,
+              (count(*) FILTER (WHERE kind = 'usage') - count(*) FILTER (WHERE kind = 'refund'))::int AS calls,
+              (-sum(amount))::bigint AS credits
+         FROM credit_entries
+        WHERE account_id = $1 AND kind IN ('usage', 'refund') AND ($2::timestamptz IS NULL OR created_at >= $2)
+        GROUP BY tool ORDER BY tool`,
+      [accountId, since ?? null],
+    )) as ToolUsage[];
+    return rows.filter((r) => r.calls > 0 || r.credits > 0);
+  }
+}
