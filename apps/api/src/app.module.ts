@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
@@ -19,13 +19,19 @@ import { ToolsController } from './tools/tools.controller';
 
 export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity];
 
+/** Test seams: extra modules and tool costs (fixture tools). Production passes nothing. */
+export interface AppModuleExtras {
+  modules?: Array<Type | DynamicModule>;
+  toolCosts?: Record<string, number>;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, extras: AppModuleExtras = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config),
+        CoreModule.forRoot(config, extras.toolCosts),
         LoggerModule.forRoot(loggerOptions(config)),
         TypeOrmModule.forRoot({
           ...dataSourceOptions({ url: databaseUrl, poolMax: config.DB_POOL_MAX, entities: ENTITIES }),
@@ -36,6 +42,7 @@ export class AppModule {
         LedgerModule,
         AuthModule,
         AccountModule,
+        ...(extras.modules ?? []),
       ],
       controllers: [ToolsController, CatalogController, MeController, AdminController],
       providers: [

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from '@scout/core';
-import { AppModule } from './app.module';
+import { AppModule, type AppModuleExtras } from './app.module';
 import { OpenApiDocument } from './catalog/openapi-document';
 import { bodyErrors, jsonBody, requestId } from './http/http-pipeline';
 
@@ -11,8 +11,12 @@ import { bodyErrors, jsonBody, requestId } from './http/http-pipeline';
  * Builds the API exactly as main.ts runs it; the end-to-end tests boot it through here too.
  * Call `listen` on the result.
  */
-export async function createApiApp(config: AppConfig, databaseUrl: string): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+export async function createApiApp(
+  config: AppConfig,
+  databaseUrl: string,
+  extras: AppModuleExtras = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, extras), {
     bodyParser: false,
     bufferLogs: true,
   });

@@ -55,9 +55,10 @@ export class AccessGuard implements CanActivate {
     try {
       await this.bearer.canActivate(context);
     } catch (error) {
-      // A failed key counts against the IP like an anonymous request: key guessing is rate limited.
-      if (presentsKey) await this.limiter.consume(req.ip ?? 'unknown');
-      throw error instanceof ScoutError ? error : new UnauthorizedError();
+      const failure = error instanceof ScoutError ? error : new UnauthorizedError();
+      // A refused key counts against the IP like an anonymous request: key guessing is rate limited.
+      if (presentsKey && failure.code === 'unauthorized') await this.limiter.consume(req.ip ?? 'unknown');
+      throw failure;
     }
     req.caller = req.user as CallerIdentity;
     if (scope === 'admin' && !req.caller.scopes.includes('admin')) {

@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { AppConfig } from './config/app-config';
-import { ToolRegistry } from './tools/tool-registry';
+import { EXTRA_TOOL_COSTS, ToolRegistry } from './tools/tool-registry';
 import { ServiceStatusRegistry } from './status/service-status.registry';
 import { SessionUsageTracker } from './status/session-usage.tracker';
 
@@ -9,11 +9,14 @@ import { SessionUsageTracker } from './status/session-usage.tracker';
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, extraToolCosts: Record<string, number> = {}): DynamicModule {
     return {
       module: CoreModule,
       imports: [DiscoveryModule],
-      providers: [{ provide: AppConfig, useValue: config }, ToolRegistry, ServiceStatusRegistry, SessionUsageTracker],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: EXTRA_TOOL_COSTS, useValue: extraToolCosts },
+        ToolRegistry, ServiceStatusRegistry, SessionUsageTracker],
       exports: [AppConfig, ToolRegistry, ServiceStatusRegistry, SessionUsageTracker],
     };
   }

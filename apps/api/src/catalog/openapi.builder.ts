@@ -103,7 +103,7 @@ function queryParameters(schema: Schema): unknown[] {
 function toolOperations(tool: RegisteredTool): Record<string, unknown> {
   const statuses = tool.public ? ['400', '429', '503'] : ['400', '401', '402', '429', '502', '503'];
   const common = {
-    tags: [TOOL_CATALOG[tool.name].area],
+    tags: [TOOL_CATALOG[tool.name]?.area ?? 'tools'],
     summary: tool.summary,
     description: `${tool.description ?? tool.summary}\n\nCost: ${tool.cost} credits per call.`,
     'x-credits': tool.cost,

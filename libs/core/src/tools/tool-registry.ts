@@ -1,10 +1,16 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { NotFoundError } from '../errors/scout-error';
-import { isToolName, TOOL_CATALOG, type ToolName } from './tool-catalog';
+import { TOOL_CATALOG } from './tool-catalog';
 import { TOOL_METADATA } from './tool.decorator';
 import { inputSchemaOf } from './tool-input';
 import type { RegisteredTool, ToolHandler, ToolOptions } from './tool.types';
+
+/**
+ * Tools a test harness may add beside the contract's (name to cost). Production never sets it;
+ * the gateway tests use it to drive paid calls and failures through a handler they control.
+ */
+export const EXTRA_TOOL_COSTS = Symbol('EXTRA_TOOL_COSTS');
 
 /**
  * Every @Tool handler in the application, found at boot. Boot fails on a duplicate name or a name
@@ -12,13 +18,20 @@ import type { RegisteredTool, ToolHandler, ToolOptions } from './tool.types';
  */
 @Injectable()
 export class ToolRegistry implements OnModuleInit {
-  private readonly tools = new Map<ToolName, RegisteredTool>();
+  private readonly tools = new Map<string, RegisteredTool>();
+  private readonly costs: Record<string, number>;
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
-  ) {}
+    @Optional() @Inject(EXTRA_TOOL_COSTS) extraCosts?: Record<string, number>,
+  ) {
+    this.costs = {
+      ...Object.fromEntries(Object.entries(TOOL_CATALOG).map(([name, entry]) => [name, entry.cost])),
+      ...extraCosts,
+    };
+  }
 
   onModuleInit(): void {
     for (const wrapper of this.discovery.getProviders()) {
@@ -33,7 +46,7 @@ export class ToolRegistry implements OnModuleInit {
   }
 
   register(options: ToolOptions, handler: ToolHandler): void {
-    if (!isToolName(options.name)) {
+    if (!Object.prototype.hasOwnProperty.call(this.costs, options.name)) {
       throw new Error(`@Tool "${options.name}" is not a tool of the contract (see TOOL_CATALOG)`);
     }
     if (this.tools.has(options.name)) {
@@ -41,7 +54,7 @@ export class ToolRegistry implements OnModuleInit {
     }
     this.tools.set(options.name, {
       ...options,
-      cost: TOOL_CATALOG[options.name].cost,
+      cost: this.costs[options.name],
       handler,
       inputSchema: inputSchemaOf(options.input),
     });
@@ -49,9 +62,9 @@ export class ToolRegistry implements OnModuleInit {
 
   /** The tool by name, or NotFoundError (404) for a name no handler serves. */
   resolve(name: string): RegisteredTool {
-    const tool = isToolName(name) ? this.tools.get(name) : undefined;
+    const tool = this.tools.get(name);
     if (!tool) {
-      const hint = isToolName(name) ? ' It is part of the contract but not served yet.' : '';
+      const hint = Object.prototype.hasOwnProperty.call(TOOL_CATALOG, name) ? ' It is part of the contract but not served yet.' : '';
       throw new NotFoundError(`Unknown tool "${name}".${hint} GET /api/v1/tools lists the tools.`);
     }
     return tool;

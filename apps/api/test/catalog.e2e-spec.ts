@@ -1,0 +1,67 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { TOOL_CATALOG } from '@scout/core';
+import { startTestApp, type TestApp } from './support/test-app';
+
+describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lists every registered tool with its catalog cost and JSON Schema input, without a key', async () => {
+    const res = await t.http().get('/api/v1/tools');
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(res.body.tools.length);
+    const names = res.body.tools.map((tool: { name: string }) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['service_health', 'service_account', 'service_usage']));
+    for (const tool of res.body.tools) {
+      expect(tool.cost).toBe(TOOL_CATALOG[tool.name as keyof typeof TOOL_CATALOG].cost);
+      expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(tool.path).toBe(`/api/v1/tools/${tool.name}`);
+    }
+    const usage = res.body.tools.find((tool: { name: string }) => tool.name === 'service_usage');
+    expect(usage.inputSchema.properties.clearCache).toMatchObject({ type: 'boolean' });
+    expect(usage.requiresKey).toBe(true);
+    expect(res.body.tools.find((tool: { name: string }) => tool.name === 'service_health').requiresKey).toBe(false);
+  });
+
+  it('serves an OpenAPI 3.1 document that a real validator accepts', async () => {
+    const res = await t.http().get('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    // SwaggerParser.validate checks the document against the OpenAPI 3.1 schema and resolves every $ref.
+    await expect(SwaggerParser.validate(structuredClone(res.body))).resolves.toBeDefined();
+    // ...and the same validator refuses a broken copy, so the check above can fail.
+    const broken = structuredClone(res.body);
+    broken.paths['/api/v1/tools/service_usage'].get.responses = 'none';
+    await expect(SwaggerParser.validate(broken)).rejects.toThrow();
+  });
+
+  it('documents every tool as GET and POST with its input, errors, bearer security and x-credits', async () => {
+    const doc = (await t.http().get('/api/v1/openapi.json')).body;
+    const tools = (await t.http().get('/api/v1/tools')).body.tools as Array<{ name: string; cost: number; inputSchema: object }>;
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const tool of tools) {
+      const path = doc.paths[`/api/v1/tools/${tool.name}`];
+      expect(path.get['x-credits']).toBe(tool.cost);
+      expect(path.post['x-credits']).toBe(tool.cost);
+      expect(path.post.requestBody.content['application/json'].schema).toEqual(tool.inputSchema);
+      expect(path.get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/Envelope');
+      expect(path.get.responses['400'].$ref).toBe('#/components/responses/invalid_request');
+    }
+    const usage = doc.paths['/api/v1/tools/service_usage'];
+    expect(usage.get.parameters).toEqual([
+      expect.objectContaining({ name: 'clearCache', in: 'query', required: false, schema: expect.objectContaining({ type: 'boolean' }) }),
+    ]);
+    expect(usage.get.responses['402'].$ref).toBe('#/components/responses/out_of_credits');
+    expect(doc.paths['/api/v1/tools/service_health'].get.security).toEqual([]);
+    expect(doc.components.schemas.Envelope.required).toEqual(['data', 'credits', 'meta']);
+  });
+
+  it('serves interactive docs at /docs', async () => {
+    const res = await t.http().get('/docs');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('swagger-ui');
+  });
+});

@@ -1,0 +1,85 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Pool } from 'pg';
+import request from 'supertest';
+import { randomBytes } from 'node:crypto';
+import { AppConfig } from '@scout/core';
+import { createApiApp } from '../../src/bootstrap';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** Base URL of the real HTTP server, e.g. http://127.0.0.1:41234 */
+  url: string;
+  adminKey: string;
+  /** Direct SQL on the test database, for asserting ledger rows. */
+  sql: Pool;
+  http(): ReturnType<typeof request>;
+  createAccount(name?: string, plan?: string): Promise<{ accountId: string; apiKey: string; keyId: string }>;
+  /** Moves the account's balance to exactly `credits` through admin adjustments. */
+  setBalance(accountId: string, credits: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  modules?: Array<Type | DynamicModule>;
+  toolCosts?: Record<string, number>;
+}
+
+export function testDatabaseUrl(): string {
+  const url = process.env.SCOUT_TEST_DATABASE_URL;
+  if (!url) throw new Error('SCOUT_TEST_DATABASE_URL is not set: run tests through jest (global setup)');
+  return url;
+}
+
+export const randomKey = () => `sc_${randomBytes(24).toString('base64url')}`;
+
+/** Boots the API through the same bootstrap as main.ts, listening on a free loopback port. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const adminKey = options.env?.ADMIN_BOOTSTRAP_KEY ?? randomKey();
+  const config = AppConfig.fromEnv({
+    DATABASE_URL: testDatabaseUrl(),
+    DB_MIGRATE_ON_START: 'false',
+    DB_POOL_MAX: '30',
+    LOG_LEVEL: 'silent',
+    ADMIN_BOOTSTRAP_KEY: adminKey,
+    ...options.env,
+  });
+  const app = await createApiApp(config, testDatabaseUrl(), { modules: options.modules, toolCosts: options.toolCosts });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  const sql = new Pool({ connectionString: testDatabaseUrl(), max: 3 });
+  const http = () => request(url);
+
+  const testApp: TestApp = {
+    app,
+    url,
+    adminKey,
+    sql,
+    http,
+    async createAccount(name = 'test account', plan?: string) {
+      const res = await http()
+        .post('/api/v1/admin/accounts')
+        .set('Authorization', `Bearer ${adminKey}`)
+        .send(plan ? { name, plan } : { name });
+      if (res.status !== 201) throw new Error(`createAccount: ${res.status} ${JSON.stringify(res.body)}`);
+      return { accountId: res.body.account.id, apiKey: res.body.apiKey, keyId: res.body.keyId };
+    },
+    async setBalance(accountId: string, credits: number) {
+      const account = await http().get(`/api/v1/admin/accounts/${accountId}`).set('Authorization', `Bearer ${adminKey}`);
+      const delta = credits - account.body.account.balance;
+      if (delta === 0) return;
+      const res = await http()
+        .post(`/api/v1/admin/accounts/${accountId}/credits`)
+        .set('Authorization', `Bearer ${adminKey}`)
+        .send({ credits: delta, kind: 'adjustment', reason: 'test set-up' });
+      if (res.status !== 201) throw new Error(`setBalance: ${res.status} ${JSON.stringify(res.body)}`);
+    },
+    async close() {
+      await sql.end();
+      await app.close();
+    },
+  };
+  return testApp;
+}

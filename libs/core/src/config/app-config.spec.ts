@@ -1,0 +1,37 @@
+import { AppConfig } from './app-config';
+
+describe('AppConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = AppConfig.fromEnv({});
+    expect(config.PORT).toBe(3000);
+    expect(config.embeddedDatabase).toBe(true);
+    expect(config.migrateOnStart).toBe(true);
+    expect(config.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE).toBe(60);
+    expect(config.freeGrantCredits).toBe(62_500);
+  });
+
+  it('turns migrations off by default for an external database', () => {
+    const config = AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@h:5432/d' });
+    expect(config.embeddedDatabase).toBe(false);
+    expect(config.migrateOnStart).toBe(false);
+    expect(AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@h/d', DB_MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+  });
+
+  it('converts the free grant from USD at the pay-as-you-go rate', () => {
+    expect(AppConfig.fromEnv({ FREE_GRANT_USD: '10' }).freeGrantCredits).toBe(125_000);
+    expect(AppConfig.fromEnv({ FREE_GRANT_USD: '5', PAYG_USD_PER_CALL: '0.04' }).freeGrantCredits).toBe(31_250);
+    expect(AppConfig.fromEnv({ FREE_GRANT_USD: '0' }).freeGrantCredits).toBe(0);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ ADMIN_BOOTSTRAP_KEY: 'sk_live_123' }, 'ADMIN_BOOTSTRAP_KEY'],
+    [{ AUTH_CACHE_TTL_MS: '60000' }, 'AUTH_CACHE_TTL_MS'],
+    [{ DB_MIGRATE_ON_START: 'perhaps' }, 'DB_MIGRATE_ON_START'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %j and names the variable', (env, name) => {
+    expect(() => AppConfig.fromEnv(env)).toThrow(new RegExp(`^Invalid configuration:[\\s\\S]*${name}:`));
+  });
+});
