@@ -61,8 +61,8 @@ export class AccessGuard implements CanActivate {
       throw failure;
     }
     req.caller = req.user as CallerIdentity;
-    if (scope === 'admin' && !req.caller.scopes.includes('admin')) {
-      throw new ForbiddenError('This route needs a key with the admin scope.');
+    if (scope !== null && !req.caller.scopes.includes(scope)) {
+      throw new ForbiddenError(`This route needs a key with the ${scope} scope.`);
     }
     return true;
   }

@@ -41,8 +41,14 @@ export class ApiKeyService {
   }
 
   /** Stores a key whose secret the operator chose (ADMIN_BOOTSTRAP_KEY). Returns null if it exists. */
-  async adopt(secret: string, accountId: string, scopes: Scope[], label: string): Promise<IssuedKey | null> {
-    const rows = (await this.db.query(
+  async adopt(
+    secret: string,
+    accountId: string,
+    scopes: Scope[],
+    label: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<IssuedKey | null> {
+    const rows = (await manager.query(
       `INSERT INTO api_keys (account_id, prefix, secret_sha256, scopes, label) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT ON CONSTRAINT uq_api_keys_secret_sha256 DO NOTHING RETURNING id`,
       [accountId, displayPrefix(secret), hashApiKey(secret), scopes, label],

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import passport from 'passport';
 import {
   isDatabaseUnavailable,
   ScoutError,
@@ -7,13 +8,41 @@ import {
   UnauthorizedError,
   type CallerIdentity,
 } from '@scout/core';
+import { BearerStrategy } from './bearer.strategy';
 
 /**
  * Runs the bearer strategy. A key that does not verify is the contract's 401; a key that could
  * not be checked because the database is down is 503, never a misleading 401.
+ *
+ * It runs this application's own strategy instance, not passport's process-wide 'bearer' entry
+ * (which @nestjs/passport's AuthGuard looks up by name): with several apps in one process, as the
+ * multi-instance tests run them, that entry is whichever app booted last, so every app would
+ * verify keys through that one app's cache and database.
  */
 @Injectable()
-export class BearerAuthGuard extends AuthGuard('bearer') {
+export class BearerAuthGuard implements CanActivate {
+  constructor(private readonly strategy: BearerStrategy) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request & { user?: unknown }>();
+    const res = http.getResponse<Response>();
+    req.user = await new Promise<CallerIdentity>((resolve, reject) => {
+      const settle = (err: unknown, user: CallerIdentity | false) => {
+        try {
+          resolve(this.handleRequest(err, user));
+        } catch (error) {
+          reject(error);
+        }
+      };
+      // A fresh object per request, as passport itself makes from a registered strategy: the
+      // success/fail actions it attaches are bound to this request only.
+      const strategy = Object.create(this.strategy) as passport.Strategy;
+      passport.authenticate(strategy, { session: false }, settle)(req, res, (err?: unknown) => settle(err, false));
+    });
+    return true;
+  }
+
   handleRequest<T = CallerIdentity>(err: unknown, user: T | false): T {
     if (err instanceof ScoutError) throw err;
     if (err && isDatabaseUnavailable(err)) throw new ServiceUnavailableError();

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
   ArrayUnique,
   IsArray,
   IsDateString,
@@ -9,6 +10,7 @@ import {
   IsOptional,
   IsString,
   Length,
+  Matches,
   Max,
   Min,
   NotEquals,
@@ -18,9 +20,12 @@ import { SCOPES, type Scope } from '@scout/auth';
 export const PLAN_IDS = ['starter', 'growth', 'pro'] as const;
 /** Largest single grant or adjustment: a trillion credits, far beyond any plan, well inside 2^53. */
 export const MAX_CREDIT_MOVEMENT = 1_000_000_000_000;
+/** PostgreSQL text cannot hold NUL; refuse it as input instead of failing the insert (500). */
+const NO_NUL = /^[^\u0000]*$/;
+const noNul = () => Matches(NO_NUL, { message: '$property must not contain NUL characters' });
 
 export class CreateAccountDto {
-  @IsString() @Length(1, 200)
+  @IsString() @Length(1, 200) @noNul() @Matches(/\S/, { message: 'name must not be blank' })
   name: string;
 
   @IsOptional() @IsIn(PLAN_IDS)
@@ -28,10 +33,10 @@ export class CreateAccountDto {
 }
 
 export class CreateKeyDto {
-  @IsOptional() @IsArray() @ArrayUnique() @ArrayMaxSize(SCOPES.length) @IsIn(SCOPES, { each: true })
+  @IsOptional() @IsArray() @ArrayUnique() @ArrayMinSize(1) @ArrayMaxSize(SCOPES.length) @IsIn(SCOPES, { each: true })
   scopes?: Scope[];
 
-  @IsOptional() @IsString() @Length(1, 100)
+  @IsOptional() @IsString() @Length(1, 100) @noNul()
   label?: string;
 }
 
@@ -46,7 +51,7 @@ export class AddCreditsDto {
   @IsOptional() @IsDateString({ strict: true })
   expiresAt?: string;
 
-  @IsOptional() @IsString() @Length(1, 500)
+  @IsOptional() @IsString() @Length(1, 500) @noNul()
   reason?: string;
 }
 
@@ -54,7 +59,7 @@ export class LedgerQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500)
   limit: number = 50;
 
-  /** Cursor from the previous page's nextCursor. */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  /** Cursor from the previous page's nextCursor (an entry id; beyond 2^53 it would overflow bigint). */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER)
   before?: number;
 }

@@ -1,7 +1,11 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { ApiKeyService } from '@scout/auth';
 import { AppConfig } from '@scout/core';
 import { LedgerService } from '@scout/ledger';
+
+class AdoptedElsewhere extends Error {}
 
 /**
  * Makes sure someone can administer a fresh Scout:
@@ -17,6 +21,7 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     private readonly keys: ApiKeyService,
     private readonly ledger: LedgerService,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -35,9 +40,20 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
       else if (!existing.scopes.includes('admin')) this.logger.warn(`ADMIN_BOOTSTRAP_KEY (${existing.prefix}...) exists without the admin scope`);
       return;
     }
-    const account = await this.ledger.openAccount('Scout admin', null);
-    const adopted = await this.keys.adopt(secret, account.id, ['tools', 'admin'], 'ADMIN_BOOTSTRAP_KEY');
-    if (adopted) this.logger.log(`admin key ${adopted.prefix}... from ADMIN_BOOTSTRAP_KEY is ready (account ${account.id})`);
+    // Account and key together: when another instance adopts the same key first, roll back
+    // rather than leave an account without a key.
+    const adopted = await this.db
+      .transaction(async (manager) => {
+        const account = await this.ledger.openAccount('Scout admin', null, manager);
+        const key = await this.keys.adopt(secret, account.id, ['tools', 'admin'], 'ADMIN_BOOTSTRAP_KEY', manager);
+        if (!key) throw new AdoptedElsewhere();
+        return { key, account };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AdoptedElsewhere) return null;
+        throw error;
+      });
+    if (adopted) this.logger.log(`admin key ${adopted.key.prefix}... from ADMIN_BOOTSTRAP_KEY is ready (account ${adopted.account.id})`);
   }
 
   private async createLocalAdmin(): Promise<void> {
