@@ -1,5 +1,6 @@
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
 import { randomKey, startTestApp, type TestApp } from './support/test-app';
+import { ledgerRows } from '../../../test/ledger-rows';
 
 /**
  * The admin bootstrap API end to end (ARCHITECTURE section 5, issue "Ledger"): accounts, keys,
@@ -29,27 +30,11 @@ describe('admin API (end to end)', () => {
   const addCredits = (id: string, body: unknown) => t.http().post(`/api/v1/admin/accounts/${id}/credits`).set(admin()).send(body as object);
   const callPaid = (key: string, body: object = {}) => t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send(body);
 
-  async function ledgerRows(accountId: string) {
-    const { rows } = await t.sql.query(
-      `SELECT id, kind, amount, balance_after, refund_of, tool, request_id, grant_id
-         FROM credit_entries WHERE account_id = $1 ORDER BY id`,
-      [accountId],
-    );
-    return rows.map((r) => ({
-      id: Number(r.id),
-      kind: r.kind as string,
-      amount: Number(r.amount),
-      balanceAfter: Number(r.balance_after),
-      refundOf: r.refund_of === null ? null : Number(r.refund_of),
-      tool: r.tool as string | null,
-      requestId: r.request_id as string | null,
-      grantId: r.grant_id as string | null,
-    }));
-  }
+  const ledgerRowsOf = (accountId: string) => ledgerRows(t.sql, accountId);
 
   /** Balance never negative, equal to the sum of entries, balance_after the running sum. */
   async function expectLedgerConsistent(accountId: string): Promise<number> {
-    const entries = await ledgerRows(accountId);
+    const entries = await ledgerRowsOf(accountId);
     const { rows } = await t.sql.query(`SELECT balance FROM accounts WHERE id = $1`, [accountId]);
     const balance = Number(rows[0].balance);
     let running = 0;
@@ -199,7 +184,7 @@ describe('admin API (end to end)', () => {
       const res = await t.http().post(`/api/v1/admin/accounts/${accountId}/credits`).set(bearer(apiKey)).send({ credits: 1_000, kind: 'topup' });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
-      expect((await ledgerRows(accountId)).map((e) => e.kind)).toEqual(['grant']);
+      expect((await ledgerRowsOf(accountId)).map((e) => e.kind)).toEqual(['grant']);
     });
   });
 
@@ -269,7 +254,7 @@ describe('admin API (end to end)', () => {
 
       expect((await t.http().get('/api/v1/me').set(bearer(firstKey))).status).toBe(200);
       // The rejected paid call charged nothing.
-      expect((await ledgerRows(accountId)).map((e) => e.kind)).toEqual(['grant']);
+      expect((await ledgerRowsOf(accountId)).map((e) => e.kind)).toEqual(['grant']);
 
       // Revoking again keeps the first revocation.
       const again = await t.http().delete(`/api/v1/admin/keys/${second.body.keyId}`).set(admin());
@@ -301,7 +286,7 @@ describe('admin API (end to end)', () => {
       expect(account.body.grants).toContainEqual(
         expect.objectContaining({ id: res.body.grantId, kind: 'topup', credits: 375_000, remaining: 375_000, expiresAt: res.body.expiresAt, reason: 'invoice 42' }),
       );
-      const entries = await ledgerRows(accountId);
+      const entries = await ledgerRowsOf(accountId);
       expect(entries.at(-1)).toMatchObject({ id: res.body.entryId, kind: 'grant', amount: 375_000, grantId: res.body.grantId });
       await expectLedgerConsistent(accountId);
     });
@@ -321,7 +306,7 @@ describe('admin API (end to end)', () => {
       const res = await addCredits(accountId, { credits: 1_000, kind: 'adjustment', reason: 'goodwill' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ kind: 'adjustment', credits: 1_000, expiresAt: null, balance: FREE_GRANT + 1_000 });
-      expect((await ledgerRows(accountId)).at(-1)).toMatchObject({ kind: 'adjustment', amount: 1_000 });
+      expect((await ledgerRowsOf(accountId)).at(-1)).toMatchObject({ kind: 'adjustment', amount: 1_000 });
       await expectLedgerConsistent(accountId);
     });
 
@@ -331,7 +316,7 @@ describe('admin API (end to end)', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ kind: 'adjustment', credits: -12_500, grantId: null, balance: FREE_GRANT - 12_500 });
       expect((await getAccount(accountId)).body.account.balance).toBe(FREE_GRANT - 12_500);
-      expect((await ledgerRows(accountId)).at(-1)).toMatchObject({ id: res.body.entryId, kind: 'adjustment', amount: -12_500, balanceAfter: FREE_GRANT - 12_500 });
+      expect((await ledgerRowsOf(accountId)).at(-1)).toMatchObject({ id: res.body.entryId, kind: 'adjustment', amount: -12_500, balanceAfter: FREE_GRANT - 12_500 });
 
       // Down to exactly zero is allowed.
       const rest = await addCredits(accountId, { credits: -(FREE_GRANT - 12_500), kind: 'adjustment' });
@@ -356,7 +341,7 @@ describe('admin API (end to end)', () => {
 
       const again = await callPaid(apiKey);
       expect(again.status).toBe(402);
-      const entries = await ledgerRows(accountId);
+      const entries = await ledgerRowsOf(accountId);
       expect(entries.filter((e) => e.kind === 'usage')).toEqual([expect.objectContaining({ amount: -250, tool: 'fixture_paid' })]);
       expect(await expectLedgerConsistent(accountId)).toBe(0);
     });
@@ -369,9 +354,9 @@ describe('admin API (end to end)', () => {
     });
 
     async function expectUnchanged(run: () => Promise<void>) {
-      const before = { account: (await getAccount(accountId)).body, entries: await ledgerRows(accountId) };
+      const before = { account: (await getAccount(accountId)).body, entries: await ledgerRowsOf(accountId) };
       await run();
-      const after = { account: (await getAccount(accountId)).body, entries: await ledgerRows(accountId) };
+      const after = { account: (await getAccount(accountId)).body, entries: await ledgerRowsOf(accountId) };
       expect(after).toEqual(before);
     }
 
@@ -438,7 +423,7 @@ describe('admin API (end to end)', () => {
       expect((await addCredits(accountId, { credits: -500, kind: 'adjustment' })).status).toBe(201);
       expect((await callPaid(apiKey)).status).toBe(200);
       expect((await callPaid(apiKey, { mode: 'upstream_error' })).status).toBe(502);
-      const all = (await ledgerRows(accountId)).map((e) => e.id).reverse();
+      const all = (await ledgerRowsOf(accountId)).map((e) => e.id).reverse();
       expect(all).toHaveLength(8); // free grant, 3 top-ups, adjustment, usage, usage + refund
 
       for (const limit of [2, 3, 8]) {
@@ -522,7 +507,7 @@ describe('admin API (end to end)', () => {
       expect(failed.headers['x-credits-remaining']).toBe(String(balance));
 
       // The failed call has its usage entry and one refund entry linked to it.
-      const entries = await ledgerRows(accountId);
+      const entries = await ledgerRowsOf(accountId);
       const usage = entries.filter((e) => e.requestId === requestId && e.kind === 'usage');
       expect(usage).toEqual([expect.objectContaining({ amount: -250, tool: 'fixture_paid' })]);
       const refunds = entries.filter((e) => e.kind === 'refund');

@@ -9,7 +9,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from '@scout/core';
-import { LedgerService } from '@scout/ledger';
+import { LedgerService, planView } from '@scout/ledger';
 import { NoInput, UsageInput } from './account-tools.dto';
 
 function startOfMonthUtc(now: Date): Date {
@@ -74,13 +74,7 @@ export class AccountToolsService {
         accountId: account.id,
         name: account.name,
         status: account.status,
-        plan: plan && {
-          id: plan.id,
-          name: plan.name,
-          priceUsd: Number(plan.priceUsd),
-          callsPerMonth: plan.callsPerMonth,
-          creditsPerMonth: plan.creditsPerMonth,
-        },
+        plan: plan && planView(plan),
         creditsRemaining: remaining,
         callsRemaining: Math.floor(remaining / CREDITS_PER_CALL),
         monthlyAllowance: plan ? plan.creditsPerMonth : 0,

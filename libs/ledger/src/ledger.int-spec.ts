@@ -1,4 +1,5 @@
 import { Pool, type PoolClient } from 'pg';
+import { ledgerRows } from '../../../test/ledger-rows';
 
 /**
  * Integration tests of the ledger straight against PostgreSQL (ARCHITECTURE section 5): the
@@ -107,23 +108,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
     return Object.fromEntries(rows.map((r) => [r.grant_id as string, Number(r.credits)]));
   }
 
-  async function entriesOf(accountId: string) {
-    const { rows } = await pool.query(
-      `SELECT id, kind, amount, balance_after, refund_of, tool, request_id, grant_id
-         FROM credit_entries WHERE account_id = $1 ORDER BY id`,
-      [accountId],
-    );
-    return rows.map((r) => ({
-      id: Number(r.id),
-      kind: r.kind as string,
-      amount: Number(r.amount),
-      balanceAfter: Number(r.balance_after),
-      refundOf: r.refund_of === null ? null : Number(r.refund_of),
-      tool: r.tool as string | null,
-      requestId: r.request_id as string | null,
-      grantId: r.grant_id as string | null,
-    }));
-  }
+  const entriesOf = (accountId: string) => ledgerRows(pool, accountId);
 
   async function counts(accountId: string) {
     const { rows } = await pool.query(

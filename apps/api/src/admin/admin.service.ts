@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiKeyService, type ApiKeyEntity } from '@scout/auth';
 import { AppConfig, InvalidRequestError } from '@scout/core';
-import { LedgerService, type AccountEntity, type CreditEntryEntity, type CreditGrantEntity } from '@scout/ledger';
+import { LedgerService, planView, type AccountEntity, type CreditEntryEntity, type CreditGrantEntity } from '@scout/ledger';
 import type { AddCreditsDto, CreateAccountDto, CreateKeyDto } from './admin.dto';
 
 export function accountView(account: AccountEntity, remaining: number) {
@@ -140,13 +140,7 @@ export class AdminService {
     return {
       account: accountView(account, remaining),
       ledgerBalance: account.balance,
-      plan: plan && {
-        id: plan.id,
-        name: plan.name,
-        priceUsd: Number(plan.priceUsd),
-        callsPerMonth: plan.callsPerMonth,
-        creditsPerMonth: plan.creditsPerMonth,
-      },
+      plan: plan && planView(plan),
       grants: grants.map(grantView),
       keys: keys.map(keyView),
     };

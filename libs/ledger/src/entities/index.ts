@@ -1,9 +1,9 @@
 import { AccountEntity } from './account.entity';
 import { CreditEntryEntity } from './credit-entry.entity';
 import { CreditGrantEntity } from './credit-grant.entity';
-import { PlanEntity } from './plan.entity';
+import { PlanEntity, planView } from './plan.entity';
 
-export { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity };
+export { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, planView };
 export type { AccountStatus } from './account.entity';
 export type { EntryKind } from './credit-entry.entity';
 export type { GrantKind } from './credit-grant.entity';

@@ -9,3 +9,14 @@ export class PlanEntity {
   @Column({ name: 'credits_per_month', type: 'bigint' }) creditsPerMonth: number;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }
+
+/** How a plan appears in API answers: USD as a number, credits and calls per month. */
+export function planView(plan: PlanEntity) {
+  return {
+    id: plan.id,
+    name: plan.name,
+    priceUsd: Number(plan.priceUsd),
+    callsPerMonth: plan.callsPerMonth,
+    creditsPerMonth: plan.creditsPerMonth,
+  };
+}
