@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import {
+  AppConfig,
   buildEnvelope,
   CallMeter,
   CREDITS_HEADER,
@@ -27,6 +28,7 @@ export class ToolGatewayService {
   constructor(
     private readonly ledger: LedgerService,
     private readonly sessionUsage: SessionUsageTracker,
+    private readonly config: AppConfig,
   ) {}
 
   async call(req: ScoutRequest, res: Response, source: 'query' | 'body'): Promise<Envelope> {
@@ -44,7 +46,13 @@ export class ToolGatewayService {
       res.setHeader(CREDITS_HEADER, String(charge.remaining));
     }
 
-    const context: ToolContext = { tool: tool.name, requestId, caller, meter: new CallMeter() };
+    const context: ToolContext = {
+      tool: tool.name,
+      requestId,
+      caller,
+      meter: new CallMeter(),
+      deadlineAt: Date.now() + this.config.TOOL_DEADLINE_MS,
+    };
     let result: ToolResult;
     try {
       result = await RequestContext.run(context, () => tool.handler(input, context));

@@ -89,6 +89,10 @@ export class AppConfig {
   @IsOptional() @IsString()
   TRUST_PROXY?: string;
 
+  /** Overall time budget of one tool call; upstream timeouts are cut to fit inside it. */
+  @Transform(toNumber) @IsInt() @Min(100) @Max(300_000)
+  TOOL_DEADLINE_MS = 20_000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

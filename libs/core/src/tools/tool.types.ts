@@ -28,6 +28,8 @@ export interface ToolContext {
   caller: CallerIdentity | null;
   /** Upstream calls and cache hits made while answering, for the envelope's `credits`. */
   meter: CallMeter;
+  /** Epoch ms by which the answer is due; upstream calls cut their timeouts to fit inside it. */
+  deadlineAt: number;
 }
 
 /** What a handler returns; the gateway wraps it in the envelope. */

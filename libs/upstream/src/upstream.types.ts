@@ -1,0 +1,71 @@
+import { ToolError } from '@scout/core';
+
+/** One upstream request, as a provider client describes it. */
+export interface UpstreamCall {
+  /** Stable label reported in the envelope's credits.endpoints, e.g. 'defillama:/v2/chains'. */
+  endpoint: string;
+  /** Path after the source's base URL (and after the key, for path-keyed sources), e.g. '/v2/chains'. */
+  path: string;
+  query?: Record<string, string | number | boolean | readonly string[] | undefined>;
+  method?: 'GET' | 'POST';
+  /** JSON body for POST. */
+  body?: unknown;
+  /** Cache the parsed answer this long (ms). 0 or absent: never cached. */
+  cacheTtlMs?: number;
+}
+
+/** How a source's API keys travel. */
+export type KeyPlacement =
+  | { kind: 'none' }
+  | { kind: 'header'; header: string }
+  /** The key is the first path segment: `${baseUrl}/${key}${path}` (DefiLlama Pro, Alchemy). */
+  | { kind: 'path' };
+
+export interface UpstreamSourceOptions {
+  /** Source name shown in service_health and service_usage, e.g. 'defillama'. */
+  name: string;
+  baseUrl: string;
+  /** The key pool; empty when the source needs none. */
+  keys: string[];
+  keyPlacement: KeyPlacement;
+  /** Timeout of one attempt (ms), always cut to the caller's remaining deadline. */
+  timeoutMs: number;
+  /** Extra attempts for idempotent reads on 429, 5xx, timeouts and network errors. */
+  retries: number;
+}
+
+export type UpstreamFailure =
+  | 'timeout'
+  | 'network'
+  | 'http'
+  | 'malformed'
+  | 'no_keys'
+  | 'circuit_open'
+  | 'rejected';
+
+/**
+ * An upstream that did not give a usable answer. It is a ToolError, so a tool that does not catch
+ * it answers 502 tool_error (refunded) with this message as details.
+ */
+export class UpstreamError extends ToolError {
+  constructor(
+    readonly source: string,
+    readonly failure: UpstreamFailure,
+    detail: string,
+    readonly status: number | null = null,
+  ) {
+    super(`The ${source} data source failed.`, `${source}: ${detail}`);
+    this.name = 'UpstreamError';
+  }
+}
+
+/** A data source: one provider host with its keys, breaker, retries and cache. */
+export interface UpstreamSource {
+  readonly name: string;
+  /**
+   * Sends the call (or answers it from cache) and parses the JSON body with `parse`, which must
+   * throw on a payload of the wrong shape (that becomes an UpstreamError 'malformed', never a
+   * crash or a silent zero). Records the call or cache hit in the current request's meter.
+   */
+  request<T>(call: UpstreamCall, parse: (raw: unknown) => T): Promise<T>;
+}
