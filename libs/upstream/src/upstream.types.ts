@@ -52,7 +52,8 @@ export class UpstreamError extends ToolError {
     readonly source: string,
     readonly failure: UpstreamFailure,
     detail: string,
-    readonly status: number | null = null,
+    /** The upstream's HTTP status, when it answered at all. */
+    readonly upstreamStatus: number | null = null,
   ) {
     super(`The ${source} data source failed.`, `${source}: ${detail}`);
     this.name = 'UpstreamError';
