@@ -8,7 +8,10 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/{apps,libs}/**/*.{spec,int-spec,e2e-spec}.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
-  moduleNameMapper: { '^@scout/(.*)$': '<rootDir>/libs/$1/src' },
+  moduleNameMapper: {
+    '^@scout/sandbox$': '<rootDir>/apps/sandbox/src',
+    '^@scout/(.*)$': '<rootDir>/libs/$1/src',
+  },
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,
