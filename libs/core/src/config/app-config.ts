@@ -7,6 +7,7 @@ import {
   IsOptional,
   IsPositive,
   IsString,
+  IsUrl,
   Matches,
   Max,
   Min,
@@ -89,12 +90,50 @@ export class AppConfig {
   @IsOptional() @IsString()
   TRUST_PROXY?: string;
 
+  /**
+   * Where data comes from: `sandbox` starts the synthetic upstream in-process and points every
+   * provider at it; `live` uses the provider URLs below. Defaults to sandbox with the embedded
+   * database (the newcomer's `npm start`), live otherwise.
+   */
+  @IsOptional() @IsIn(['sandbox', 'live'])
+  UPSTREAM_MODE?: 'sandbox' | 'live';
+
+  /** Seed of the sandbox's synthetic market. */
+  @Transform(toNumber) @IsInt() @Min(0) @Max(2 ** 31 - 1)
+  SANDBOX_SEED = 42;
+
+  @IsUrl({ require_tld: false }) DEFILLAMA_API_URL = 'https://api.llama.fi';
+  @IsUrl({ require_tld: false }) DEFILLAMA_COINS_URL = 'https://coins.llama.fi';
+  @IsUrl({ require_tld: false }) DEFILLAMA_STABLECOINS_URL = 'https://stablecoins.llama.fi';
+  @IsUrl({ require_tld: false }) DEFILLAMA_YIELDS_URL = 'https://yields.llama.fi';
+
+  @IsUrl({ require_tld: false }) JUPITER_URL = 'https://api.jup.ag';
+  /** Comma-separated Jupiter API keys (x-api-key); rotated, and skipped once refused. */
+  @IsOptional() @IsString() JUPITER_API_KEYS?: string;
+
+  /** Multichain token data API (Alchemy-style): prices host and per-network JSON-RPC template. */
+  @IsUrl({ require_tld: false }) TOKEN_DATA_PRICES_URL = 'https://api.g.alchemy.com/prices/v1';
+  @Matches(/^https?:\/\/.*\{network\}/, { message: 'TOKEN_DATA_RPC_URL must contain {network}' })
+  TOKEN_DATA_RPC_URL = 'https://{network}.g.alchemy.com/v2';
+  /** Comma-separated API keys of the token data API. */
+  @IsOptional() @IsString() TOKEN_DATA_API_KEYS?: string;
+
+  /** Timeout of one upstream attempt, and how many times a failed read is retried. */
+  @Transform(toNumber) @IsInt() @Min(50) @Max(120_000)
+  UPSTREAM_TIMEOUT_MS = 8000;
+  @Transform(toNumber) @IsInt() @Min(0) @Max(5)
+  UPSTREAM_RETRIES = 2;
+
   /** Overall time budget of one tool call; upstream timeouts are cut to fit inside it. */
   @Transform(toNumber) @IsInt() @Min(100) @Max(300_000)
   TOOL_DEADLINE_MS = 20_000;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
+
+  get upstreamMode(): 'sandbox' | 'live' {
+    return this.UPSTREAM_MODE ?? (this.embeddedDatabase ? 'sandbox' : 'live');
+  }
 
   get embeddedDatabase(): boolean {
     return !this.DATABASE_URL;
@@ -112,6 +151,7 @@ export class AppConfig {
   static fromEnv(env: Record<string, string | undefined>): AppConfig {
     const known = Object.keys(new AppConfig()).concat([
       'DATABASE_URL', 'REDIS_URL', 'ADMIN_BOOTSTRAP_KEY', 'DB_MIGRATE_ON_START', 'TRUST_PROXY',
+      'UPSTREAM_MODE', 'JUPITER_API_KEYS', 'TOKEN_DATA_API_KEYS',
     ]);
     const picked: Record<string, string> = {};
     for (const key of known) {
@@ -128,4 +168,9 @@ export class AppConfig {
     }
     return config;
   }
+}
+
+/** A comma-separated key list as a clean array (blank entries dropped). */
+export function keyList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
 }
