@@ -12,6 +12,11 @@ export interface UpstreamCall {
   body?: unknown;
   /** Cache the parsed answer this long (ms). 0 or absent: never cached. */
   cacheTtlMs?: number;
+  /**
+   * Whether sending it twice is harmless, so 5xx, timeouts and network errors may be retried.
+   * Default true: Scout only reads upstream, with GET or with POST (batch lookups, JSON-RPC).
+   */
+  idempotent?: boolean;
 }
 
 /** How a source's API keys travel. */
@@ -32,6 +37,24 @@ export interface UpstreamSourceOptions {
   timeoutMs: number;
   /** Extra attempts for idempotent reads on 429, 5xx, timeouts and network errors. */
   retries: number;
+  /** Headers sent on every call (besides the key), e.g. a user agent. */
+  headers?: Record<string, string>;
+  /** Consecutive failures (5xx, timeouts, network errors, malformed payloads) that open the breaker. Default 5. */
+  breakerThreshold?: number;
+  /** How long an open breaker fails fast before letting one test call through (ms). Default 30,000. */
+  halfOpenAfterMs?: number;
+  /** An answer slower than this marks the source degraded (ms). Default 2,000. */
+  slowCallMs?: number;
+  /** First retry waits up to this long; each further retry doubles it, up to retryMaxDelayMs. Default 200. */
+  retryBaseDelayMs?: number;
+  /** Default 2,000. */
+  retryMaxDelayMs?: number;
+  /** Longest wait before a retry, Retry-After included; a longer one fails the call instead (ms). Default 10,000. */
+  maxRetryWaitMs?: number;
+  /** Keep-alive connections to the host. Default 32. */
+  connections?: number;
+  /** Entries kept in the response cache (least recently used go first). Default 5,000. */
+  cacheMaxEntries?: number;
 }
 
 export type UpstreamFailure =
@@ -51,7 +74,8 @@ export class UpstreamError extends ToolError {
   constructor(
     readonly source: string,
     readonly failure: UpstreamFailure,
-    detail: string,
+    /** What went wrong, without the source prefix; never contains an API key. */
+    readonly detail: string,
     /** The upstream's HTTP status, when it answered at all. */
     readonly upstreamStatus: number | null = null,
   ) {

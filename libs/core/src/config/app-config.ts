@@ -169,8 +169,3 @@ export class AppConfig {
     return config;
   }
 }
-
-/** A comma-separated key list as a clean array (blank entries dropped). */
-export function keyList(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((k) => k.trim()).filter((k) => k !== '');
-}

@@ -1,0 +1,72 @@
+import { ResponseCache } from './response-cache';
+
+function clock(start = 1_000): { now: () => number; advance: (ms: number) => void } {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+describe('ResponseCache', () => {
+  it('serves a loaded value until its TTL, then forgets it', async () => {
+    const time = clock();
+    const cache = new ResponseCache(10, time.now);
+    await cache.load('k', 100, async () => 'v');
+    expect(cache.get('k')).toEqual({ value: 'v', storedAt: 1_000, expiresAt: 1_100 });
+    time.advance(99);
+    expect(cache.get('k')?.value).toBe('v');
+    time.advance(1);
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('evicts the least recently used entry beyond its size', async () => {
+    const cache = new ResponseCache(2);
+    await cache.load('a', 1_000, async () => 1);
+    await cache.load('b', 1_000, async () => 2);
+    cache.get('a');
+    await cache.load('c', 1_000, async () => 3);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')?.value).toBe(1);
+    expect(cache.get('c')?.value).toBe(3);
+  });
+
+  it('lets identical misses join one load while it runs', async () => {
+    const cache = new ResponseCache();
+    let loads = 0;
+    let release: (v: string) => void = () => undefined;
+    const first = cache.load('k', 1_000, () => {
+      loads += 1;
+      return new Promise<string>((resolve) => (release = resolve));
+    });
+    const flight = cache.inFlight<string>('k');
+    expect(flight).toBeDefined();
+    await Promise.resolve();
+    release('v');
+    await expect(Promise.all([first, flight?.promise])).resolves.toEqual(['v', 'v']);
+    expect(loads).toBe(1);
+    expect(cache.inFlight('k')).toBeUndefined();
+  });
+
+  it('caches no failure, and frees the slot even when the loader throws at once', async () => {
+    const cache = new ResponseCache();
+    await expect(
+      cache.load('k', 1_000, () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(cache.inFlight('k')).toBeUndefined();
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('never lets an older load overwrite a newer one', async () => {
+    const time = clock();
+    const cache = new ResponseCache(10, time.now);
+    let releaseOld: (v: string) => void = () => undefined;
+    const old = cache.load('k', 1_000, () => new Promise<string>((resolve) => (releaseOld = resolve)));
+    time.advance(10);
+    await cache.load('k', 1_000, async () => 'new');
+    await Promise.resolve();
+    releaseOld('old');
+    await old;
+    expect(cache.get('k')).toMatchObject({ value: 'new', storedAt: 1_010 });
+  });
+});

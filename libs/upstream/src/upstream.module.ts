@@ -1,0 +1,43 @@
+import { Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
+import { ServiceStatusRegistry, SessionUsageTracker } from '@scout/core';
+import { HttpUpstreamSource, type UpstreamSourceStats } from './http-upstream-source';
+import type { UpstreamSourceOptions } from './upstream.types';
+
+/**
+ * Builds the data sources of every provider client, wired to the status registry (service_health,
+ * key states) and to callers' "clear cache" moments, and closes their connections on shutdown.
+ */
+@Injectable()
+export class UpstreamSources implements OnModuleDestroy {
+  private readonly sources = new Map<string, HttpUpstreamSource>();
+
+  constructor(
+    private readonly status: ServiceStatusRegistry,
+    private readonly usage: SessionUsageTracker,
+  ) {}
+
+  /** One source per provider host; a second source with the same name is refused. */
+  create(options: UpstreamSourceOptions): HttpUpstreamSource {
+    if (this.sources.has(options.name)) throw new Error(`Upstream source "${options.name}" is created twice`);
+    const source = new HttpUpstreamSource(options, { usage: this.usage });
+    this.status.addSource(source.name, source);
+    this.sources.set(source.name, source);
+    return source;
+  }
+
+  /** Counters of every source, by name order. */
+  stats(): UpstreamSourceStats[] {
+    return [...this.sources.values()].map((s) => s.stats()).sort((a, b) => a.source.localeCompare(b.source));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.sources.values()].map((s) => s.close()));
+  }
+}
+
+/** The upstream layer; ServiceStatusRegistry and SessionUsageTracker come from the global CoreModule. */
+@Module({
+  providers: [UpstreamSources],
+  exports: [UpstreamSources],
+})
+export class UpstreamModule {}
