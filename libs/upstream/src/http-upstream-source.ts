@@ -410,8 +410,11 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       try {
         response = await this.pool.request({ path: `${this.basePath}${keyPath}${pathAndQuery}`, method, headers, body, signal: controller.signal });
         if (response.statusCode < 200 || response.statusCode >= 300) {
-          await response.body.dump().catch(() => undefined);
-          throw this.statusFailure(call, response.statusCode, response.headers as ResponseHeaders, key);
+          // A refusal's body says why (e.g. Jupiter's COULD_NOT_FIND_ANY_ROUTE): keep the start of it.
+          const refusal = response.statusCode >= 400 && response.statusCode < 500;
+          const excerpt = refusal ? (await response.body.text().catch(() => '')).slice(0, 300) : '';
+          if (!refusal) await response.body.dump().catch(() => undefined);
+          throw this.statusFailure(call, response.statusCode, response.headers as ResponseHeaders, key, excerpt);
         }
         text = await response.body.text();
       } catch (err) {
@@ -424,7 +427,14 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     }
   }
 
-  private statusFailure(call: UpstreamCall, status: number, headers: ResponseHeaders, key: PooledKey | null): AttemptFailure {
+  private statusFailure(
+    call: UpstreamCall,
+    status: number,
+    headers: ResponseHeaders,
+    key: PooledKey | null,
+    excerpt = '',
+  ): AttemptFailure {
+    const said = excerpt.trim() ? `: ${excerpt.trim()}` : '';
     const now = Date.now();
     const answered = `answered HTTP ${status}`;
     if ((status === 401 || status === 403) && key) {
@@ -439,8 +449,8 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     if (status >= 500) {
       return new AttemptFailure('retry', this.fail(call, 'http', answered, status), true, parseRetryAfter(headers['retry-after'], now));
     }
-    if (status === 404) return new AttemptFailure('fail', this.fail(call, 'http', `${answered} (not found)`, status), false);
-    if (status >= 400) return new AttemptFailure('fail', this.fail(call, 'rejected', `${answered}: the upstream refused the request`, status), false);
+    if (status === 404) return new AttemptFailure('fail', this.fail(call, 'http', `${answered} (not found)${said}`, status), false);
+    if (status >= 400) return new AttemptFailure('fail', this.fail(call, 'rejected', `${answered}: the upstream refused the request${said}`, status), false);
     return new AttemptFailure('fail', this.fail(call, 'http', `${answered} (unexpected)`, status), false);
   }
 

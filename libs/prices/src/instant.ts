@@ -1,0 +1,32 @@
+/**
+ * ISO 8601 calendar dates and date-times, read strictly: `2026-09-01`, `2026-09-01T12:00Z`,
+ * `2026-09-01T12:00:00.5+02:00`. A date alone is midnight UTC, and so is a date-time without an
+ * offset (UTC, never the server's zone). Impossible dates (February 30, hour 24) are refused
+ * instead of rolling over the way `Date.parse` does.
+ */
+const ISO_INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+
+export const INSTANT_EXAMPLE = '2026-09-01T00:00:00Z';
+
+export function parseInstant(text: unknown): Date | null {
+  if (typeof text !== 'string') return null;
+  const match = ISO_INSTANT.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone] = match;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number);
+  // Years before 1970 have no token prices, and Date.UTC would misread 0000-0099 as 19xx.
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const dayStart = Date.UTC(year, month - 1, day);
+  if (new Date(dayStart).getUTCDate() !== day) return null;
+  const ms = Math.floor(Number(`0.${fraction || '0'}`) * 1000);
+  let offsetMinutes = 0;
+  if (zone && zone.toUpperCase() !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    const [oh, om] = [Number(digits.slice(0, 2)), Number(digits.slice(2, 4))];
+    if (oh > 23 || om > 59) return null;
+    offsetMinutes = sign * (oh * 60 + om);
+  }
+  return new Date(dayStart + ((hour * 60 + minute - offsetMinutes) * 60 + second) * 1000 + ms);
+}

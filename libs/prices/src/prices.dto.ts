@@ -1,0 +1,205 @@
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { inputSchemaOf, type JsonSchema } from '@scout/core';
+import { CHAINS, type Chain } from '@scout/upstream';
+import { DEFAULT_HISTORY_INTERVAL, HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
+import { INSTANT_EXAMPLE } from './instant';
+import {
+  ExcludesProperties,
+  HasItemsAcross,
+  IsChainAddress,
+  IsInstant,
+  IsNotFuture,
+  IsRangeEnd,
+  MAX_SPAN_DAYS,
+  RequiresProperty,
+} from './prices.validators';
+import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from './token-address';
+
+export const MAX_SOLANA_MINTS = 50;
+export const MAX_MULTICHAIN_ITEMS = 25;
+
+const CHAIN_MESSAGE = `chain must be one of: ${CHAINS.join(', ')}`;
+const ADDRESS_FORMS = 'base58, 32-44 characters on solana; 0x + 40 hex characters on the EVM chains';
+
+/** The schema class-validator-jsonschema generated for a property, as a function-form @JSONSchema receives it. */
+type GeneratedSchema = Parameters<Extract<Parameters<typeof JSONSchema>[0], (...args: never[]) => unknown>>[0];
+
+/**
+ * A property schema with `extra` applied and without the `$ref` class-validator-jsonschema emits
+ * for custom rules on a property typed as an object (an optional union); input schemas are inline.
+ */
+function inline(extra: JsonSchema): (generated: GeneratedSchema) => GeneratedSchema {
+  return (generated) => {
+    const { $ref: _ref, ...rest } = generated as JsonSchema;
+    return { ...rest, ...extra } as GeneratedSchema;
+  };
+}
+
+const SYMBOL_DESCRIPTION = 'Ticker such as ETH, SOL or BNB (1-12 characters): for majors, when you have no address.';
+
+// ---- service_token_prices ----
+
+export class TokenPricesInput {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_SOLANA_MINTS)
+  @IsString({ each: true })
+  @Matches(SOLANA_ADDRESS, { each: true, message: `each value in tokens must be ${SOLANA_ADDRESS_RULE}` })
+  @JSONSchema({ description: `Solana mint addresses, 1-${MAX_SOLANA_MINTS}. A mint given twice is answered once.` })
+  tokens: string[];
+}
+
+// ---- service_token_prices_multichain ----
+
+/** One token by chain and contract address. */
+export class TokenRefInput {
+  @IsIn(CHAINS, { message: CHAIN_MESSAGE })
+  @JSONSchema({ description: 'Chain the contract lives on.' })
+  chain: Chain;
+
+  @IsChainAddress()
+  @JSONSchema({ description: `Contract address: ${ADDRESS_FORMS}.` })
+  address: string;
+}
+
+/** `chain:address` text, the form GET query strings carry. */
+const TOKEN_TEXT = new RegExp(`^(${CHAINS.join('|')}):(\\S+)$`);
+
+/**
+ * Each token is a `{chain, address}` object or `chain:address` text; both become TokenRefInput so
+ * GET (text only) and POST (either) reach the handler with the same input. Text that does not
+ * split into a known chain and an address is left as is for the nested rule to refuse.
+ */
+function toTokenRefs({ value }: { value: unknown }): unknown {
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value)) return value;
+  return value.map((item) => {
+    if (typeof item === 'string') {
+      const match = TOKEN_TEXT.exec(item.trim());
+      return match ? plainToInstance(TokenRefInput, { chain: match[1], address: match[2] }) : item;
+    }
+    if (item !== null && typeof item === 'object' && !(item instanceof TokenRefInput)) {
+      return plainToInstance(TokenRefInput, item);
+    }
+    return item;
+  });
+}
+
+/**
+ * The JSON Schema of `tokens`, inline (no `$ref` to a definitions section, which the tool's
+ * standalone input schema and the OpenAPI document would not carry).
+ */
+function tokensSchema(generated: GeneratedSchema): GeneratedSchema {
+  return {
+    type: 'array',
+    maxItems: (generated.maxItems as number | undefined) ?? MAX_MULTICHAIN_ITEMS,
+    description:
+      'Tokens by contract, up to 25: each a {chain, address} object or "chain:address" text (the only form a GET query carries, e.g. tokens=base:0x8335...2913).',
+    items: {
+      anyOf: [
+        { type: 'string', pattern: TOKEN_TEXT.source, description: 'chain:address' },
+        inputSchemaOf(TokenRefInput),
+      ],
+    },
+  } as GeneratedSchema;
+}
+
+/**
+ * Both lists default to empty, so the rule that asks for at least one item across them always runs;
+ * @IsOptional only marks them as not required in the schema (and lets an explicit null through,
+ * which the transforms turn into an empty list).
+ */
+@JSONSchema({
+  anyOf: [
+    { required: ['tokens'], properties: { tokens: { minItems: 1 } } },
+    { required: ['symbols'], properties: { symbols: { minItems: 1 } } },
+  ],
+})
+export class MultichainPricesInput {
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_MULTICHAIN_ITEMS)
+  @ValidateNested({ each: true, message: 'each token must be a {chain, address} object or "chain:address" text with a known chain' })
+  @Type(() => TokenRefInput)
+  @Transform(toTokenRefs)
+  @HasItemsAcross(['symbols'], 'send at least one token (tokens) or ticker (symbols)')
+  @JSONSchema(tokensSchema)
+  tokens: TokenRefInput[] = [];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_MULTICHAIN_ITEMS)
+  @IsString({ each: true })
+  @Length(1, 12, { each: true, message: 'each value in symbols must be 1-12 characters' })
+  @Transform(({ value }: { value: unknown }) => (value === null || value === undefined ? [] : value))
+  @JSONSchema({ description: `Tickers, up to ${MAX_MULTICHAIN_ITEMS}. ${SYMBOL_DESCRIPTION}` })
+  symbols: string[] = [];
+}
+
+// ---- service_price_history ----
+
+const ONE_TOKEN = 'give symbol, or chain and address';
+
+@JSONSchema({ oneOf: [{ required: ['symbol'] }, { required: ['chain', 'address'] }] })
+export class PriceHistoryInput {
+  @IsOptional()
+  @IsString()
+  @Length(1, 12)
+  @ExcludesProperties(['chain', 'address'], `${ONE_TOKEN}, not both`)
+  @JSONSchema({ description: SYMBOL_DESCRIPTION })
+  symbol?: string;
+
+  @IsOptional()
+  @IsIn(CHAINS, { message: CHAIN_MESSAGE })
+  @RequiresProperty('address')
+  @JSONSchema(inline({ description: 'Chain of the contract, with address.' }))
+  chain?: Chain;
+
+  @ValidateIf((o: PriceHistoryInput) => o.address != null || o.symbol == null)
+  @IsChainAddress({ missing: ONE_TOKEN })
+  @JSONSchema({ description: `Contract address, with chain (${ADDRESS_FORMS}): for tokens without a well-known ticker.` })
+  address?: string;
+
+  @IsInstant()
+  @IsNotFuture()
+  @JSONSchema({ type: 'string', description: `Start of the range, ISO 8601, e.g. ${INSTANT_EXAMPLE}. Without an offset it is UTC.` })
+  startTime: string;
+
+  @IsInstant()
+  @IsRangeEnd('startTime', 'interval')
+  @JSONSchema({ type: 'string', description: 'End of the range, ISO 8601, after startTime.' })
+  endTime: string;
+
+  @IsOptional()
+  @IsIn(HISTORY_INTERVALS, { message: `interval must be one of: ${HISTORY_INTERVALS.join(', ')}` })
+  @JSONSchema({
+    default: DEFAULT_HISTORY_INTERVAL,
+    description: `Point spacing. Longest range: ${HISTORY_INTERVALS.map((i) => `${i} ${MAX_SPAN_DAYS[i]} days`).join(', ')}.`,
+  })
+  interval: HistoryInterval = DEFAULT_HISTORY_INTERVAL;
+}
+
+// ---- service_token_info ----
+
+export class TokenInfoInput {
+  @IsIn(CHAINS, { message: CHAIN_MESSAGE })
+  @JSONSchema({ description: 'Chain of the token.' })
+  chain: Chain;
+
+  @IsChainAddress()
+  @JSONSchema({ description: `Token address (the mint on solana): ${ADDRESS_FORMS}.` })
+  address: string;
+}

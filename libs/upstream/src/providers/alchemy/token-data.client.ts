@@ -1,0 +1,225 @@
+import { CHAIN_IDS, chainFromAlchemyNetwork, type Chain } from '../../chains';
+import { UpstreamError, type UpstreamSource } from '../../upstream.types';
+import {
+  historicalPricesResponseSchema,
+  tokenMetadataRpcResponseSchema,
+  tokenPricesResponseSchema,
+  type TokenPriceItem,
+} from './token-data.schemas';
+
+/** Base URL of the prices source; its key goes in the path (`/prices/v1/{key}/tokens/...`). */
+export const TOKEN_DATA_PRICES_BASE_URL = 'https://api.g.alchemy.com/prices/v1';
+
+/** Base URL of one network's JSON-RPC source; its key goes in the path (`/v2/{key}`). */
+export function tokenDataRpcBaseUrl(network: string): string {
+  return `https://${network}.g.alchemy.com/v2`;
+}
+
+/** The Prices API takes at most this many addresses or symbols per call. */
+export const TOKEN_DATA_MAX_ITEMS = 25;
+
+export const PRICE_INTERVALS = ['5m', '1h', '1d'] as const;
+export type PriceInterval = (typeof PRICE_INTERVALS)[number];
+
+const PRICES_TTL_MS = 60_000;
+const HISTORY_TTL_MS = 5 * 60_000;
+/**
+ * Token metadata hardly changes, but the source caches whatever parses, JSON-RPC errors included,
+ * so the TTL stays short enough for a passing error not to stick.
+ */
+const METADATA_TTL_MS = 10 * 60_000;
+
+export interface TokenRef {
+  chain: Chain;
+  address: string;
+}
+
+export interface PriceQuote {
+  /** USD price; null when the item failed or carried no USD price. */
+  priceUsd: number | null;
+  lastUpdatedAt: string | null;
+  /** Why there is no price, as the upstream said (or 'not in the answer'); null when priced. */
+  error: string | null;
+}
+
+export interface AddressPrice extends TokenRef, PriceQuote {}
+
+export interface SymbolPrice extends PriceQuote {
+  symbol: string;
+}
+
+export type HistoricalToken = { symbol: string } | TokenRef;
+
+export interface HistoricalRequest {
+  token: HistoricalToken;
+  startTime: Date;
+  endTime: Date;
+  interval: PriceInterval;
+}
+
+export interface PricePoint {
+  /** ISO 8601. */
+  timestamp: string;
+  value: number;
+}
+
+export interface HistoricalSeries {
+  /** USD values, in the upstream's order. */
+  points: PricePoint[];
+}
+
+export interface TokenMetadata {
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  logo: string | null;
+}
+
+/** Builds the JSON-RPC source of one network (base URL `tokenDataRpcBaseUrl(network)`, key in the path). */
+export type RpcSourceFactory = (network: string) => UpstreamSource;
+
+const NOT_IN_ANSWER = 'not in the answer';
+
+/** EVM addresses are case-insensitive: lowercase them so cache keys and matching agree. */
+function normaliseAddress(chain: Chain, address: string): string {
+  return CHAIN_IDS[chain].evmChainId === null ? address : address.toLowerCase();
+}
+
+function quoteOf(item: TokenPriceItem | undefined): PriceQuote {
+  if (!item) return { priceUsd: null, lastUpdatedAt: null, error: NOT_IN_ANSWER };
+  if (item.error) return { priceUsd: null, lastUpdatedAt: null, error: item.error };
+  const usd = (item.prices ?? []).find((p) => p.currency.toLowerCase() === 'usd');
+  if (!usd) return { priceUsd: null, lastUpdatedAt: null, error: 'no USD price in the answer' };
+  return { priceUsd: usd.value, lastUpdatedAt: usd.lastUpdatedAt ? new Date(usd.lastUpdatedAt).toISOString() : null, error: null };
+}
+
+/**
+ * The multichain token data API (Alchemy style).
+ *
+ * Two kinds of source: one `prices` source for the REST Prices API, and one JSON-RPC source per
+ * network for token metadata, because the network is part of the JSON-RPC host
+ * (`https://{network}.g.alchemy.com/v2/{key}`). A source per network keeps each network's breaker
+ * and health apart (one network failing does not fail the others) and needs nothing beyond what
+ * UpstreamSource already offers. The client asks `rpcFor` once per network and keeps the source.
+ * Scout chains become network ids only through CHAIN_IDS.
+ */
+export class TokenDataClient {
+  private readonly rpcSources = new Map<string, UpstreamSource>();
+
+  constructor(
+    private readonly prices: UpstreamSource,
+    private readonly rpcFor: RpcSourceFactory,
+  ) {}
+
+  /** Current USD prices by chain and address, in the order asked. EVM addresses come back lowercased. */
+  async pricesByAddress(tokens: readonly TokenRef[]): Promise<AddressPrice[]> {
+    assertBatch(tokens.length, 'addresses');
+    if (tokens.length === 0) return [];
+    const asked = tokens.map((t) => ({ chain: t.chain, address: normaliseAddress(t.chain, t.address) }));
+    const answer = await this.prices.request(
+      {
+        endpoint: 'alchemy:/tokens/by-address',
+        path: '/tokens/by-address',
+        method: 'POST',
+        body: { addresses: asked.map((t) => ({ network: CHAIN_IDS[t.chain].alchemyNetwork, address: t.address })) },
+        cacheTtlMs: PRICES_TTL_MS,
+      },
+      (raw) => tokenPricesResponseSchema.parse(raw),
+    );
+    const byKey = new Map<string, TokenPriceItem>();
+    for (const item of answer.data) {
+      const chain = item.network ? chainFromAlchemyNetwork(item.network) : null;
+      if (chain && item.address) byKey.set(`${chain}|${normaliseAddress(chain, item.address)}`, item);
+    }
+    return asked.map((t) => ({ ...t, ...quoteOf(byKey.get(`${t.chain}|${t.address}`)) }));
+  }
+
+  /** Current USD prices by ticker, in the order asked; tickers match case-insensitively. */
+  async pricesBySymbol(symbols: readonly string[]): Promise<SymbolPrice[]> {
+    assertBatch(symbols.length, 'symbols');
+    if (symbols.length === 0) return [];
+    const answer = await this.prices.request(
+      {
+        endpoint: 'alchemy:/tokens/by-symbol',
+        path: '/tokens/by-symbol',
+        query: { symbols: [...symbols] },
+        cacheTtlMs: PRICES_TTL_MS,
+      },
+      (raw) => tokenPricesResponseSchema.parse(raw),
+    );
+    const bySymbol = new Map<string, TokenPriceItem>();
+    for (const item of answer.data) if (item.symbol) bySymbol.set(item.symbol.toUpperCase(), item);
+    return symbols.map((symbol) => ({ symbol, ...quoteOf(bySymbol.get(symbol.toUpperCase())) }));
+  }
+
+  /** A USD price series for one token between two instants. */
+  async historical(request: HistoricalRequest): Promise<HistoricalSeries> {
+    const { token, startTime, endTime, interval } = request;
+    if (!(endTime.getTime() > startTime.getTime())) throw new RangeError('endTime must be after startTime');
+    const identity =
+      'symbol' in token
+        ? { symbol: token.symbol }
+        : { network: CHAIN_IDS[token.chain].alchemyNetwork, address: normaliseAddress(token.chain, token.address) };
+    const answer = await this.prices.request(
+      {
+        endpoint: 'alchemy:/tokens/historical',
+        path: '/tokens/historical',
+        method: 'POST',
+        body: { ...identity, startTime: startTime.toISOString(), endTime: endTime.toISOString(), interval },
+        cacheTtlMs: HISTORY_TTL_MS,
+      },
+      (raw) => historicalPricesResponseSchema.parse(raw),
+    );
+    return {
+      points: answer.data.map((p) => ({ timestamp: new Date(p.timestamp).toISOString(), value: p.value })),
+    };
+  }
+
+  /**
+   * Name, symbol, decimals and logo of a token contract (each null when the contract does not
+   * say). A JSON-RPC error answer throws an UpstreamError 'rejected'.
+   */
+  async tokenMetadata(chain: Chain, address: string): Promise<TokenMetadata> {
+    const network = CHAIN_IDS[chain].alchemyNetwork;
+    const source = this.rpc(network);
+    const answer = await source.request(
+      {
+        endpoint: 'alchemy:alchemy_getTokenMetadata',
+        path: '',
+        method: 'POST',
+        body: { jsonrpc: '2.0', id: 1, method: 'alchemy_getTokenMetadata', params: [normaliseAddress(chain, address)] },
+        cacheTtlMs: METADATA_TTL_MS,
+      },
+      (raw) => tokenMetadataRpcResponseSchema.parse(raw),
+    );
+    if ('error' in answer) {
+      throw new UpstreamError(
+        source.name,
+        'rejected',
+        `alchemy:alchemy_getTokenMetadata on ${network}: JSON-RPC error ${answer.error.code} (${answer.error.message})`,
+      );
+    }
+    const result = answer.result;
+    return {
+      name: result?.name ?? null,
+      symbol: result?.symbol ?? null,
+      decimals: result?.decimals ?? null,
+      logo: result?.logo ?? null,
+    };
+  }
+
+  private rpc(network: string): UpstreamSource {
+    let source = this.rpcSources.get(network);
+    if (!source) {
+      source = this.rpcFor(network);
+      this.rpcSources.set(network, source);
+    }
+    return source;
+  }
+}
+
+function assertBatch(size: number, what: string): void {
+  if (size > TOKEN_DATA_MAX_ITEMS) {
+    throw new RangeError(`The prices API takes at most ${TOKEN_DATA_MAX_ITEMS} ${what} per call, got ${size}`);
+  }
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/*
+ * The multichain token data API (Alchemy style): the Prices API (`/prices/v1/{key}/tokens/...`)
+ * and the `alchemy_getTokenMetadata` JSON-RPC method. Prices arrive as decimal strings and are
+ * parsed to numbers here; a string that is not a number is a malformed payload, never a 0.
+ */
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A price as a decimal string, parsed to a finite number. */
+const decimalString = z
+  .string()
+  .regex(DECIMAL, 'expected a decimal number in a string')
+  .transform(Number)
+  .refine(Number.isFinite, 'expected a finite number');
+
+const timestamp = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'expected an ISO 8601 timestamp');
+
+/** A per-item error: a message, or an object carrying one. Normalised to the message. */
+const itemError = z
+  .union([z.string(), z.object({ message: z.string() })])
+  .transform((error) => (typeof error === 'string' ? error : error.message));
+
+const priceEntrySchema = z.object({
+  currency: z.string(),
+  value: decimalString,
+  lastUpdatedAt: timestamp.nullable().optional(),
+});
+
+/** One item of `data[]`: `symbol` for by-symbol, `network` + `address` for by-address. */
+export const tokenPriceItemSchema = z.object({
+  symbol: z.string().nullable().optional(),
+  network: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+  /** Absent or empty when the item failed. */
+  prices: z.array(priceEntrySchema).nullable().optional(),
+  error: itemError.nullable().optional(),
+});
+
+export const tokenPricesResponseSchema = z.object({ data: z.array(tokenPriceItemSchema) });
+
+export type TokenPriceItem = z.infer<typeof tokenPriceItemSchema>;
+
+export const historicalPricesResponseSchema = z.object({
+  symbol: z.string().nullable().optional(),
+  network: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+  /** Scout asks for USD only; a series in another currency is not what was asked for. */
+  currency: z.string().refine((c) => c.toLowerCase() === 'usd', 'expected a USD series'),
+  data: z.array(z.object({ value: decimalString, timestamp })),
+});
+
+export type HistoricalPricesResponse = z.infer<typeof historicalPricesResponseSchema>;
+
+/** `alchemy_getTokenMetadata` result; each field is null when the contract does not say. */
+const tokenMetadataSchema = z.object({
+  name: z.string().nullable().optional(),
+  symbol: z.string().nullable().optional(),
+  decimals: z.number().int().nullable().optional(),
+  logo: z.string().nullable().optional(),
+});
+
+/** A JSON-RPC 2.0 answer: a result or an error object. */
+export const tokenMetadataRpcResponseSchema = z.union([
+  z.object({ jsonrpc: z.literal('2.0').optional(), id: z.unknown().optional(), result: tokenMetadataSchema.nullable() }),
+  z.object({
+    jsonrpc: z.literal('2.0').optional(),
+    id: z.unknown().optional(),
+    error: z.object({ code: z.number(), message: z.string() }),
+  }),
+]);
+
+export type TokenMetadataRpcResponse = z.infer<typeof tokenMetadataRpcResponseSchema>;

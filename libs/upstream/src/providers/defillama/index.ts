@@ -1,0 +1,3 @@
+export * from './defillama.client';
+export * from './defillama.token';
+export * from './defillama.types';

@@ -1,0 +1,10 @@
+export * from './jupiter.client';
+export {
+  mintInformationSchema,
+  priceV3ResponseSchema,
+  quoteResponseSchema,
+  tokenSearchResponseSchema,
+  type MintInformation,
+  type PriceV3Entry,
+  type QuoteResponse,
+} from './jupiter.schemas';
