@@ -5,3 +5,4 @@ export { parseKeyList } from './key-pool';
 export { UpstreamModule, UpstreamSources } from './upstream.module';
 export * from './providers/jupiter';
 export * from './providers/alchemy';
+export * from './providers/defillama';

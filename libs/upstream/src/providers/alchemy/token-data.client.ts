@@ -10,9 +10,11 @@ import {
 /** Base URL of the prices source; its key goes in the path (`/prices/v1/{key}/tokens/...`). */
 export const TOKEN_DATA_PRICES_BASE_URL = 'https://api.g.alchemy.com/prices/v1';
 
-/** Base URL of one network's JSON-RPC source; its key goes in the path (`/v2/{key}`). */
-export function tokenDataRpcBaseUrl(network: string): string {
-  return `https://${network}.g.alchemy.com/v2`;
+export const TOKEN_DATA_RPC_URL_TEMPLATE = 'https://{network}.g.alchemy.com/v2';
+
+/** Base URL of one network's JSON-RPC source (its key goes in the path: `/v2/{key}`). */
+export function tokenDataRpcBaseUrl(network: string, template = TOKEN_DATA_RPC_URL_TEMPLATE): string {
+  return template.replace('{network}', network);
 }
 
 /** The Prices API takes at most this many addresses or symbols per call. */

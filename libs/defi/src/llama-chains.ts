@@ -1,0 +1,26 @@
+import { CHAIN_IDS, CHAINS, type Chain } from '@scout/upstream';
+
+/** Whether a DefiLlama chain display name ("Hyperliquid L1") is this Scout chain. */
+export function isLlamaChain(name: string, chain: Chain): boolean {
+  return name.toLowerCase() === CHAIN_IDS[chain].llamaName.toLowerCase();
+}
+
+/**
+ * The Scout chain behind a DefiLlama chain display name or internal chain key (breakdowns are keyed
+ * "ethereum", "hyperliquid", "robinhood": the same keys as coin prefixes); null for other chains.
+ */
+export function scoutChainOfLlama(nameOrKey: string): Chain | null {
+  const lower = nameOrKey.toLowerCase();
+  return (
+    CHAINS.find((c) => CHAIN_IDS[c].llamaName.toLowerCase() === lower) ??
+    CHAINS.find((c) => CHAIN_IDS[c].llamaCoinsPrefix === lower) ??
+    null
+  );
+}
+
+/** The value of a record keyed by DefiLlama chain names, looked up without regard to case. */
+export function byLlamaChain<T>(record: Record<string, T>, chain: Chain): T | undefined {
+  const wanted = CHAIN_IDS[chain].llamaName.toLowerCase();
+  const key = Object.keys(record).find((k) => k.toLowerCase() === wanted);
+  return key === undefined ? undefined : record[key];
+}
