@@ -7,6 +7,7 @@ import { ApiKeyEntity, AuthModule } from '@scout/auth';
 import { AppConfig, contractValidationPipe, CoreModule, ScoutExceptionFilter } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
 import { LEDGER_ENTITIES, LedgerModule, LedgerService } from '@scout/ledger';
+import { UpstreamModule } from '@scout/upstream';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { CatalogController } from './catalog/catalog.controller';
@@ -16,6 +17,9 @@ import { MeController } from './me/me.controller';
 import { AdminBootstrapService } from './startup/admin-bootstrap.service';
 import { ToolGatewayService } from './tools/tool-gateway.service';
 import { ToolsController } from './tools/tools.controller';
+import { AdminUpstreamsController } from './admin/admin-upstreams.controller';
+import { dataToolModules } from './upstreams/data-sources';
+import { UPSTREAM_ENDPOINTS, type UpstreamEndpoints } from './upstreams/upstream-endpoints';
 
 export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity];
 
@@ -27,7 +31,12 @@ export interface AppModuleExtras {
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string, extras: AppModuleExtras = {}): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    databaseUrl: string,
+    upstreams: UpstreamEndpoints,
+    extras: AppModuleExtras = {},
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -42,10 +51,13 @@ export class AppModule {
         LedgerModule,
         AuthModule,
         AccountModule,
+        UpstreamModule,
+        ...dataToolModules(config, upstreams),
         ...(extras.modules ?? []),
       ],
-      controllers: [ToolsController, CatalogController, MeController, AdminController],
+      controllers: [ToolsController, CatalogController, MeController, AdminController, AdminUpstreamsController],
       providers: [
+        { provide: UPSTREAM_ENDPOINTS, useValue: upstreams },
         ToolGatewayService,
         OpenApiDocument,
         AdminService,

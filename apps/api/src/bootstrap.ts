@@ -4,6 +4,7 @@ import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from '@scout/core';
 import { AppModule, type AppModuleExtras } from './app.module';
+import type { UpstreamEndpoints } from './upstreams/upstream-endpoints';
 import { OpenApiDocument } from './catalog/openapi-document';
 import { bodyErrors, jsonBody, requestId } from './http/http-pipeline';
 
@@ -14,9 +15,10 @@ import { bodyErrors, jsonBody, requestId } from './http/http-pipeline';
 export async function createApiApp(
   config: AppConfig,
   databaseUrl: string,
+  upstreams: UpstreamEndpoints,
   extras: AppModuleExtras = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, extras), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, upstreams, extras), {
     bodyParser: false,
     bufferLogs: true,
   });

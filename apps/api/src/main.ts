@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import { AppConfig } from '@scout/core';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@scout/database';
+import { startSandbox, SANDBOX_KEYS, type RunningSandbox } from '@scout/sandbox';
+import { parseKeyList } from '@scout/upstream';
 import { createApiApp } from './bootstrap';
+import { liveEndpoints, sandboxEndpoints, type UpstreamEndpoints } from './upstreams/upstream-endpoints';
 
 async function main(): Promise<void> {
   const config = AppConfig.fromEnv(process.env);
@@ -12,13 +15,23 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
     process.stdout.write(`Scout: embedded PostgreSQL (PGlite) on ${embedded.url}, data in ${config.DATA_DIR}\n`);
   }
-  const app = await createApiApp(config, databaseUrl);
+  let sandbox: RunningSandbox | undefined;
+  let upstreams: UpstreamEndpoints;
+  if (config.upstreamMode === 'sandbox') {
+    sandbox = await startSandbox({ seed: config.SANDBOX_SEED });
+    upstreams = sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS });
+    process.stdout.write(`Scout: sandbox upstream (synthetic market, seed ${config.SANDBOX_SEED}) on ${sandbox.url}\n`);
+  } else {
+    upstreams = liveEndpoints(config, parseKeyList);
+  }
+  const app = await createApiApp(config, databaseUrl, upstreams);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`Scout: ${signal}, finishing in-flight requests\n`);
     await app.close();
+    await sandbox?.close();
     await embedded?.stop();
     process.exit(0);
   };

@@ -8,6 +8,8 @@ import { createApiApp } from '../src/bootstrap';
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
 import { startDatabaseProcess, type DatabaseProcess } from './support/embedded-db-process';
 import { randomKey } from './support/test-app';
+import { SANDBOX_KEYS, startSandbox, type RunningSandbox } from '@scout/sandbox';
+import { sandboxEndpoints } from '../src/upstreams/upstream-endpoints';
 
 /**
  * The database goes away under a running API: calls answer 503 service_unavailable and nothing
@@ -18,6 +20,7 @@ describe('503 service_unavailable when the database is down', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'scout-dbdown-'));
   let db: DatabaseProcess;
   let app: NestExpressApplication;
+  let sandbox: RunningSandbox;
   const adminKey = randomKey();
 
   beforeAll(async () => {
@@ -29,12 +32,14 @@ describe('503 service_unavailable when the database is down', () => {
       ADMIN_BOOTSTRAP_KEY: adminKey,
       AUTH_CACHE_TTL_MS: '0',
     });
-    app = await createApiApp(config, db.url, { modules: [FixtureToolsModule], toolCosts: FIXTURE_TOOL_COSTS });
+    sandbox = await startSandbox();
+    app = await createApiApp(config, db.url, sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS }), { modules: [FixtureToolsModule], toolCosts: FIXTURE_TOOL_COSTS });
     await app.listen(0, '127.0.0.1');
   });
 
   afterAll(async () => {
     await app.close();
+    await sandbox.close();
     await db.kill();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -32,7 +32,9 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
       const before = await balance();
       const res = await t.http().get('/api/v1/tools/fixture_paid?limit=5').set(bearer(key)).set('x-request-id', 'req-envelope-1');
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body).sort()).toEqual(['credits', 'data', 'meta']);
+      // The fixture records an upstream call, and this app reads the sandbox: the answer says so.
+      expect(Object.keys(res.body).sort()).toEqual(['credits', 'data', 'meta', 'notes']);
+      expect(res.body.notes).toEqual([expect.stringMatching(/sandbox upstream/)]);
       expect(res.body.credits).toEqual({
         creditsSpent: 250,
         calls: 1,
@@ -53,7 +55,7 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
     it('adds notes for a partial answer and keeps them out otherwise', async () => {
       const res = await t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send({ mode: 'partial' });
       expect(res.status).toBe(200);
-      expect(res.body.notes).toEqual(['The fixture part B timed out; its fields are null.']);
+      expect(res.body.notes).toEqual(['The fixture part B timed out; its fields are null.', expect.stringMatching(/sandbox/)]);
     });
 
     it('gives GET and POST with the same inputs the same envelope', async () => {
@@ -265,7 +267,15 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
       expect(res.status).toBe(200);
       expect(res.body.credits.remaining).toBeNull();
       expect(res.headers['x-credits-remaining']).toBeUndefined();
-      expect(res.body.data).toMatchObject({ status: 'ok', live: true, loadedTraders: 0, sources: [] });
+      expect(res.body.data).toMatchObject({ status: 'ok', live: true, loadedTraders: 0 });
+      expect(res.body.data.sources).toEqual(
+        expect.arrayContaining([
+          { name: 'defillama-api', state: 'ok', retryAt: null },
+          { name: 'jupiter', state: 'ok', retryAt: null },
+          { name: 'token-data-prices', state: 'ok', retryAt: null },
+        ]),
+      );
+      expect(res.body.notes).toBeUndefined();
       expect(typeof res.body.data.uptimeSeconds).toBe('number');
     });
   });

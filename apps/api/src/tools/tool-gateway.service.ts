@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   AppConfig,
@@ -16,6 +16,10 @@ import {
 } from '@scout/core';
 import type { ScoutRequest } from '@scout/auth';
 import { LedgerService, type Charge } from '@scout/ledger';
+import { UPSTREAM_ENDPOINTS, type UpstreamEndpoints } from '../upstreams/upstream-endpoints';
+
+const SANDBOX_NOTE =
+  'Answered from the sandbox upstream, a synthetic market that stands in for the data providers: not live market data.';
 
 /**
  * One tool call after the access guard (ARCHITECTURE section 4, steps 5-8): validate the input,
@@ -29,6 +33,7 @@ export class ToolGatewayService {
     private readonly ledger: LedgerService,
     private readonly sessionUsage: SessionUsageTracker,
     private readonly config: AppConfig,
+    @Inject(UPSTREAM_ENDPOINTS) private readonly upstreams: UpstreamEndpoints,
   ) {}
 
   async call(req: ScoutRequest, res: Response, source: 'query' | 'body'): Promise<Envelope> {
@@ -66,10 +71,12 @@ export class ToolGatewayService {
     if (caller) {
       this.sessionUsage.record(caller.accountId, tool.name, tool.cost, context.meter.calls, context.meter.cachedCalls);
     }
+    const notes = [...(result.notes ?? [])];
+    if (this.upstreams.sandbox && context.meter.endpoints.length > 0) notes.push(SANDBOX_NOTE);
     return buildEnvelope({
       tool: tool.name,
       data: result.data,
-      notes: result.notes,
+      notes,
       creditsSpent: charge ? tool.cost : 0,
       remaining,
       meter: context.meter,

@@ -4,13 +4,17 @@ import { Pool } from 'pg';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '@scout/core';
+import { SANDBOX_KEYS, startSandbox, type RunningSandbox, type StartSandboxOptions } from '@scout/sandbox';
 import { createApiApp } from '../../src/bootstrap';
+import { sandboxEndpoints } from '../../src/upstreams/upstream-endpoints';
 
 export interface TestApp {
   app: NestExpressApplication;
   /** Base URL of the real HTTP server, e.g. http://127.0.0.1:41234 */
   url: string;
   adminKey: string;
+  /** The sandbox upstream this app reads (its own, so faults set by a test stay in that test). */
+  sandbox: RunningSandbox;
   /** Direct SQL on the test database, for asserting ledger rows. */
   sql: Pool;
   http(): ReturnType<typeof request>;
@@ -24,6 +28,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   modules?: Array<Type | DynamicModule>;
   toolCosts?: Record<string, number>;
+  sandbox?: StartSandboxOptions;
 }
 
 export function testDatabaseUrl(): string {
@@ -45,7 +50,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ADMIN_BOOTSTRAP_KEY: adminKey,
     ...options.env,
   });
-  const app = await createApiApp(config, testDatabaseUrl(), { modules: options.modules, toolCosts: options.toolCosts });
+  const sandbox = await startSandbox(options.sandbox ?? {});
+  const app = await createApiApp(config, testDatabaseUrl(), sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS }), {
+    modules: options.modules,
+    toolCosts: options.toolCosts,
+  });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
@@ -56,6 +65,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     app,
     url,
     adminKey,
+    sandbox,
     sql,
     http,
     async createAccount(name = 'test account', plan?: string) {
@@ -79,6 +89,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await sql.end();
       await app.close();
+      await sandbox.close();
     },
   };
   return testApp;

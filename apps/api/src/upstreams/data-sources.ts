@@ -1,0 +1,61 @@
+import type { DynamicModule } from '@nestjs/common';
+import { DefiModule } from '@scout/defi';
+import type { AppConfig } from '@scout/core';
+import { PricesModule } from '@scout/prices';
+import {
+  DefiLlamaClient,
+  JupiterClient,
+  TokenDataClient,
+  tokenDataRpcBaseUrl,
+  UpstreamModule,
+  UpstreamSources,
+  type KeyPlacement,
+} from '@scout/upstream';
+import type { UpstreamEndpoints } from './upstream-endpoints';
+
+/**
+ * The data tools' modules, each handed provider clients built on sources for the configured
+ * endpoints (live hosts, or the sandbox). Every source gets the same timeout and retry settings.
+ */
+export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints): DynamicModule[] {
+  const source = (sources: UpstreamSources, name: string, baseUrl: string, keys: string[], keyPlacement: KeyPlacement) =>
+    sources.create({ name, baseUrl, keys, keyPlacement, timeoutMs: config.UPSTREAM_TIMEOUT_MS, retries: config.UPSTREAM_RETRIES });
+  const keyless: KeyPlacement = { kind: 'none' };
+  const llama = endpoints.defillama;
+
+  return [
+    DefiModule.forRoot({
+      imports: [UpstreamModule],
+      inject: [UpstreamSources],
+      useFactory: (sources: UpstreamSources) =>
+        new DefiLlamaClient({
+          api: source(sources, 'defillama-api', llama.api, [], keyless),
+          coins: source(sources, 'defillama-coins', llama.coins, [], keyless),
+          stablecoins: source(sources, 'defillama-stablecoins', llama.stablecoins, [], keyless),
+          yields: source(sources, 'defillama-yields', llama.yields, [], keyless),
+        }),
+    }),
+    PricesModule.register({
+      imports: [UpstreamModule],
+      jupiter: {
+        inject: [UpstreamSources],
+        // Without keys Jupiter is used on its keyless tier (lite host), so no key travels.
+        useFactory: (sources: UpstreamSources) =>
+          new JupiterClient(
+            source(sources, 'jupiter', endpoints.jupiter, endpoints.jupiterKeys,
+              endpoints.jupiterKeys.length ? { kind: 'header', header: 'x-api-key' } : keyless),
+          ),
+      },
+      tokenData: {
+        inject: [UpstreamSources],
+        useFactory: (sources: UpstreamSources) =>
+          new TokenDataClient(
+            source(sources, 'token-data-prices', endpoints.tokenDataPrices, endpoints.tokenDataKeys, { kind: 'path' }),
+            (network: string) =>
+              source(sources, `token-data-rpc:${network}`, tokenDataRpcBaseUrl(network, endpoints.tokenDataRpc),
+                endpoints.tokenDataKeys, { kind: 'path' }),
+          ),
+      },
+    }),
+  ];
+}

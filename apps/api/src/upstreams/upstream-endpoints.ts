@@ -1,0 +1,60 @@
+import type { AppConfig } from '@scout/core';
+
+/** Where each provider is reached: live hosts from configuration, or the sandbox's prefixes. */
+export interface UpstreamEndpoints {
+  /** True when every provider is the in-process sandbox (a synthetic market). */
+  sandbox: boolean;
+  defillama: { api: string; coins: string; stablecoins: string; yields: string };
+  jupiter: string;
+  tokenDataPrices: string;
+  /** Contains `{network}`. */
+  tokenDataRpc: string;
+  /** Keys per keyed provider (sandbox: the keys the sandbox accepts). */
+  jupiterKeys: string[];
+  tokenDataKeys: string[];
+}
+
+/** The live endpoints, from configuration. */
+export function liveEndpoints(config: AppConfig, parseKeys: (value?: string) => string[]): UpstreamEndpoints {
+  return {
+    sandbox: false,
+    defillama: {
+      api: config.DEFILLAMA_API_URL,
+      coins: config.DEFILLAMA_COINS_URL,
+      stablecoins: config.DEFILLAMA_STABLECOINS_URL,
+      yields: config.DEFILLAMA_YIELDS_URL,
+    },
+    jupiter: config.JUPITER_URL,
+    tokenDataPrices: config.TOKEN_DATA_PRICES_URL,
+    tokenDataRpc: config.TOKEN_DATA_RPC_URL,
+    jupiterKeys: parseKeys(config.JUPITER_API_KEYS),
+    tokenDataKeys: parseKeys(config.TOKEN_DATA_API_KEYS),
+  };
+}
+
+/** The endpoints of a running sandbox, with the keys it accepts. */
+export function sandboxEndpoints(sandbox: {
+  urls: {
+    defillamaApi: string;
+    defillamaCoins: string;
+    defillamaStablecoins: string;
+    defillamaYields: string;
+    jupiter: string;
+    alchemyPrices: string;
+    alchemyRpc: string;
+  };
+  keys: { jupiter: string; alchemy: string };
+}): UpstreamEndpoints {
+  const { urls, keys } = sandbox;
+  return {
+    sandbox: true,
+    defillama: { api: urls.defillamaApi, coins: urls.defillamaCoins, stablecoins: urls.defillamaStablecoins, yields: urls.defillamaYields },
+    jupiter: urls.jupiter,
+    tokenDataPrices: urls.alchemyPrices,
+    tokenDataRpc: urls.alchemyRpc,
+    jupiterKeys: [keys.jupiter],
+    tokenDataKeys: [keys.alchemy],
+  };
+}
+
+export const UPSTREAM_ENDPOINTS = Symbol('UPSTREAM_ENDPOINTS');
