@@ -1,0 +1,406 @@
+/**
+ * The sandbox upstream server: every provider under its own prefix, fault injection, request
+ * counters and a control API.
+ *
+ *   /defillama/api          api.llama.fi            (TVL, protocols, hacks, dimensions)
+ *   /defillama/coins        coins.llama.fi          (prices, charts, percentage, batchHistorical)
+ *   /defillama/stablecoins  stablecoins.llama.fi
+ *   /defillama/yields       yields.llama.fi
+ *   /defillama/pro/{key}    pro-api.llama.fi/{key}  (/api/..., /coins/..., /stablecoins/..., /yields/...)
+ *   /jupiter                api.jup.ag              (price v3, swap v1 quote, tokens v2; x-api-key)
+ *   /alchemy                api.g.alchemy.com/prices/v1/{key}/... and {network}.g.alchemy.com/v2/{key}
+ *   /__control              faults, request counters, clock, fixtures (not counted, never faulted)
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { SandboxMarket } from './market';
+import { FaultControl, malformBody, type ActiveFault, type FaultRule, type Provider, type RequestRecord } from './faults';
+import { authMessage, defaultMessage, errorBody, rateLimitMessage } from './errors';
+import { defillamaApiRouter, defillamaCoinsRouter, defillamaStablecoinsRouter, defillamaYieldsRouter } from './providers/defillama';
+import { jupiterRouter, type JupiterKey, type KeyRateLimiter } from './providers/jupiter';
+import { alchemyRouter } from './providers/alchemy';
+
+/** Keys the sandbox accepts by default. */
+export const SANDBOX_KEYS = {
+  jupiter: 'sandbox-jupiter-key',
+  alchemy: 'sandbox-alchemy-key',
+  defillamaPro: 'sandbox-defillama-pro-key',
+} as const;
+
+export interface SandboxKeys {
+  /** Accepted Jupiter keys (x-api-key), each with an optional per-minute limit (default 600). */
+  jupiter?: (string | JupiterKey)[];
+  /** Accepted Alchemy keys (path segment). */
+  alchemy?: string[];
+  /** Accepted DefiLlama Pro keys (path segment of /defillama/pro/{key}/...). */
+  defillamaPro?: string[];
+}
+
+export interface SandboxOptions {
+  /** Market seed (default 42). */
+  seed?: number;
+  /** Market clock, ms since epoch (default Date.now). */
+  now?: () => number;
+  /** Fault rules active from the start. */
+  faults?: FaultRule[];
+  /** Accepted API keys (defaults: SANDBOX_KEYS). */
+  keys?: SandboxKeys;
+  /** Wall clock used by the per-key rate limiters (default Date.now). */
+  rateNow?: () => number;
+  /** Reuse an existing market (its seed and clock win over `seed`/`now`). */
+  market?: SandboxMarket;
+  /** Reuse an existing fault control. */
+  control?: FaultControl;
+}
+
+export interface StartSandboxOptions extends SandboxOptions {
+  /** Port (0 = a free port; default 0). */
+  port?: number;
+  /** Bind address (default 127.0.0.1). */
+  host?: string;
+}
+
+/** Pins the market clock at runtime (POST /__control/clock), on top of the configured clock. */
+export class SandboxClock {
+  private pinned: number | null = null;
+  constructor(private readonly base: () => number) {}
+  now = (): number => this.pinned ?? this.base();
+  pin(ms: number | null): void {
+    this.pinned = ms;
+  }
+  get isPinned(): boolean {
+    return this.pinned !== null;
+  }
+}
+
+export interface Sandbox {
+  app: express.Express;
+  market: SandboxMarket;
+  control: FaultControl;
+  clock: SandboxClock;
+  jupiterLimiter: KeyRateLimiter;
+  /** Keys in effect. */
+  keys: { jupiter: JupiterKey[]; alchemy: string[]; defillamaPro: string[] };
+  /** Releases held (timeout) responses and pending latency timers. */
+  shutdown(): void;
+}
+
+export interface RunningSandbox extends Sandbox {
+  /** Base URL, e.g. http://127.0.0.1:4010 (providers are under /defillama/api, /jupiter, ...). */
+  url: string;
+  port: number;
+  /** Base URLs to point each provider client at. */
+  urls: {
+    defillamaApi: string;
+    defillamaCoins: string;
+    defillamaStablecoins: string;
+    defillamaYields: string;
+    /** DefiLlama Pro base; the key follows: `${defillamaPro}/{key}/api/...`. */
+    defillamaPro: string;
+    jupiter: string;
+    alchemyPrices: string;
+    /** Contains `{network}`: `${url}/alchemy/{network}/v2`. */
+    alchemyRpc: string;
+  };
+  close(): Promise<void>;
+}
+
+interface Classified {
+  provider: Provider;
+  route: string;
+  rpc: boolean;
+}
+
+/** Provider and route (path after the provider prefix, API key removed) of a request path. */
+export function classifyPath(path: string): Classified | null {
+  let p = path;
+  try {
+    p = decodeURIComponent(path);
+  } catch {
+    /* keep raw */
+  }
+  if (p === '/defillama' || p.startsWith('/defillama/')) {
+    const rest = p.slice('/defillama'.length) || '/';
+    const pro = /^\/pro\/[^/]+(\/.*)?$/.exec(rest);
+    return { provider: 'defillama', route: pro ? `/pro${pro[1] ?? ''}` : rest, rpc: false };
+  }
+  if (p === '/jupiter' || p.startsWith('/jupiter/')) return { provider: 'jupiter', route: p.slice('/jupiter'.length) || '/', rpc: false };
+  if (p === '/alchemy' || p.startsWith('/alchemy/')) {
+    const rest = p.slice('/alchemy'.length) || '/';
+    const prices = /^\/prices\/v1\/[^/]+(\/.*)?$/.exec(rest);
+    if (prices) return { provider: 'alchemy', route: `/prices/v1${prices[1] ?? ''}`, rpc: false };
+    const rpc = /^\/([^/]+)\/v2\/[^/]+\/?$/.exec(rest);
+    if (rpc) return { provider: 'alchemy', route: `/${rpc[1]}/v2`, rpc: true };
+    return { provider: 'alchemy', route: rest, rpc: false };
+  }
+  return null;
+}
+
+function sendProviderError(req: Request, res: Response, c: Classified, status: number, message?: string): void {
+  const rpcId = c.rpc ? ((req.body as { id?: unknown } | undefined)?.id ?? null) : undefined;
+  res.status(status).json(errorBody(c.provider, status, message ?? defaultMessage(status), { rpc: c.rpc, rpcId }));
+}
+
+/** Builds the sandbox: market, fault control, and the Express app serving every provider. */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const clock = new SandboxClock(options.market ? options.market.now : (options.now ?? (() => Date.now())));
+  const market = options.market ?? new SandboxMarket({ seed: options.seed, now: clock.now });
+  // When a market was given, pinning the clock cannot reach it; say so in /__control/clock.
+  const clockControlsMarket = !options.market;
+  const control = options.control ?? new FaultControl();
+  if (options.faults?.length) control.add(options.faults);
+  const jupiterKeys: JupiterKey[] = (options.keys?.jupiter ?? [SANDBOX_KEYS.jupiter]).map((k) => (typeof k === 'string' ? { key: k } : k));
+  const alchemyKeys = options.keys?.alchemy ?? [SANDBOX_KEYS.alchemy];
+  const defillamaProKeys = options.keys?.defillamaPro ?? [SANDBOX_KEYS.defillamaPro];
+  const held = new Set<Response>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  // ── Control API
+  const ctl = express.Router();
+  ctl.use(express.json({ limit: '1mb' }));
+  ctl.get('/health', (_req, res) => {
+    res.json({ ok: true, seed: market.seed, now: market.nowMs() });
+  });
+  ctl.get('/faults', (_req, res) => {
+    res.json({ faults: control.list() });
+  });
+  ctl.post('/faults', (req, res) => {
+    try {
+      const created = control.add(req.body as FaultRule | FaultRule[]);
+      res.status(201).json({ faults: created });
+    } catch (e) {
+      res.status(400).json({ error: e instanceof Error ? e.message : String(e) });
+    }
+  });
+  ctl.delete('/faults', (_req, res) => {
+    control.clear();
+    res.json({ faults: [] as ActiveFault[] });
+  });
+  ctl.delete('/faults/:id', (req, res) => {
+    const ok = control.remove(String(req.params.id));
+    res.status(ok ? 200 : 404).json(ok ? { removed: req.params.id } : { error: `no fault ${req.params.id}` });
+  });
+  ctl.get('/requests', (req, res) => {
+    const provider = typeof req.query.provider === 'string' ? (req.query.provider as Provider | '*') : undefined;
+    const route = typeof req.query.route === 'string' ? req.query.route : undefined;
+    res.json({ ...control.requests(), count: control.count(provider, route) });
+  });
+  ctl.delete('/requests', (_req, res) => {
+    control.resetCounters();
+    res.json({ ok: true });
+  });
+  ctl.post('/reset', (_req, res) => {
+    control.reset();
+    jupiter.limiter.reset();
+    res.json({ ok: true });
+  });
+  ctl.get('/clock', (_req, res) => {
+    res.json({ now: market.nowMs(), pinned: clock.isPinned, controlsMarket: clockControlsMarket });
+  });
+  ctl.post('/clock', (req, res) => {
+    const v = (req.body as { now?: unknown } | undefined)?.now;
+    if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) return void res.status(400).json({ error: 'now must be a number (ms since epoch) or null' });
+    clock.pin(v as number | null);
+    res.json({ now: market.nowMs(), pinned: clock.isPinned, controlsMarket: clockControlsMarket });
+  });
+  ctl.get('/fixtures', (_req, res) => {
+    res.json({ ...market.fixtures, keys: { jupiter: jupiterKeys.map((k) => k.key), alchemy: alchemyKeys, defillamaPro: defillamaProKeys } });
+  });
+  app.use('/__control', ctl);
+
+  // ── Classification, counting, body parsing, faults
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const c = classifyPath(req.path);
+    if (!c) return next();
+    res.locals.sandbox = c;
+    const q = req.originalUrl.indexOf('?');
+    const rec: RequestRecord = control.record({
+      provider: c.provider,
+      method: req.method,
+      route: c.route,
+      query: q >= 0 ? req.originalUrl.slice(q + 1) : '',
+      at: Date.now(),
+    });
+    res.on('finish', () => {
+      rec.status = res.statusCode;
+    });
+    res.locals.record = rec;
+    next();
+  });
+  app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const c = res.locals.sandbox as Classified | undefined;
+    if (!c) return next();
+    const decision = control.decide(c.provider, c.route);
+    if (decision.matched.length) (res.locals.record as RequestRecord).faulted = decision.matched;
+    const act = () => {
+      const e = decision.effect;
+      switch (e.kind) {
+        case 'none':
+          return next();
+        case 'timeout':
+          held.add(res);
+          res.on('close', () => held.delete(res));
+          return;
+        case 'keyRefused':
+          return sendProviderError(req, res, c, 401, authMessage(c.provider, c.rpc));
+        case 'rateLimited':
+          res.setHeader('Retry-After', String(e.retryAfterSec));
+          if (c.provider === 'jupiter') {
+            res.setHeader('x-ratelimit-remaining', '0');
+            res.setHeader('x-ratelimit-reset', String(Math.ceil(Date.now() / 1000) + e.retryAfterSec));
+          }
+          return sendProviderError(req, res, c, 429, rateLimitMessage(c.provider, c.rpc));
+        case 'status':
+          return sendProviderError(req, res, c, e.status, e.message);
+        case 'malformed': {
+          res.json = ((body: unknown) => {
+            const json = JSON.stringify(body) ?? 'null';
+            const bad = malformBody(json, e.mode);
+            res.status(200);
+            res.setHeader('Content-Type', bad.contentType);
+            res.send(bad.body);
+            return res;
+          }) as Response['json'];
+          return next();
+        }
+      }
+    };
+    if (decision.latencyMs > 0) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (!res.writableEnded && !req.socket.destroyed) act();
+      }, decision.latencyMs);
+      timers.add(timer);
+      res.on('close', () => {
+        clearTimeout(timer);
+        timers.delete(timer);
+      });
+      return;
+    }
+    act();
+  });
+
+  // ── Providers
+  const llamaApi = defillamaApiRouter(market);
+  const llamaCoins = defillamaCoinsRouter(market);
+  const llamaStables = defillamaStablecoinsRouter(market);
+  const llamaYields = defillamaYieldsRouter(market);
+  app.use('/defillama/api', llamaApi);
+  app.use('/defillama/coins', llamaCoins);
+  app.use('/defillama/stablecoins', llamaStables);
+  app.use('/defillama/yields', llamaYields);
+  // DefiLlama Pro (pro-api.llama.fi/{APIKEY}/...): the same data behind a key in the path.
+  const pro = express.Router({ mergeParams: true });
+  pro.use((req: Request, res: Response, next: NextFunction) => {
+    if (!defillamaProKeys.includes(String(req.params.apiKey))) return void res.status(401).json(errorBody('defillama', 401, authMessage('defillama')));
+    next();
+  });
+  pro.use('/api', llamaApi);
+  pro.use('/coins', llamaCoins);
+  pro.use('/stablecoins', llamaStables);
+  pro.use('/yields', llamaYields);
+  app.use('/defillama/pro/:apiKey', pro);
+  const jupiter = jupiterRouter(market, { keys: jupiterKeys, rateNow: options.rateNow });
+  app.use('/jupiter', jupiter.router);
+  app.use('/alchemy', alchemyRouter(market, { keys: alchemyKeys }));
+
+  app.get('/', (_req, res) => {
+    res.json({
+      name: 'scout-sandbox',
+      seed: market.seed,
+      now: market.nowMs(),
+      providers: {
+        defillama: ['/defillama/api', '/defillama/coins', '/defillama/stablecoins', '/defillama/yields', '/defillama/pro/{apiKey}/{api|coins|stablecoins|yields}'],
+        jupiter: ['/jupiter'],
+        alchemy: ['/alchemy/prices/v1/{apiKey}', '/alchemy/{network}/v2/{apiKey}'],
+      },
+      control: '/__control',
+    });
+  });
+
+  // ── Not found / errors, in each provider's shape
+  app.use((req: Request, res: Response) => {
+    const c = res.locals.sandbox as Classified | undefined;
+    if (!c) return void res.status(404).json({ message: 'Not Found' });
+    sendProviderError(req, res, c, 404, `Cannot ${req.method} ${req.path}`);
+  });
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const c = (res.locals.sandbox as Classified | undefined) ?? classifyPath(req.path);
+    const e = err as { type?: string; status?: number; message?: string };
+    const status = e.type === 'entity.parse.failed' ? 400 : e.status && e.status >= 400 && e.status < 600 ? e.status : 500;
+    const message = e.type === 'entity.parse.failed' ? 'Invalid JSON body' : status === 500 ? 'Internal Server Error' : e.message;
+    if (res.headersSent) return;
+    if (!c) return void res.status(status).json({ message });
+    sendProviderError(req, res, c, status, message);
+  });
+
+  app.locals.sandbox = { market, control, clock };
+
+  return {
+    app,
+    market,
+    control,
+    clock,
+    jupiterLimiter: jupiter.limiter,
+    keys: { jupiter: jupiterKeys, alchemy: alchemyKeys, defillamaPro: defillamaProKeys },
+    shutdown() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      for (const res of held) res.destroy();
+      held.clear();
+    },
+  };
+}
+
+/** The Express app alone (market and control are on `app.locals.sandbox`). */
+export function createSandboxApp(options: SandboxOptions = {}): express.Express {
+  return createSandbox(options).app;
+}
+
+/** Starts the sandbox on a port (0 = free port) and resolves once it listens. */
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const sandbox = createSandbox(options);
+  const server = http.createServer(sandbox.app);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${hostPart}:${port}`;
+  let closed: Promise<void> | null = null;
+  return {
+    ...sandbox,
+    url,
+    port,
+    urls: {
+      defillamaApi: `${url}/defillama/api`,
+      defillamaCoins: `${url}/defillama/coins`,
+      defillamaStablecoins: `${url}/defillama/stablecoins`,
+      defillamaYields: `${url}/defillama/yields`,
+      defillamaPro: `${url}/defillama/pro`,
+      jupiter: `${url}/jupiter`,
+      alchemyPrices: `${url}/alchemy/prices/v1`,
+      alchemyRpc: `${url}/alchemy/{network}/v2`,
+    },
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        sandbox.shutdown();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
