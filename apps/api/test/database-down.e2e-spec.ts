@@ -6,7 +6,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { createApiApp } from '../src/bootstrap';
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
-import { startDatabaseProcess, type DatabaseProcess } from './support/embedded-db-process';
+import { startDatabaseProcess, type DatabaseProcess } from '../../../test/embedded-db-process';
 import { randomKey } from './support/test-app';
 import { SANDBOX_KEYS, startSandbox, type RunningSandbox } from '@scout/sandbox';
 import { sandboxEndpoints } from '../src/upstreams/upstream-endpoints';

@@ -201,7 +201,7 @@ describe('service_protocol_report', () => {
       totalLostUsd: 197e6,
     });
     expect(result.notes).toEqual([
-      'DefiLlama /protocols did not answer (timeout): the protocol lookup, tvlUsd and the audit count left null.',
+      "DefiLlama /protocols did not answer (timeout): the name lookup (the name was read as a slug, without merging a parent protocol's versions); fields the protocol page does not give are left null.",
     ]);
   });
 

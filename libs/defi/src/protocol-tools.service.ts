@@ -90,7 +90,11 @@ export class ProtocolToolsService {
     const parts = new AnswerParts();
     const [protocols, hacks] = await Promise.all([
       parts.run(
-        { part: 'DefiLlama /protocols', affects: 'the protocol lookup, tvlUsd and the audit count' },
+        // Without the list, the figures come from the protocol's own page; only the lookup suffers.
+        {
+          part: 'DefiLlama /protocols',
+          affects: 'the name lookup (the name was read as a slug, without merging a parent protocol\'s versions); fields the protocol page does not give are',
+        },
         () => this.llama.protocols(),
       ),
       parts.run({ part: 'DefiLlama /hacks', affects: 'exploits' }, () => this.llama.hacks()),

@@ -9,7 +9,7 @@ export interface DatabaseProcess {
   kill(): Promise<void>;
 }
 
-const ROOT = join(__dirname, '..', '..', '..', '..');
+const ROOT = join(__dirname, '..');
 
 /** Starts test/embedded-db.child.ts in a child process and resolves once it serves. */
 export function startDatabaseProcess(dataDir: string, port = 0): Promise<DatabaseProcess> {
