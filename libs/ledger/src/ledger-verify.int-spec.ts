@@ -1,0 +1,422 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Pool, type PoolClient } from 'pg';
+import { createTestDatabase, migrate } from '../../../test/test-database';
+import { LEDGER_INVARIANTS, verifyLedger, type LedgerQuery, type LedgerViolation } from './ledger-verify';
+
+/**
+ * verifyLedger and `npm run ledger:verify` against PostgreSQL. Other test files write to the same
+ * database at the same time, so checks there are scoped to this file's accounts and every
+ * corruption happens inside a transaction that is rolled back (the verifier runs inside it). The
+ * CLI checks a whole database, so it runs against a fresh database of its own.
+ */
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+function databaseUrl(): string {
+  const url = process.env.SCOUT_TEST_DATABASE_URL;
+  if (!url) throw new Error('SCOUT_TEST_DATABASE_URL is not set: run tests through jest (global setup)');
+  return url;
+}
+
+const queryOf =
+  (db: Pool | PoolClient): LedgerQuery =>
+  async (sql, params) =>
+    (await db.query(sql, params)).rows;
+
+/** One history touching every kind of movement: grants, usage, refunds, both adjustments. */
+async function scriptHistory(db: Pool, name: string) {
+  const { rows } = await db.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ($1) RETURNING id`, [name]);
+  const accountId = rows[0].id;
+  const grant = async (kind: string, credits: number, expiresAt: Date | null = null) =>
+    (await db.query(`SELECT grant_id, entry_id FROM scout_grant($1, $2, $3, $4, 'verify int-spec', 'test')`, [accountId, kind, credits, expiresAt]))
+      .rows[0] as { grant_id: string; entry_id: string | number };
+  const spend = async (credits: number, kind: 'usage' | 'adjustment' = 'usage') => {
+    const { rows: spent } = await db.query(`SELECT entry_id, status FROM scout_spend($1, $2, $3, $4, $5, $6, 'test')`, [
+      accountId,
+      credits,
+      kind,
+      kind === 'usage' ? 'tool_a' : null,
+      kind === 'usage' ? `req-${Math.random().toString(36).slice(2)}` : null,
+      kind === 'usage' ? null : 'verify int-spec',
+    ]);
+    expect(spent[0].status).toBe('ok');
+    return Number(spent[0].entry_id);
+  };
+  const refund = async (entryId: number) => Number((await db.query(`SELECT entry_id FROM scout_refund($1, 'x')`, [entryId])).rows[0].entry_id);
+
+  const free = await grant('free', 10_000);
+  const topup = await grant('topup', 2_000, new Date(Date.now() + 30 * 24 * 60 * 60 * 1000));
+  const used = await spend(250);
+  const refunded = await spend(2_500);
+  const refundEntry = await refund(refunded);
+  const deduction = await spend(500, 'adjustment');
+  await grant('adjustment', 300);
+  const last = await spend(250);
+  return {
+    accountId,
+    freeGrant: free.grant_id,
+    topupGrant: topup.grant_id,
+    used,
+    refunded,
+    refundEntry,
+    deduction,
+    last,
+    balance: 10_000 + 2_000 - 250 - 2_500 + 2_500 - 500 + 300 - 250,
+  };
+}
+
+describe('verifyLedger (PostgreSQL)', () => {
+  let pool: Pool;
+  let history: Awaited<ReturnType<typeof scriptHistory>>;
+  let other: Awaited<ReturnType<typeof scriptHistory>>;
+  let scope: { accountIds: string[] };
+
+  beforeAll(async () => {
+    pool = new Pool({ connectionString: databaseUrl(), max: 5 });
+    history = await scriptHistory(pool, 'verify history');
+    other = await scriptHistory(pool, 'verify other');
+    scope = { accountIds: [history.accountId, other.accountId] };
+  });
+  afterAll(async () => {
+    await pool.end();
+  });
+
+  /** Corrupts inside a transaction, verifies inside it (seeing the corruption), then rolls back. */
+  async function verifyCorrupted(corrupt: (client: PoolClient) => Promise<void>): Promise<LedgerViolation[]> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await corrupt(client);
+      return await verifyLedger(queryOf(client), scope);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  }
+
+  /** Writes to the append-only tables with their trigger set aside, within the caller's transaction. */
+  async function rewrite(client: PoolClient, table: 'credit_entries' | 'credit_allocations', sql: string, params: unknown[]): Promise<void> {
+    await client.query(`ALTER TABLE ${table} DISABLE TRIGGER trg_${table}_append_only`);
+    const { rowCount } = await client.query(sql, params);
+    expect(rowCount).toBe(1);
+    await client.query(`ALTER TABLE ${table} ENABLE TRIGGER trg_${table}_append_only`);
+  }
+
+  afterEach(async () => {
+    // Every corruption was rolled back: the accounts are clean again.
+    await expect(verifyLedger(queryOf(pool), scope)).resolves.toEqual([]);
+  });
+
+  it('names every invariant it checks', () => {
+    expect(LEDGER_INVARIANTS.map((i) => i.invariant)).toEqual([
+      'balance_not_negative',
+      'balance_equals_entries',
+      'balance_after_running_sum',
+      'refund_links_usage',
+      'one_refund_per_usage',
+      'grant_remaining_equals_allocations',
+      'grant_remaining_within_credits',
+      'entry_allocations_equal_amount',
+      'allocation_same_account',
+      'spendable_within_balance',
+      'append_only_triggers',
+    ]);
+  });
+
+  it('finds nothing wrong with a history of grants, usage, refunds and adjustments', async () => {
+    const { rows } = await pool.query(`SELECT balance::int FROM accounts WHERE id = $1`, [history.accountId]);
+    expect(rows[0].balance).toBe(history.balance);
+    await expect(verifyLedger(queryOf(pool), scope)).resolves.toEqual([]);
+  });
+
+  it('accounts.balance edited by hand: balance_equals_entries names the account', async () => {
+    const violations = await verifyCorrupted((c) => c.query(`UPDATE accounts SET balance = balance + 5 WHERE id = $1`, [history.accountId]).then(() => undefined));
+    expect(violations).toEqual([
+      {
+        invariant: 'balance_equals_entries',
+        accountId: history.accountId,
+        row: `accounts#${history.accountId}`,
+        detail: `balance is ${history.balance + 5} but its 8 entries sum to ${history.balance}`,
+      },
+    ]);
+  });
+
+  it('a balance lowered below what the grants hold: also spendable_within_balance', async () => {
+    const violations = await verifyCorrupted((c) => c.query(`UPDATE accounts SET balance = balance - 100 WHERE id = $1`, [history.accountId]).then(() => undefined));
+    expect(violations).toEqual([
+      expect.objectContaining({ invariant: 'balance_equals_entries', accountId: history.accountId }),
+      {
+        invariant: 'spendable_within_balance',
+        accountId: history.accountId,
+        row: `accounts#${history.accountId}`,
+        detail: `spendable ${history.balance} exceeds the balance ${history.balance - 100}`,
+      },
+    ]);
+  });
+
+  it('a negative balance (its CHECK dropped inside the transaction): balance_not_negative', async () => {
+    const violations = await verifyCorrupted(async (c) => {
+      await c.query(`ALTER TABLE accounts DROP CONSTRAINT accounts_balance_check`);
+      await c.query(`UPDATE accounts SET balance = -7 WHERE id = $1`, [other.accountId]);
+    });
+    expect(violations.filter((v) => v.invariant === 'balance_not_negative')).toEqual([
+      { invariant: 'balance_not_negative', accountId: other.accountId, row: `accounts#${other.accountId}`, detail: 'balance is -7' },
+    ]);
+    expect(violations.map((v) => v.invariant)).toEqual(['balance_not_negative', 'balance_equals_entries', 'spendable_within_balance']);
+  });
+
+  it('the amount of a refunded usage entry rewritten: every invariant it breaks, at that entry', async () => {
+    const violations = await verifyCorrupted((c) =>
+      rewrite(c, 'credit_entries', `UPDATE credit_entries SET amount = amount - 1 WHERE id = $1`, [history.refunded]),
+    );
+    const sumAfter = history.balance - 1;
+    expect(violations).toEqual([
+      expect.objectContaining({ invariant: 'balance_equals_entries', detail: `balance is ${history.balance} but its 8 entries sum to ${sumAfter}` }),
+      {
+        invariant: 'balance_after_running_sum',
+        accountId: history.accountId,
+        row: `credit_entries#${history.refunded}`,
+        detail: `balance_after is ${12_000 - 250 - 2_500} but the running sum is ${12_000 - 250 - 2_501} (first of 5 diverging entries of this account)`,
+      },
+      {
+        invariant: 'refund_links_usage',
+        accountId: history.accountId,
+        row: `credit_entries#${history.refundEntry}`,
+        detail: `amount 2500 does not reverse entry ${history.refunded}'s -2501`,
+      },
+      {
+        invariant: 'entry_allocations_equal_amount',
+        accountId: history.accountId,
+        row: `credit_entries#${history.refunded}`,
+        detail: 'usage of -2501 but its allocations sum to -2500',
+      },
+    ]);
+    expect(violations.every((v) => v.accountId === history.accountId)).toBe(true);
+  });
+
+  it("one entry's balance_after rewritten: balance_after_running_sum names that entry only", async () => {
+    const violations = await verifyCorrupted((c) =>
+      rewrite(c, 'credit_entries', `UPDATE credit_entries SET balance_after = balance_after + 1 WHERE id = $1`, [other.deduction]),
+    );
+    expect(violations).toEqual([
+      {
+        invariant: 'balance_after_running_sum',
+        accountId: other.accountId,
+        row: `credit_entries#${other.deduction}`,
+        detail: `balance_after is ${12_000 - 250 - 500 + 1} but the running sum is ${12_000 - 250 - 500}`,
+      },
+    ]);
+  });
+
+  it("a grant's remaining edited by hand: grant_remaining_equals_allocations names the grant", async () => {
+    const violations = await verifyCorrupted((c) =>
+      c.query(`UPDATE credit_grants SET remaining = remaining - 10 WHERE id = $1`, [history.freeGrant]).then(() => undefined),
+    );
+    expect(violations).toEqual([
+      {
+        invariant: 'grant_remaining_equals_allocations',
+        accountId: history.accountId,
+        row: `credit_grants#${history.freeGrant}`,
+        detail: 'remaining is 9990 but its allocations sum to 10000',
+      },
+    ]);
+  });
+
+  it('a grant holding more than it was granted (its CHECK dropped): grant_remaining_within_credits', async () => {
+    const violations = await verifyCorrupted(async (c) => {
+      await c.query(`ALTER TABLE credit_grants DROP CONSTRAINT credit_grants_check`);
+      await c.query(`UPDATE credit_grants SET remaining = credits + 1 WHERE id = $1`, [other.topupGrant]);
+    });
+    expect(violations).toContainEqual({
+      invariant: 'grant_remaining_within_credits',
+      accountId: other.accountId,
+      row: `credit_grants#${other.topupGrant}`,
+      detail: 'remaining 2001 is outside 0..2000',
+    });
+  });
+
+  it("an allocation moved to another account's grant: allocation_same_account", async () => {
+    const violations = await verifyCorrupted((c) =>
+      rewrite(c, 'credit_allocations', `UPDATE credit_allocations SET grant_id = $2 WHERE entry_id = $1`, [history.last, other.freeGrant]),
+    );
+    expect(violations).toContainEqual({
+      invariant: 'allocation_same_account',
+      accountId: history.accountId,
+      row: `credit_entries#${history.last}`,
+      detail: `allocated to grant ${other.freeGrant} of account ${other.accountId}`,
+    });
+  });
+
+  it("a refund credited to another account: refund_links_usage names the refund", async () => {
+    // A well-formed movement on `other` in every other respect: balance, balance_after, allocation, grant.
+    let refundId = '';
+    const violations = await verifyCorrupted(async (c) => {
+      const { rows } = await c.query(`UPDATE accounts SET balance = balance + 250 WHERE id = $1 RETURNING balance`, [other.accountId]);
+      const { rows: entry } = await c.query(
+        `INSERT INTO credit_entries (account_id, kind, amount, balance_after, tool, refund_of) VALUES ($1, 'refund', 250, $2, 'tool_a', $3) RETURNING id::text`,
+        [other.accountId, rows[0].balance, history.used],
+      );
+      refundId = entry[0].id;
+      await c.query(`INSERT INTO credit_allocations (entry_id, grant_id, credits) VALUES ($1, $2, 250)`, [refundId, other.topupGrant]);
+      await c.query(`UPDATE credit_grants SET remaining = remaining + 250 WHERE id = $1`, [other.topupGrant]);
+    });
+    expect(violations).toEqual([
+      {
+        invariant: 'refund_links_usage',
+        accountId: other.accountId,
+        row: `credit_entries#${refundId}`,
+        detail: `refunds entry ${history.used} of account ${history.accountId}`,
+      },
+    ]);
+  });
+
+  it('the append-only trigger disabled (or replica-only): append_only_triggers names the table and operations', async () => {
+    const disabled = await verifyCorrupted((c) => c.query(`ALTER TABLE credit_allocations DISABLE TRIGGER trg_credit_allocations_append_only`).then(() => undefined));
+    const triggers = 'trg_credit_allocations_append_only (disabled), trg_credit_allocations_no_truncate (enabled)';
+    expect(disabled).toEqual(
+      ['UPDATE', 'DELETE'].map((op) => ({
+        invariant: 'append_only_triggers',
+        accountId: null,
+        row: 'pg_trigger#credit_allocations',
+        detail: `no enabled trigger refuses ${op} on credit_allocations (triggers: ${triggers})`,
+      })),
+    );
+
+    const replica = await verifyCorrupted((c) => c.query(`ALTER TABLE credit_entries ENABLE REPLICA TRIGGER trg_credit_entries_no_truncate`).then(() => undefined));
+    expect(replica).toEqual([
+      expect.objectContaining({
+        invariant: 'append_only_triggers',
+        row: 'pg_trigger#credit_entries',
+        detail: expect.stringMatching(/^no enabled trigger refuses TRUNCATE on credit_entries .*trg_credit_entries_no_truncate \(replica only\)/),
+      }),
+    ]);
+  });
+});
+
+// --- the CLI ---------------------------------------------------------------------------------
+
+interface FreshDatabase {
+  url: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh migrated database for the CLI to check whole: a new database on the server under test,
+ * or an embedded PostgreSQL in a child process (PGlite cannot start inside jest's module sandbox).
+ */
+async function freshDatabase(): Promise<FreshDatabase> {
+  if (process.env.DATABASE_URL) return createTestDatabase(process.env.DATABASE_URL);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', join(ROOT, 'test', 'embedded-db.child.ts')],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`embedded database exited early (${code})`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));
+  });
+  await migrate(url);
+  return {
+    url,
+    dispose: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run ledger:verify`'s command with args, outside any database settings of this shell. */
+function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const { DATABASE_URL: _url, EMBEDDED_DB_PORT: _port, ...inherited } = process.env;
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', join(ROOT, 'scripts', 'ledger-verify.ts'), ...args],
+      { cwd: ROOT, env: { ...inherited, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('npm run ledger:verify (the CLI, over a whole fresh database)', () => {
+  let database: FreshDatabase;
+  let pool: Pool;
+  let history: Awaited<ReturnType<typeof scriptHistory>>;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    pool = new Pool({ connectionString: database.url, max: 2 });
+    history = await scriptHistory(pool, 'cli history');
+    await scriptHistory(pool, 'cli other');
+  }, 120_000);
+  afterAll(async () => {
+    await pool?.end();
+    await database?.dispose();
+  });
+
+  it('exits 0 and says every invariant holds on a clean ledger', async () => {
+    const run = await runCli([database.url]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    for (const { invariant } of LEDGER_INVARIANTS) expect(run.stdout).toMatch(new RegExp(`^ok +${invariant} `, 'm'));
+    expect(run.stdout).toContain(`All ${LEDGER_INVARIANTS.length} invariants hold.`);
+  }, 60_000);
+
+  it('exits 1 and names the hand-corrupted row once a balance is edited', async () => {
+    await pool.query(`UPDATE accounts SET balance = balance + 5 WHERE id = $1`, [history.accountId]);
+    const run = await runCli([database.url]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^FAIL +balance_equals_entries /m);
+    expect(run.stdout).toContain(`accounts#${history.accountId}: balance is ${history.balance + 5} but its 8 entries sum to ${history.balance}`);
+    expect(run.stdout).toMatch(/^ok +balance_after_running_sum /m);
+    expect(run.stdout).toContain(`1 violation(s) of 1 of ${LEDGER_INVARIANTS.length} invariants.`);
+  }, 60_000);
+
+  it('exits 2 when the database cannot be reached', async () => {
+    const port = await closedPort();
+    const run = await runCli([`postgres://postgres:secret@127.0.0.1:${port}/postgres`]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`ledger:verify could not run: cannot connect to postgres://postgres:***@127.0.0.1:${port}/postgres`);
+    expect(run.stderr).not.toContain('secret');
+  }, 60_000);
+
+  it('exits 2 without DATABASE_URL, telling how to reach the embedded database; uses EMBEDDED_DB_PORT when set', async () => {
+    const none = await runCli([]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('reachable only while Scout runs');
+    expect(none.stderr).toContain('EMBEDDED_DB_PORT=54329 npm start');
+
+    const port = await closedPort();
+    const embedded = await runCli([], { EMBEDDED_DB_PORT: String(port) });
+    expect(embedded.code).toBe(2);
+    expect(embedded.stderr).toContain(`cannot connect to postgres://postgres@127.0.0.1:${port}/postgres`);
+  }, 60_000);
+
+  it('exits 2 on a bad argument', async () => {
+    const run = await runCli(['--fix']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('usage: npm run ledger:verify');
+  }, 60_000);
+});

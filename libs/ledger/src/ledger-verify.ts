@@ -1,0 +1,291 @@
+/**
+ * Checks the ledger invariants of ARCHITECTURE section 5 over the whole database (or some
+ * accounts) with plain SQL, for `npm run ledger:verify` and the tests. Read-only: it never writes.
+ *
+ * Each check is one SELECT, so each sees one consistent snapshot even while the API writes; run
+ * them all inside one REPEATABLE READ transaction (as the CLI does) for one snapshot across checks.
+ *
+ * Not checkable after the fact, so not here: "one usage entry per charged call" (the request log
+ * is not in the database) and "soonest expiry first" (expiry dates of grants may be edited).
+ */
+
+/** Runs one SQL statement with $n parameters and resolves to its rows (pg Pool/Client, TypeORM). */
+export type LedgerQuery = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export type LedgerInvariant =
+  | 'balance_not_negative'
+  | 'balance_equals_entries'
+  | 'balance_after_running_sum'
+  | 'refund_links_usage'
+  | 'one_refund_per_usage'
+  | 'grant_remaining_equals_allocations'
+  | 'grant_remaining_within_credits'
+  | 'entry_allocations_equal_amount'
+  | 'allocation_same_account'
+  | 'spendable_within_balance'
+  | 'append_only_triggers';
+
+export interface LedgerViolation {
+  invariant: LedgerInvariant;
+  /** The account concerned; null for database-wide invariants (triggers). */
+  accountId: string | null;
+  /** The offending row as `table#id` (`credit_entries#42`, `credit_grants#<uuid>`, `accounts#<uuid>`). */
+  row: string;
+  detail: string;
+}
+
+export interface VerifyLedgerOptions {
+  /** Check only these accounts' rows. Database-wide checks (the triggers) always run. */
+  accountIds?: readonly string[];
+}
+
+interface Check {
+  invariant: LedgerInvariant;
+  description: string;
+  /** $1 is the account filter: a uuid[] or null for every account. */
+  sql: string;
+  /** Takes no account filter: the check is about the database itself. */
+  databaseWide?: boolean;
+  toViolations(row: Record<string, unknown>): Omit<LedgerViolation, 'invariant'>[];
+}
+
+/** `x` belongs to the accounts under check ($1 null means all of them). */
+const inScope = (column: string) => `($1::uuid[] IS NULL OR ${column} = ANY($1::uuid[]))`;
+const text = (value: unknown) => String(value);
+const account = (row: Record<string, unknown>) => (row.account_id === null ? null : String(row.account_id));
+
+const CHECKS: Check[] = [
+  {
+    invariant: 'balance_not_negative',
+    description: 'no account balance and no balance_after is negative',
+    sql: `
+      SELECT 'accounts' AS tbl, id::text AS id, id::text AS account_id, balance::text AS value
+        FROM accounts WHERE balance < 0 AND ${inScope('id')}
+      UNION ALL
+      SELECT 'credit_entries', id::text, account_id::text, balance_after::text
+        FROM credit_entries WHERE balance_after < 0 AND ${inScope('account_id')}`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `${text(r.tbl)}#${text(r.id)}`,
+        detail: r.tbl === 'accounts' ? `balance is ${text(r.value)}` : `balance_after is ${text(r.value)}`,
+      },
+    ],
+  },
+  {
+    invariant: 'balance_equals_entries',
+    description: "accounts.balance equals the sum of the account's entries",
+    sql: `
+      SELECT a.id::text AS account_id, a.balance::text AS balance, coalesce(e.total, 0)::text AS total,
+             coalesce(e.entries, 0)::text AS entries
+        FROM accounts a
+        LEFT JOIN (SELECT account_id, sum(amount) AS total, count(*) AS entries FROM credit_entries
+                    WHERE ${inScope('account_id')} GROUP BY account_id) e ON e.account_id = a.id
+       WHERE ${inScope('a.id')} AND a.balance <> coalesce(e.total, 0)
+       ORDER BY a.id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `accounts#${text(r.account_id)}`,
+        detail: `balance is ${text(r.balance)} but its ${text(r.entries)} entries sum to ${text(r.total)}`,
+      },
+    ],
+  },
+  {
+    invariant: 'balance_after_running_sum',
+    description: "each entry's balance_after is the running sum of the account's amounts in id order",
+    // The first divergent entry per account: a wrong amount shifts every later running sum too.
+    sql: `
+      SELECT DISTINCT ON (account_id) account_id::text, id::text AS entry_id, balance_after::text,
+             running::text, count(*) OVER (PARTITION BY account_id)::text AS diverging
+        FROM (SELECT account_id, id, balance_after,
+                     sum(amount) OVER (PARTITION BY account_id ORDER BY id) AS running
+                FROM credit_entries WHERE ${inScope('account_id')}) s
+       WHERE balance_after <> running
+       ORDER BY account_id, id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `credit_entries#${text(r.entry_id)}`,
+        detail:
+          `balance_after is ${text(r.balance_after)} but the running sum is ${text(r.running)}` +
+          (r.diverging === '1' ? '' : ` (first of ${text(r.diverging)} diverging entries of this account)`),
+      },
+    ],
+  },
+  {
+    invariant: 'refund_links_usage',
+    description: 'each refund reverses a usage entry of the same account, for the same amount',
+    sql: `
+      SELECT r.id::text AS entry_id, r.account_id::text, r.kind, r.amount::text, r.refund_of::text,
+             u.id IS NOT NULL AS found, u.kind AS usage_kind, u.account_id::text AS usage_account,
+             u.amount::text AS usage_amount
+        FROM credit_entries r
+        LEFT JOIN credit_entries u ON u.id = r.refund_of
+       WHERE (r.kind = 'refund' OR r.refund_of IS NOT NULL) AND ${inScope('r.account_id')}
+         AND (r.kind <> 'refund' OR u.id IS NULL OR u.kind <> 'usage' OR u.account_id <> r.account_id
+              OR r.amount <> -u.amount)
+       ORDER BY r.id`,
+    toViolations: (r) => {
+      const problems: string[] = [];
+      if (r.kind !== 'refund') problems.push(`a ${text(r.kind)} entry carries refund_of ${text(r.refund_of)}`);
+      else if (!r.found) problems.push(`refund_of ${text(r.refund_of)} names no entry`);
+      else {
+        if (r.usage_kind !== 'usage') problems.push(`refunds entry ${text(r.refund_of)} of kind ${text(r.usage_kind)}, not usage`);
+        if (r.usage_account !== r.account_id) problems.push(`refunds entry ${text(r.refund_of)} of account ${text(r.usage_account)}`);
+        if (BigInt(text(r.amount)) !== -BigInt(text(r.usage_amount))) {
+          problems.push(`amount ${text(r.amount)} does not reverse entry ${text(r.refund_of)}'s ${text(r.usage_amount)}`);
+        }
+      }
+      return [{ accountId: account(r), row: `credit_entries#${text(r.entry_id)}`, detail: problems.join('; ') }];
+    },
+  },
+  {
+    invariant: 'one_refund_per_usage',
+    description: 'no usage entry is refunded twice',
+    sql: `
+      SELECT refund_of::text AS usage_id, min(account_id::text) AS account_id,
+             string_agg(id::text, ', ' ORDER BY id) AS refunds
+        FROM credit_entries
+       WHERE refund_of IS NOT NULL AND ${inScope('account_id')}
+       GROUP BY refund_of HAVING count(*) > 1
+       ORDER BY refund_of`,
+    toViolations: (r) => [
+      { accountId: account(r), row: `credit_entries#${text(r.usage_id)}`, detail: `refunded by entries ${text(r.refunds)}` },
+    ],
+  },
+  {
+    invariant: 'grant_remaining_equals_allocations',
+    description: "each grant's remaining equals the sum of its credit_allocations",
+    sql: `
+      SELECT g.id::text AS grant_id, g.account_id::text, g.remaining::text,
+             coalesce(sum(al.credits), 0)::text AS allocated
+        FROM credit_grants g LEFT JOIN credit_allocations al ON al.grant_id = g.id
+       WHERE ${inScope('g.account_id')}
+       GROUP BY g.id
+      HAVING g.remaining <> coalesce(sum(al.credits), 0)
+       ORDER BY g.id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `credit_grants#${text(r.grant_id)}`,
+        detail: `remaining is ${text(r.remaining)} but its allocations sum to ${text(r.allocated)}`,
+      },
+    ],
+  },
+  {
+    invariant: 'grant_remaining_within_credits',
+    description: 'each grant has 0 <= remaining <= credits',
+    sql: `
+      SELECT id::text AS grant_id, account_id::text, remaining::text, credits::text
+        FROM credit_grants
+       WHERE (remaining < 0 OR remaining > credits) AND ${inScope('account_id')}
+       ORDER BY id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `credit_grants#${text(r.grant_id)}`,
+        detail: `remaining ${text(r.remaining)} is outside 0..${text(r.credits)}`,
+      },
+    ],
+  },
+  {
+    invariant: 'entry_allocations_equal_amount',
+    // Expiry entries included: like every movement, an expiry records the grant it takes from,
+    // which keeps grant remaining = its allocations (docs/ledger.md).
+    description: "each entry's allocations sum to its amount",
+    sql: `
+      SELECT e.id::text AS entry_id, e.account_id::text, e.kind, e.amount::text,
+             coalesce(sum(al.credits), 0)::text AS allocated
+        FROM credit_entries e LEFT JOIN credit_allocations al ON al.entry_id = e.id
+       WHERE e.kind IN ('usage', 'refund', 'grant', 'adjustment', 'expiry') AND ${inScope('e.account_id')}
+       GROUP BY e.id
+      HAVING e.amount <> coalesce(sum(al.credits), 0)
+       ORDER BY e.id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `credit_entries#${text(r.entry_id)}`,
+        detail: `${text(r.kind)} of ${text(r.amount)} but its allocations sum to ${text(r.allocated)}`,
+      },
+    ],
+  },
+  {
+    invariant: 'allocation_same_account',
+    description: "allocations move credits only between an entry and its own account's grants",
+    sql: `
+      SELECT e.id::text AS entry_id, e.account_id::text, g.id::text AS grant_id, g.account_id::text AS grant_account
+        FROM credit_allocations al
+        JOIN credit_entries e ON e.id = al.entry_id
+        JOIN credit_grants g ON g.id = al.grant_id
+       WHERE e.account_id <> g.account_id AND (${inScope('e.account_id')} OR ${inScope('g.account_id')})
+       ORDER BY e.id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `credit_entries#${text(r.entry_id)}`,
+        detail: `allocated to grant ${text(r.grant_id)} of account ${text(r.grant_account)}`,
+      },
+    ],
+  },
+  {
+    invariant: 'spendable_within_balance',
+    description: 'spendable credits (scout_spendable) never exceed the balance',
+    sql: `
+      SELECT id::text AS account_id, balance::text, spendable::text
+        FROM (SELECT id, balance, scout_spendable(id) AS spendable FROM accounts WHERE ${inScope('id')}) a
+       WHERE spendable > balance
+       ORDER BY id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `accounts#${text(r.account_id)}`,
+        detail: `spendable ${text(r.spendable)} exceeds the balance ${text(r.balance)}`,
+      },
+    ],
+  },
+  {
+    invariant: 'append_only_triggers',
+    description: 'enabled triggers refuse UPDATE, DELETE and TRUNCATE on credit_entries and credit_allocations',
+    databaseWide: true,
+    // Triggers belong to the whole database. tgtype bits: DELETE 8, UPDATE 16,
+    // TRUNCATE 32. tgenabled: O and A fire in normal sessions, D is disabled, R fires only on replicas.
+    sql: `
+      SELECT t.tbl, op.name AS op,
+             (SELECT string_agg(tg.tgname || ' (' || CASE tg.tgenabled WHEN 'D' THEN 'disabled'
+                                  WHEN 'R' THEN 'replica only' ELSE 'enabled' END || ')', ', ' ORDER BY tg.tgname)
+                FROM pg_trigger tg WHERE tg.tgrelid = to_regclass(t.tbl) AND NOT tg.tgisinternal) AS triggers
+        FROM (VALUES ('credit_entries'), ('credit_allocations')) t(tbl)
+        CROSS JOIN (VALUES ('UPDATE', 16), ('DELETE', 8), ('TRUNCATE', 32)) op(name, bit)
+       WHERE NOT EXISTS (
+               SELECT 1 FROM pg_trigger tg JOIN pg_proc p ON p.oid = tg.tgfoid
+                WHERE tg.tgrelid = to_regclass(t.tbl) AND p.proname = 'scout_reject_ledger_rewrite'
+                  AND tg.tgenabled IN ('O', 'A') AND (tg.tgtype::int & op.bit) <> 0)
+       ORDER BY t.tbl, op.bit DESC`,
+    toViolations: (r) => [
+      {
+        accountId: null,
+        row: `pg_trigger#${text(r.tbl)}`,
+        detail: `no enabled trigger refuses ${text(r.op)} on ${text(r.tbl)} (triggers: ${r.triggers === null ? 'none' : text(r.triggers)})`,
+      },
+    ],
+  },
+];
+
+/** Every invariant verifyLedger checks, in order, with what it means. */
+export const LEDGER_INVARIANTS: readonly { invariant: LedgerInvariant; description: string }[] = CHECKS.map(
+  ({ invariant, description }) => ({ invariant, description }),
+);
+
+/** Every violation of the ledger invariants, grouped by invariant in LEDGER_INVARIANTS order; [] when clean. */
+export async function verifyLedger(query: LedgerQuery, options: VerifyLedgerOptions = {}): Promise<LedgerViolation[]> {
+  const scope = options.accountIds ? [...options.accountIds] : null;
+  const violations: LedgerViolation[] = [];
+  for (const check of CHECKS) {
+    const rows = check.databaseWide ? await query(check.sql) : await query(check.sql, [scope]);
+    for (const row of rows) {
+      for (const violation of check.toViolations(row)) violations.push({ invariant: check.invariant, ...violation });
+    }
+  }
+  return violations;
+}
