@@ -4,6 +4,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '@scout/database';
 import { startSandbox, SANDBOX_KEYS, type RunningSandbox } from '@scout/sandbox';
 import { parseKeyList } from '@scout/upstream';
 import { createApiApp } from './bootstrap';
+import { createWorkerContext, type WorkerContext } from '../../worker/src/bootstrap';
 import { liveEndpoints, sandboxEndpoints, type UpstreamEndpoints } from './upstreams/upstream-endpoints';
 
 async function main(): Promise<void> {
@@ -25,11 +26,13 @@ async function main(): Promise<void> {
     upstreams = liveEndpoints(config, parseKeyList);
   }
   const app = await createApiApp(config, databaseUrl, upstreams);
+  let worker: Promise<WorkerContext> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`Scout: ${signal}, finishing in-flight requests\n`);
+    await (await worker?.catch(() => undefined))?.close();
     await app.close();
     await sandbox?.close();
     await embedded?.stop();
@@ -39,6 +42,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(`Scout API listening on http://localhost:${config.PORT} (docs: /docs)\n`);
+  if (config.workerInProcess) {
+    worker = createWorkerContext(config, databaseUrl);
+    const { backend } = await worker;
+    process.stdout.write(`Scout worker: running in this process, queues on ${backend === 'redis' ? 'Redis' : 'PostgreSQL'}\n`);
+  }
 }
 
 main().catch((error: unknown) => {

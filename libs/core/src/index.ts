@@ -14,3 +14,4 @@ export * from './tools/tool-input';
 export * from './tools/tool-registry';
 export * from './tools/tool.types';
 export * from './http/contract-validation.pipe';
+export * from './queues/job-queue';

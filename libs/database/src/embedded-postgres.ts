@@ -3,6 +3,12 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
+/**
+ * The schema BullMQ's PostgreSQL backend uses on the embedded database (BullMQ's default). It is
+ * the only one that works there: the search path cannot be set per connection.
+ */
+export const EMBEDDED_QUEUE_SCHEMA = 'bullmq';
+
 export interface EmbeddedPostgres {
   /** A postgres:// URL any pg client can use. */
   url: string;
@@ -31,8 +37,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
     mkdirSync(dataDir, { recursive: true });
   }
   const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  // Startup options such as -c search_path do not pass through the socket server; pin it here.
-  await db.exec('SET search_path TO public');
+  // Startup options such as -c search_path do not pass through the socket server, and every
+  // connection shares this one session: pin the path here. Scout's tables stay in public (first,
+  // so unqualified CREATEs land there); BullMQ's PostgreSQL backend names its tables and functions
+  // unqualified and relies on its schema being on the path.
+  await db.exec(`SET search_path TO public, ${EMBEDDED_QUEUE_SCHEMA}`);
   const server = new PGLiteSocketServer({
     db,
     host: '127.0.0.1',
@@ -40,6 +49,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
     maxConnections: options.maxConnections ?? 100,
   });
   keepExtendedQueriesTogether(server);
+  routeNotifications(server);
   await server.start();
   const port = (server as unknown as { port: number }).port;
   return {
@@ -66,6 +76,7 @@ interface MessageQueue {
   processing: boolean;
   lastHandlerId: number | null;
   db: PGlite;
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number>;
   processQueue(): Promise<void>;
   clearQueueForHandler(handlerId: number): void;
 }
@@ -127,4 +138,109 @@ export function keepExtendedQueriesTogether(server: PGLiteSocketServer): void {
       void queue.processQueue();
     }
   };
+}
+
+const QUERY = 0x51; // Q
+const PARSE = 0x50; // P
+const NOTIFICATION = 0x41; // A (NotificationResponse)
+
+/**
+ * pglite-socket (0.2.17, pinned) runs every connection on PGlite's one session, so a NOTIFY's
+ * NotificationResponse comes out in the reply of whichever connection ran the notifying statement,
+ * and the connection that ran LISTEN never hears it. BullMQ's PostgreSQL backend wakes its workers
+ * that way. This remembers which connection listens on which channel (from its LISTEN and UNLISTEN
+ * statements) and moves each notification to the connections listening on its channel. Replies
+ * that do not split into whole protocol messages pass through untouched.
+ */
+export function routeNotifications(server: PGLiteSocketServer): void {
+  const queue = (server as unknown as { queryQueue: MessageQueue }).queryQueue;
+  const listeners = new Map<string, Map<number, (data: Uint8Array) => void>>();
+
+  const enqueue = queue.enqueue.bind(queue);
+  queue.enqueue = (handlerId, message, onData) => {
+    for (const [verb, channel] of listenStatements(message)) {
+      if (verb === 'LISTEN') {
+        const handlers = listeners.get(channel) ?? new Map<number, (data: Uint8Array) => void>();
+        handlers.set(handlerId, onData);
+        listeners.set(channel, handlers);
+      } else {
+        for (const [name, handlers] of listeners) if (channel === '*' || channel === name) handlers.delete(handlerId);
+      }
+    }
+    let whole = true; // once a chunk splits a message, the rest of this reply passes through as is
+    return enqueue(handlerId, message, (data) => {
+      const messages = whole ? splitMessages(data) : null;
+      if (!messages || !messages.some((m) => m[0] === NOTIFICATION)) {
+        whole &&= messages !== null;
+        onData(data);
+        return;
+      }
+      const kept: Uint8Array[] = [];
+      for (const m of messages) {
+        if (m[0] !== NOTIFICATION) {
+          kept.push(m);
+          continue;
+        }
+        for (const [id, write] of listeners.get(notificationChannel(m)) ?? []) {
+          if (id === handlerId) kept.push(m);
+          else write(m);
+        }
+      }
+      if (kept.length > 0) onData(Buffer.concat(kept));
+    });
+  };
+
+  const clearQueueForHandler = queue.clearQueueForHandler.bind(queue);
+  queue.clearQueueForHandler = (handlerId: number) => {
+    for (const handlers of listeners.values()) handlers.delete(handlerId);
+    clearQueueForHandler(handlerId);
+  };
+}
+
+/** Whole backend messages (type byte, int32 length, body), or null if `data` does not split into them. */
+function splitMessages(data: Uint8Array): Uint8Array[] | null {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const messages: Uint8Array[] = [];
+  let at = 0;
+  while (at < data.length) {
+    if (at + 5 > data.length) return null;
+    const end = at + 1 + view.getInt32(at + 1);
+    if (end > data.length || end < at + 5) return null;
+    messages.push(data.subarray(at, end));
+    at = end;
+  }
+  return messages;
+}
+
+/** NotificationResponse: int32 pid, channel (C string), payload (C string). */
+function notificationChannel(message: Uint8Array): string {
+  const start = 9;
+  const end = message.indexOf(0, start);
+  return Buffer.from(message.subarray(start, end === -1 ? message.length : end)).toString('utf8');
+}
+
+/** The LISTEN / UNLISTEN statements of a simple query or a Parse message, channel names resolved. */
+function listenStatements(message: Uint8Array): Array<['LISTEN' | 'UNLISTEN', string]> {
+  let sql: string;
+  if (message[0] === QUERY) {
+    sql = Buffer.from(message.subarray(5, message.length - 1)).toString('utf8');
+  } else if (message[0] === PARSE) {
+    const nameEnd = message.indexOf(0, 5);
+    const queryEnd = nameEnd === -1 ? -1 : message.indexOf(0, nameEnd + 1);
+    if (queryEnd === -1) return [];
+    sql = Buffer.from(message.subarray(nameEnd + 1, queryEnd)).toString('utf8');
+  } else {
+    return [];
+  }
+  if (!/listen/i.test(sql)) return [];
+  const statements: Array<['LISTEN' | 'UNLISTEN', string]> = [];
+  const code = sql.replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ');
+  for (const statement of code.split(';')) {
+    const match = /^\s*(LISTEN|UNLISTEN)\s+("(?:[^"]|"")+"|[A-Za-z_][\w$]*|\*)\s*$/i.exec(statement);
+    if (!match) continue;
+    const raw = match[2];
+    const channel = raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw === '*' ? '*' : raw.toLowerCase();
+    statements.push([match[1].toUpperCase() as 'LISTEN' | 'UNLISTEN', channel]);
+  }
+  return statements;
 }

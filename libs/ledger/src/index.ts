@@ -1,3 +1,5 @@
 export * from './entities';
 export * from './ledger.module';
 export * from './ledger.service';
+export * from './jobs/grant-expiry.queue';
+export * from './jobs/ledger-jobs.service';

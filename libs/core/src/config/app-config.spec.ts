@@ -17,6 +17,13 @@ describe('AppConfig', () => {
     expect(AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@h/d', DB_MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
   });
 
+  it('runs the worker in the API process by default only with the embedded database', () => {
+    expect(AppConfig.fromEnv({}).workerInProcess).toBe(true);
+    expect(AppConfig.fromEnv({ WORKER_IN_PROCESS: 'false' }).workerInProcess).toBe(false);
+    expect(AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@h/d' }).workerInProcess).toBe(false);
+    expect(AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@h/d', WORKER_IN_PROCESS: 'true' }).workerInProcess).toBe(true);
+  });
+
   it('converts the free grant from USD at the pay-as-you-go rate', () => {
     expect(AppConfig.fromEnv({ FREE_GRANT_USD: '10' }).freeGrantCredits).toBe(125_000);
     expect(AppConfig.fromEnv({ FREE_GRANT_USD: '5', PAYG_USD_PER_CALL: '0.04' }).freeGrantCredits).toBe(31_250);
@@ -30,6 +37,7 @@ describe('AppConfig', () => {
     [{ ADMIN_BOOTSTRAP_KEY: 'sk_live_123' }, 'ADMIN_BOOTSTRAP_KEY'],
     [{ AUTH_CACHE_TTL_MS: '60000' }, 'AUTH_CACHE_TTL_MS'],
     [{ DB_MIGRATE_ON_START: 'perhaps' }, 'DB_MIGRATE_ON_START'],
+    [{ WORKER_IN_PROCESS: 'sometimes' }, 'WORKER_IN_PROCESS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ])('refuses %j and names the variable', (env, name) => {
     expect(() => AppConfig.fromEnv(env)).toThrow(new RegExp(`^Invalid configuration:[\\s\\S]*${name}:`));

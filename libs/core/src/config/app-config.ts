@@ -49,6 +49,14 @@ export class AppConfig {
   @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
 
+  /**
+   * Runs the BullMQ worker (apps/worker) inside the API process. Defaults to on with the embedded
+   * database, whose PostgreSQL lives in the API process so no separate worker can reach it, and
+   * off otherwise (run `npm run start:worker` processes instead).
+   */
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  WORKER_IN_PROCESS?: boolean;
+
   /** Ensures an admin key with exactly this secret exists at boot. */
   @IsOptional() @Matches(/^sc_[A-Za-z0-9_-]{24,128}$/, {
     message: 'ADMIN_BOOTSTRAP_KEY must look like sc_ followed by 24-128 letters, digits, _ or -',
@@ -139,6 +147,10 @@ export class AppConfig {
     return !this.DATABASE_URL;
   }
 
+  get workerInProcess(): boolean {
+    return this.WORKER_IN_PROCESS ?? this.embeddedDatabase;
+  }
+
   get migrateOnStart(): boolean {
     return this.DB_MIGRATE_ON_START ?? this.embeddedDatabase;
   }
@@ -151,7 +163,7 @@ export class AppConfig {
   static fromEnv(env: Record<string, string | undefined>): AppConfig {
     const known = Object.keys(new AppConfig()).concat([
       'DATABASE_URL', 'REDIS_URL', 'ADMIN_BOOTSTRAP_KEY', 'DB_MIGRATE_ON_START', 'TRUST_PROXY',
-      'UPSTREAM_MODE', 'JUPITER_API_KEYS', 'TOKEN_DATA_API_KEYS',
+      'UPSTREAM_MODE', 'JUPITER_API_KEYS', 'TOKEN_DATA_API_KEYS', 'WORKER_IN_PROCESS',
     ]);
     const picked: Record<string, string> = {};
     for (const key of known) {

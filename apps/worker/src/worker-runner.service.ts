@@ -1,0 +1,117 @@
+import { BullRegistrar, getQueueToken } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Queue, Worker } from 'bullmq';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource } from 'typeorm';
+import type { AnyJobQueue, JobProcessor } from './queues/job-processor';
+import type { QueueBackendKind } from './queues/queue-backend';
+
+export const WORKER_SETUP = Symbol('WORKER_SETUP');
+
+export interface WorkerSetup {
+  backend: QueueBackendKind;
+  queues: readonly AnyJobQueue[];
+  processors: readonly Type<JobProcessor>[];
+  /** Upsert the queues' job schedulers at start. */
+  schedulers: boolean;
+  shutdownTimeoutMs: number;
+}
+
+/**
+ * Starts and stops the consumers. Start: upsert every job scheduler (by id, so N workers keep one
+ * schedule), then create the BullMQ workers (@nestjs/bullmq's registration, deferred until here by
+ * `manualRegistration`). Stop, before the database and the queue connections close: stop taking
+ * jobs, give in-flight jobs `shutdownTimeoutMs` to finish, then let go of the rest; their locks
+ * lapse and BullMQ's stalled-job check returns them to the queue for another worker. Every worker
+ * of this process runs one of our JobProcessors, which count their running jobs.
+ */
+@Injectable()
+export class WorkerRunner implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('Worker');
+  private running: Array<[JobProcessor, Worker]> = [];
+  private stopping?: Promise<void>;
+
+  constructor(
+    @Inject(WORKER_SETUP) private readonly setup: WorkerSetup,
+    private readonly moduleRef: ModuleRef,
+    private readonly registrar: BullRegistrar,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.setup.schedulers) await this.upsertSchedulers();
+    this.registrar.register();
+    this.running = this.setup.processors.map((type) => {
+      const processor = this.moduleRef.get(type, { strict: false });
+      return [processor, processor.worker];
+    });
+    for (const [, worker] of this.running) {
+      worker.on('error', (error) => this.logger.error(`queue "${worker.name}": ${error.message}`));
+      worker.on('failed', (job, error) =>
+        this.logger.warn(`queue "${worker.name}": job ${job?.name} (${job?.id}) failed: ${error.message}`),
+      );
+    }
+    await Promise.all(this.running.map(([, worker]) => worker.waitUntilReady()));
+    this.logger.log(
+      `consuming ${this.setup.queues.map((q) => `"${q.name}"`).join(', ')} on ${this.setup.backend === 'redis' ? 'Redis' : 'PostgreSQL'}`,
+    );
+  }
+
+  /**
+   * Upserting by id keeps one schedule, but on PostgreSQL two first upserts at the same moment (N
+   * workers booting together) can each plan a first run, or deadlock in BullMQ's add_job_scheduler:
+   * so workers take turns, under an advisory lock on the ledger database. Redis runs each upsert
+   * as one atomic script.
+   */
+  private async upsertSchedulers(): Promise<void> {
+    const lock = this.setup.backend === 'postgres' ? this.db.createQueryRunner() : undefined;
+    await lock?.query(`SELECT pg_advisory_lock(hashtext('scout:job-schedulers'))`);
+    try {
+      for (const definition of this.setup.queues) {
+        const queue = this.queue(definition.name);
+        for (const schedule of definition.schedulers) {
+          await queue.upsertJobScheduler(schedule.id, { every: schedule.everyMs }, { name: schedule.jobName, data: schedule.data });
+        }
+      }
+    } finally {
+      await lock?.query(`SELECT pg_advisory_unlock(hashtext('scout:job-schedulers'))`).catch(() => undefined);
+      await lock?.release();
+    }
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= this.stopWorkers();
+    return this.stopping;
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.stop();
+  }
+
+  private async stopWorkers(): Promise<void> {
+    await Promise.all(this.running.map(([processor, worker]) => this.stopWorker(processor, worker)));
+  }
+
+  private async stopWorker(processor: JobProcessor, worker: Worker): Promise<void> {
+    await worker.pause(true); // no new jobs; the ones in hand go on
+    const timer = new AbortController();
+    const inTime = await Promise.race([
+      processor.idle().then(() => true),
+      sleep(this.setup.shutdownTimeoutMs, false, { signal: timer.signal }).catch(() => false),
+    ]);
+    timer.abort();
+    if (!inTime) {
+      this.logger.warn(
+        `queue "${worker.name}": jobs still running after ${this.setup.shutdownTimeoutMs} ms; leaving them to be retried once their lock lapses`,
+      );
+    }
+    // Not forced: waits for a job fetched just as the worker paused. Forced: lets go of the rest.
+    await worker.close(!inTime);
+  }
+
+  private queue(name: string): Queue {
+    return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+  }
+}

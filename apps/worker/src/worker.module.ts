@@ -1,0 +1,101 @@
+import { BullModule } from '@nestjs/bullmq';
+import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/common';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import type { DefaultJobOptions } from 'bullmq';
+import { LoggerModule } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
+import { AppConfig, CoreModule } from '@scout/core';
+import { dataSourceOptions } from '@scout/database';
+import { LEDGER_ENTITIES, LEDGER_QUEUE, LedgerModule, LedgerQueueProducer } from '@scout/ledger';
+import { LedgerProcessor } from './processors/ledger.processor';
+import { assertEveryJobHandled, type AnyJobQueue, type JobProcessor } from './queues/job-processor';
+import { queueConnection, useBackendAwareQueueClasses } from './queues/queue-backend';
+import { WORKER_SETUP, WorkerRunner, type WorkerSetup } from './worker-runner.service';
+
+/** Every job family this worker consumes, and its processor. */
+const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE];
+const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor];
+
+/** Docker stops a container 10 s after SIGTERM; finish jobs well inside that. */
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8_000;
+
+/**
+ * Every job (scheduled runs too): a few retries with backoff for a passing failure (a permanent one
+ * throws UnrecoverableError), and finished jobs kept for a while to look at, not forever.
+ */
+const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { age: 24 * 3600, count: 1_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+const WORKER_DATA_SOURCE = 'scout-worker';
+
+/** Connections the worker's own ledger queries need (processors run one job at a time). */
+const WORKER_POOL_MAX = 4;
+
+export interface WorkerContextOptions {
+  /** Redis key prefix or PostgreSQL schema of the queues (tests isolate runs with it). */
+  namespace?: string;
+  /** How long closing waits for in-flight jobs before leaving them to be retried. */
+  shutdownTimeoutMs?: number;
+  /** Upsert the job schedulers at start (default true; off in tests that must not sweep a shared database). */
+  schedulers?: boolean;
+  /** Test seams: more job families, their processors and what those need. */
+  queues?: AnyJobQueue[];
+  processors?: Type<JobProcessor>[];
+  providers?: Provider[];
+}
+
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig, databaseUrl: string, options: WorkerContextOptions = {}): DynamicModule {
+    const queues = [...QUEUES, ...(options.queues ?? [])];
+    const processors = [...PROCESSORS, ...(options.processors ?? [])];
+    assertEveryJobHandled(queues, processors);
+    const connection = queueConnection({ redisUrl: config.REDIS_URL, databaseUrl, namespace: options.namespace });
+    const setup: WorkerSetup = {
+      backend: connection.kind,
+      queues,
+      processors,
+      schedulers: options.schedulers ?? true,
+      shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    };
+    useBackendAwareQueueClasses();
+    return {
+      module: WorkerModule,
+      global: true,
+      imports: [
+        CoreModule.forRoot(config),
+        LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL, name: 'scout-worker' } }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions({ url: databaseUrl, poolMax: WORKER_POOL_MAX, entities: LEDGER_ENTITIES, applicationName: 'scout-worker' }),
+          name: WORKER_DATA_SOURCE,
+          retryAttempts: 2,
+          retryDelay: 1000,
+        }),
+        BullModule.forRoot({
+          connection: connection.connection,
+          prefix: connection.prefix,
+          defaultJobOptions: DEFAULT_JOB_OPTIONS,
+          // Workers start in WorkerRunner.start, after the schedulers are upserted.
+          extraOptions: { manualRegistration: true },
+        }),
+        BullModule.registerQueue(...queues.map((queue) => ({ name: queue.name }))),
+        LedgerModule,
+      ],
+      providers: [
+        // The worker's data source has a name of its own, so that beside the API in one process
+        // (npm start) the two are not taken for one; the libraries inject the default one.
+        { provide: DataSource, useExisting: getDataSourceToken(WORKER_DATA_SOURCE) },
+        { provide: WORKER_SETUP, useValue: setup },
+        WorkerRunner,
+        LedgerQueueProducer,
+        ...processors,
+        ...(options.providers ?? []),
+      ],
+      exports: [DataSource, LedgerQueueProducer],
+    };
+  }
+}

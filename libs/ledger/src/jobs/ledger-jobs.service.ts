@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+export interface ExpiryOptions {
+  /** Only this account's grants. */
+  accountId?: string;
+  /** Grants written off per transaction. */
+  batchSize?: number;
+}
+
+/** The ledger's background work, each a call of a scout_* SQL function (GrantExpiry migration). */
+@Injectable()
+export class LedgerJobsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * Writes off what is left of every grant that had expired at `now`, one expiry entry per grant,
+   * in batches (one transaction each) until none is left, and returns how many grants it wrote
+   * off. Safe to run concurrently and repeatedly: a grant's credits are written off once.
+   */
+  async expireDueGrants(now: Date = new Date(), options: ExpiryOptions = {}): Promise<number> {
+    const batchSize = options.batchSize ?? 500;
+    let expired = 0;
+    for (;;) {
+      const rows = (await this.db.query(`SELECT grant_id FROM scout_expire_grants($1, $2, $3)`, [
+        now,
+        batchSize,
+        options.accountId ?? null,
+      ])) as { grant_id: string }[];
+      expired += rows.length;
+      if (rows.length < batchSize) return expired;
+    }
+  }
+}
