@@ -47,3 +47,10 @@ export async function createTestDatabase(serverUrl: string | undefined): Promise
     },
   };
 }
+
+/** The migrated throwaway database of this jest run (set by the global setup). */
+export function testDatabaseUrl(): string {
+  const url = process.env.SCOUT_TEST_DATABASE_URL;
+  if (!url) throw new Error('SCOUT_TEST_DATABASE_URL is not set: run tests through jest (global setup)');
+  return url;
+}

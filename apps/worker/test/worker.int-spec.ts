@@ -12,6 +12,7 @@ import { HandlesJob, JobProcessor, QueueProcessor } from '../src/queues/job-proc
 import { queueConnection, ScoutQueue } from '../src/queues/queue-backend';
 import type { WorkerContextOptions } from '../src/worker.module';
 import { TEST_QUEUE, TestJobsProcessor, WORKER_LABEL } from './support/test-jobs';
+import { testDatabaseUrl } from '../../../test/test-database';
 
 /**
  * The worker (apps/worker) booted through createWorkerContext, as main.ts and the API's in-process
@@ -31,11 +32,6 @@ const RUN = `${process.pid}_${Date.now().toString(36)}`;
 const ON_SERVER = Boolean(process.env.DATABASE_URL);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function databaseUrl(): string {
-  const url = process.env.SCOUT_TEST_DATABASE_URL;
-  if (!url) throw new Error('SCOUT_TEST_DATABASE_URL is not set: run tests through jest (global setup)');
-  return url;
-}
 
 const BACKENDS = [
   { name: 'Redis', redisUrl: REDIS_URL, namespace: (n: number) => `scout_test_${RUN}_${n}` },
@@ -51,9 +47,9 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
   let queues: ScoutQueue[] = [];
 
   beforeAll(() => {
-    pool = new Pool({ connectionString: databaseUrl(), max: 20 });
+    pool = new Pool({ connectionString: testDatabaseUrl(), max: 20 });
     config = AppConfig.fromEnv({
-      DATABASE_URL: databaseUrl(),
+      DATABASE_URL: testDatabaseUrl(),
       LOG_LEVEL: 'silent',
       ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
     });
@@ -84,7 +80,7 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
   // --- helpers -------------------------------------------------------------------------------
 
   async function boot(label: string, options: WorkerContextOptions = {}): Promise<WorkerContext> {
-    const context = await createWorkerContext(config, databaseUrl(), {
+    const context = await createWorkerContext(config, testDatabaseUrl(), {
       namespace,
       schedulers: false,
       queues: [TEST_QUEUE],
@@ -98,7 +94,7 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
 
   /** A queue handle of the test's own, on the same backend and namespace as the workers. */
   function adminQueue(name: string): ScoutQueue {
-    const { connection, prefix } = queueConnection({ redisUrl: backend.redisUrl, databaseUrl: databaseUrl(), namespace });
+    const { connection, prefix } = queueConnection({ redisUrl: backend.redisUrl, databaseUrl: testDatabaseUrl(), namespace });
     const queue = new ScoutQueue(name, { connection, prefix });
     queues.push(queue);
     return queue;
@@ -262,7 +258,7 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
     }
 
     await expect(
-      createWorkerContext(config, databaseUrl(), { namespace, schedulers: false, queues: [gappy], processors: [GappyProcessor] }),
+      createWorkerContext(config, testDatabaseUrl(), { namespace, schedulers: false, queues: [gappy], processors: [GappyProcessor] }),
     ).rejects.toThrow('queue "worker-test": no handler for job "fast" in GappyProcessor');
   });
 

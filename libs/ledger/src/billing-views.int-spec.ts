@@ -1,5 +1,6 @@
 import { Pool, type PoolClient } from 'pg';
 import { verifyLedger } from './ledger-verify';
+import { testDatabaseUrl } from '../../../test/test-database';
 
 /**
  * The billing views and the read-only role of the BillingViews migration (docs/ledger.md), against
@@ -13,17 +14,12 @@ const LEDGER_TABLES = ['plans', 'accounts', 'api_keys', 'credit_grants', 'credit
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
 
-function databaseUrl(): string {
-  const url = process.env.SCOUT_TEST_DATABASE_URL;
-  if (!url) throw new Error('SCOUT_TEST_DATABASE_URL is not set: run tests through jest (global setup)');
-  return url;
-}
 
 describe('billing views (PostgreSQL): schema billing and the scout_billing_reader role', () => {
   let pool: Pool;
 
   beforeAll(() => {
-    pool = new Pool({ connectionString: databaseUrl(), max: 10 });
+    pool = new Pool({ connectionString: testDatabaseUrl(), max: 10 });
   });
   afterAll(async () => {
     await pool.end();

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Pool, type PoolClient } from 'pg';
-import { createTestDatabase, migrate } from '../../../test/test-database';
+import { createTestDatabase, migrate, testDatabaseUrl } from '../../../test/test-database';
 import { LEDGER_INVARIANTS, verifyLedger, type LedgerQuery, type LedgerViolation } from './ledger-verify';
 
 /**
@@ -15,11 +15,6 @@ import { LEDGER_INVARIANTS, verifyLedger, type LedgerQuery, type LedgerViolation
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-function databaseUrl(): string {
-  const url = process.env.SCOUT_TEST_DATABASE_URL;
-  if (!url) throw new Error('SCOUT_TEST_DATABASE_URL is not set: run tests through jest (global setup)');
-  return url;
-}
 
 const queryOf =
   (db: Pool | PoolClient): LedgerQuery =>
@@ -75,7 +70,7 @@ describe('verifyLedger (PostgreSQL)', () => {
   let scope: { accountIds: string[] };
 
   beforeAll(async () => {
-    pool = new Pool({ connectionString: databaseUrl(), max: 5 });
+    pool = new Pool({ connectionString: testDatabaseUrl(), max: 5 });
     history = await scriptHistory(pool, 'verify history');
     other = await scriptHistory(pool, 'verify other');
     scope = { accountIds: [history.accountId, other.accountId] };

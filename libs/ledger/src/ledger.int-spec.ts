@@ -1,5 +1,6 @@
 import { Pool, type PoolClient } from 'pg';
 import { ledgerRows } from '../../../test/ledger-rows';
+import { testDatabaseUrl } from '../../../test/test-database';
 
 /**
  * Integration tests of the ledger straight against PostgreSQL (ARCHITECTURE section 5): the
@@ -22,17 +23,12 @@ interface GrantRow {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
 
-function databaseUrl(): string {
-  const url = process.env.SCOUT_TEST_DATABASE_URL;
-  if (!url) throw new Error('SCOUT_TEST_DATABASE_URL is not set: run tests through jest (global setup)');
-  return url;
-}
 
 describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', () => {
   let pool: Pool;
 
   beforeAll(() => {
-    pool = new Pool({ connectionString: databaseUrl(), max: 20 });
+    pool = new Pool({ connectionString: testDatabaseUrl(), max: 20 });
   });
   afterAll(async () => {
     await pool.end();

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { AppConfig } from '@scout/core';
 import { SANDBOX_KEYS, startSandbox, type RunningSandbox, type StartSandboxOptions } from '@scout/sandbox';
 import { createApiApp } from '../../src/bootstrap';
+import { testDatabaseUrl } from '../../../../test/test-database';
 import { sandboxEndpoints } from '../../src/upstreams/upstream-endpoints';
 
 export interface TestApp {
@@ -31,11 +32,7 @@ export interface TestAppOptions {
   sandbox?: StartSandboxOptions;
 }
 
-export function testDatabaseUrl(): string {
-  const url = process.env.SCOUT_TEST_DATABASE_URL;
-  if (!url) throw new Error('SCOUT_TEST_DATABASE_URL is not set: run tests through jest (global setup)');
-  return url;
-}
+export { testDatabaseUrl };
 
 export const randomKey = () => `sc_${randomBytes(24).toString('base64url')}`;
 

@@ -1,6 +1,7 @@
 import { Pool } from 'pg';
 import { ledgerInvariantViolations } from '../../../../test/ledger-invariants';
 import { ledgerRows } from '../../../../test/ledger-rows';
+import { testDatabaseUrl } from '../../../../test/test-database';
 
 /**
  * scout_expire_grants (GrantExpiry migration) straight against PostgreSQL: what is left of a grant
@@ -18,17 +19,12 @@ interface ExpiredRow {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function databaseUrl(): string {
-  const url = process.env.SCOUT_TEST_DATABASE_URL;
-  if (!url) throw new Error('SCOUT_TEST_DATABASE_URL is not set: run tests through jest (global setup)');
-  return url;
-}
 
 describe('scout_expire_grants', () => {
   let pool: Pool;
 
   beforeAll(() => {
-    pool = new Pool({ connectionString: databaseUrl(), max: 20 });
+    pool = new Pool({ connectionString: testDatabaseUrl(), max: 20 });
   });
   afterAll(async () => {
     await pool.end();
