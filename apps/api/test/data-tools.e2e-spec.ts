@@ -43,14 +43,8 @@ describe('data tools end to end against the sandbox (spec "Tools with documented
   });
   afterAll(() => t.close());
 
-  const balance = async (id = accountId) => {
-    const { rows } = await t.sql.query('SELECT scout_spendable($1) AS s', [id]);
-    return Number(rows[0].s);
-  };
-  const usageEntries = async (id = accountId) => {
-    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`, [id]);
-    return rows[0].n as number;
-  };
+  const balance = (id = accountId) => t.spendable(id);
+  const usageEntries = (id = accountId) => t.usageEntryCount(id);
 
   /** Direct read of the sandbox (not through Scout). */
   const sandbox = async (url: string, init?: RequestInit): Promise<Json> => {

@@ -18,14 +18,8 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
   });
   afterAll(() => t.close());
 
-  const balance = async (id = accountId) => {
-    const { rows } = await t.sql.query('SELECT scout_spendable($1) AS s', [id]);
-    return Number(rows[0].s);
-  };
-  const usageEntries = async (id = accountId) => {
-    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`, [id]);
-    return rows[0].n as number;
-  };
+  const balance = (id = accountId) => t.spendable(id);
+  const usageEntries = (id = accountId) => t.usageEntryCount(id);
 
   describe('200: the envelope', () => {
     it('answers data, credits and meta with x-credits-remaining matching credits.remaining', async () => {

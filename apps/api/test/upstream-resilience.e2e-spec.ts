@@ -1,10 +1,6 @@
-import { Pool } from 'pg';
-import request, { type Response } from 'supertest';
-import { AppConfig } from '@scout/core';
-import { DAY_MS, FIXTURES, SANDBOX_KEYS, startSandbox } from '@scout/sandbox';
-import { createApiApp } from '../src/bootstrap';
-import { sandboxEndpoints } from '../src/upstreams/upstream-endpoints';
-import { randomKey, startTestApp, testDatabaseUrl, type TestApp } from './support/test-app';
+import type { Response } from 'supertest';
+import { DAY_MS, FIXTURES, SANDBOX_KEYS } from '@scout/sandbox';
+import { startTestApp, type TestApp } from './support/test-app';
 
 /**
  * The upstream layer seen from outside: faults injected into the sandbox, behaviour asserted on
@@ -27,12 +23,9 @@ async function sandboxGet(url: string, headers: Record<string, string> = {}): Pr
 }
 
 /** Ledger views of one account. */
-function ledger(t: Pick<TestApp, 'sql'>) {
+function ledger(t: Pick<TestApp, 'sql' | 'spendable'>) {
   return {
-    async balance(accountId: string): Promise<number> {
-      const { rows } = await t.sql.query('SELECT scout_spendable($1) AS s', [accountId]);
-      return Number(rows[0].s);
-    },
+    balance: (accountId: string) => t.spendable(accountId),
     /** The usage entry of one request and the refunds linked to it. */
     async entriesOf(accountId: string, requestId: string) {
       const { rows } = await t.sql.query(
@@ -49,7 +42,7 @@ function ledger(t: Pick<TestApp, 'sql'>) {
 }
 
 /** A failed call: 502 tool_error with details, one usage entry with exactly one linked refund, balance as before. */
-async function expectRefunded(t: Pick<TestApp, 'sql'>, accountId: string, res: Response, cost: number, balanceBefore: number) {
+async function expectRefunded(t: Pick<TestApp, 'sql' | 'spendable'>, accountId: string, res: Response, cost: number, balanceBefore: number) {
   expect(res.status).toBe(502);
   expect(res.body.error.code).toBe('tool_error');
   expect(typeof res.body.error.message).toBe('string');
@@ -61,7 +54,7 @@ async function expectRefunded(t: Pick<TestApp, 'sql'>, accountId: string, res: R
 }
 
 /** Paid and not refunded: the answer stands even when partial. */
-async function expectCharged(t: Pick<TestApp, 'sql'>, accountId: string, res: Response, cost: number, balanceBefore: number) {
+async function expectCharged(t: Pick<TestApp, 'sql' | 'spendable'>, accountId: string, res: Response, cost: number, balanceBefore: number) {
   expect(res.status).toBe(200);
   expect(res.body.credits.creditsSpent).toBe(cost);
   expect(res.body.credits.remaining).toBe(balanceBefore - cost);
@@ -82,44 +75,10 @@ async function freshCaller(t: Pick<TestApp, 'createAccount' | 'http'>, name: str
 const sourceState = (health: Json, name: string) => health.data.sources.find((s: Json) => s.name === name);
 
 /**
- * An app whose Jupiter key pool is `jupiterKeys` while its sandbox accepts only SANDBOX_KEYS.jupiter:
- * startTestApp always hands the app the keys the sandbox accepts, so this boots the API by hand
- * through the same bootstrap (as database-down.e2e-spec.ts does).
+ * An app whose Jupiter key pool is `jupiterKeys` while its sandbox accepts only SANDBOX_KEYS.jupiter.
  */
-async function startAppWithJupiterKeys(jupiterKeys: string[]): Promise<Omit<TestApp, 'setBalance'>> {
-  const adminKey = randomKey();
-  const config = AppConfig.fromEnv({
-    DATABASE_URL: testDatabaseUrl(),
-    DB_MIGRATE_ON_START: 'false',
-    LOG_LEVEL: 'silent',
-    ADMIN_BOOTSTRAP_KEY: adminKey,
-    UPSTREAM_RETRIES: '0',
-  });
-  const sandbox = await startSandbox({ now: () => NOW });
-  const endpoints = { ...sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS }), jupiterKeys };
-  const app = await createApiApp(config, testDatabaseUrl(), endpoints);
-  await app.listen(0, '127.0.0.1');
-  const url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
-  const sql = new Pool({ connectionString: testDatabaseUrl(), max: 3 });
-  const http = () => request(url);
-  return {
-    app,
-    url,
-    adminKey,
-    sandbox,
-    sql,
-    http,
-    async createAccount(name = 'test account') {
-      const res = await http().post('/api/v1/admin/accounts').set(bearer(adminKey)).send({ name });
-      if (res.status !== 201) throw new Error(`createAccount: ${res.status} ${JSON.stringify(res.body)}`);
-      return { accountId: res.body.account.id, apiKey: res.body.apiKey, keyId: res.body.keyId };
-    },
-    async close() {
-      await sql.end();
-      await app.close();
-      await sandbox.close();
-    },
-  };
+function startAppWithJupiterKeys(jupiterKeys: string[]): Promise<TestApp> {
+  return startTestApp({ env: { UPSTREAM_RETRIES: '0' }, sandbox: { now: () => NOW }, upstreams: { jupiterKeys } });
 }
 
 describe('upstream resilience against the sandbox (spec "Errors" 502, service_health, service_usage)', () => {

@@ -7,7 +7,7 @@ import { AppConfig } from '@scout/core';
 import { SANDBOX_KEYS, startSandbox, type RunningSandbox, type StartSandboxOptions } from '@scout/sandbox';
 import { createApiApp } from '../../src/bootstrap';
 import { testDatabaseUrl } from '../../../../test/test-database';
-import { sandboxEndpoints } from '../../src/upstreams/upstream-endpoints';
+import { sandboxEndpoints, type UpstreamEndpoints } from '../../src/upstreams/upstream-endpoints';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -20,6 +20,10 @@ export interface TestApp {
   sql: Pool;
   http(): ReturnType<typeof request>;
   createAccount(name?: string, plan?: string): Promise<{ accountId: string; apiKey: string; keyId: string }>;
+  /** Credits the account can spend now, read straight from the ledger. */
+  spendable(accountId: string): Promise<number>;
+  /** How many usage entries (charged calls) the account has. */
+  usageEntryCount(accountId: string): Promise<number>;
   /** Moves the account's balance to exactly `credits` through admin adjustments. */
   setBalance(accountId: string, credits: number): Promise<void>;
   close(): Promise<void>;
@@ -30,6 +34,8 @@ export interface TestAppOptions {
   modules?: Array<Type | DynamicModule>;
   toolCosts?: Record<string, number>;
   sandbox?: StartSandboxOptions;
+  /** Changes to the endpoints handed to the app, e.g. a Jupiter key pool the sandbox partly refuses. */
+  upstreams?: Partial<UpstreamEndpoints>;
 }
 
 export { testDatabaseUrl };
@@ -48,7 +54,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const sandbox = await startSandbox(options.sandbox ?? {});
-  const app = await createApiApp(config, testDatabaseUrl(), sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS }), {
+  const endpoints = { ...sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS }), ...options.upstreams };
+  const app = await createApiApp(config, testDatabaseUrl(), endpoints, {
     modules: options.modules,
     toolCosts: options.toolCosts,
   });
@@ -72,6 +79,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         .send(plan ? { name, plan } : { name });
       if (res.status !== 201) throw new Error(`createAccount: ${res.status} ${JSON.stringify(res.body)}`);
       return { accountId: res.body.account.id, apiKey: res.body.apiKey, keyId: res.body.keyId };
+    },
+    async spendable(accountId: string) {
+      const { rows } = await sql.query('SELECT scout_spendable($1) AS s', [accountId]);
+      return Number(rows[0].s);
+    },
+    async usageEntryCount(accountId: string) {
+      const { rows } = await sql.query(
+        `SELECT count(*)::int AS n FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`,
+        [accountId],
+      );
+      return rows[0].n as number;
     },
     async setBalance(accountId: string, credits: number) {
       const account = await http().get(`/api/v1/admin/accounts/${accountId}`).set('Authorization', `Bearer ${adminKey}`);
