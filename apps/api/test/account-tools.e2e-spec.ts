@@ -29,14 +29,22 @@ describe('account tools: service_account, service_usage, /api/v1/me', () => {
     expect(res.body.data).toMatchObject({
       accountId,
       plan: { id: 'starter', name: 'Starter', priceUsd: 29, callsPerMonth: 1500, creditsPerMonth: 375000 },
-      creditsRemaining: 62_500 - 500 + 1000,
-      callsRemaining: Math.floor((62_500 - 500 + 1000) / 250),
+      // The free grant, the Starter period granted at sign-up, two paid calls, the top-up.
+      creditsRemaining: 62_500 + 375_000 - 500 + 1000,
+      callsRemaining: Math.floor((62_500 + 375_000 - 500 + 1000) / 250),
       monthlyAllowance: 375000,
       usedThisMonth: 500,
+      periodStart: expect.any(String),
+      renewsAt: expect.any(String),
       prepaidTopups: [expect.objectContaining({ credits: 1000, remaining: 1000, expiresAt, expired: false })],
       expiry: { nextExpiresAt: expiresAt, credits: 1000 },
     });
-    expect(res.headers['x-credits-remaining']).toBe(String(62_500 - 500 + 1000));
+    expect(res.headers['x-credits-remaining']).toBe(String(62_500 + 375_000 - 500 + 1000));
+    const { periodStart, renewsAt } = res.body.data;
+    const periodDays = (new Date(renewsAt).getTime() - new Date(periodStart).getTime()) / 86_400_000;
+    expect(periodDays).toBeGreaterThanOrEqual(28);
+    expect(periodDays).toBeLessThanOrEqual(31);
+    expect(Date.now() - new Date(periodStart).getTime()).toBeLessThan(60_000);
   });
 
   it('service_usage: this session only, per tool, cache rate, price table; clearCache accepted', async () => {

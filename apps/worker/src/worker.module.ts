@@ -4,7 +4,7 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { DefaultJobOptions } from 'bullmq';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
-import { AppConfig, CoreModule } from '@scout/core';
+import { AppConfig, CoreModule, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
 import { LEDGER_ENTITIES, LEDGER_QUEUE, LedgerModule, LedgerQueueProducer } from '@scout/ledger';
 import { LedgerProcessor } from './processors/ledger.processor';
@@ -42,6 +42,8 @@ export interface WorkerContextOptions {
   shutdownTimeoutMs?: number;
   /** Upsert the job schedulers at start (default true; off in tests that must not sweep a shared database). */
   schedulers?: boolean;
+  /** Test seam: the clock jobs read (plan renewals and grant expiry act at its time). */
+  clock?: Clock;
   /** Test seams: more job families, their processors and what those need. */
   queues?: AnyJobQueue[];
   processors?: Type<JobProcessor>[];
@@ -67,7 +69,7 @@ export class WorkerModule {
       module: WorkerModule,
       global: true,
       imports: [
-        CoreModule.forRoot(config),
+        CoreModule.forRoot(config, {}, options.clock),
         LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL, name: 'scout-worker' } }),
         TypeOrmModule.forRoot({
           ...dataSourceOptions({ url: databaseUrl, poolMax: WORKER_POOL_MAX, entities: LEDGER_ENTITIES, applicationName: 'scout-worker' }),

@@ -4,7 +4,15 @@ import { Pool } from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig, jobNamesOf, type JobQueueDefinition } from '@scout/core';
 import { EMBEDDED_QUEUE_SCHEMA } from '@scout/database';
-import { EXPIRE_GRANTS_JOB, GRANT_EXPIRY_SCHEDULER_ID, LEDGER_QUEUE, LedgerQueueProducer } from '@scout/ledger';
+import {
+  EXPIRE_GRANTS_JOB,
+  GRANT_EXPIRY_SCHEDULER_ID,
+  LEDGER_QUEUE,
+  LedgerQueueProducer,
+  PLAN_RENEWAL_SCHEDULER_ID,
+  RENEW_PLANS_JOB,
+} from '@scout/ledger';
+import { ManualClock } from '../../../test/manual-clock';
 import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
 import { ledgerRows } from '../../../test/ledger-rows';
 import { createWorkerContext, type WorkerContext } from '../src/bootstrap';
@@ -142,18 +150,20 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
 
   // --- tests ---------------------------------------------------------------------------------
 
-  it('keeps one expiry schedule however many workers boot', async () => {
+  it('keeps one expiry schedule and one renewal schedule however many workers boot', async () => {
     const ledger = adminQueue(LEDGER_QUEUE.name);
-    // Paused: these workers upsert the real schedule, whose first run would sweep the shared database.
+    // Paused: these workers upsert the real schedules, whose first runs would sweep the shared database.
     await ledger.pause();
 
     await Promise.all(['a', 'b', 'c', 'd'].map((label) => boot(label, { schedulers: true })));
     await boot('e', { schedulers: true });
 
-    expect(await ledger.getJobSchedulers()).toEqual([
+    const schedulers = await ledger.getJobSchedulers();
+    expect(schedulers.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
       expect.objectContaining({ key: GRANT_EXPIRY_SCHEDULER_ID, name: EXPIRE_GRANTS_JOB, every: 60_000 }),
+      expect.objectContaining({ key: PLAN_RENEWAL_SCHEDULER_ID, name: RENEW_PLANS_JOB, every: 60_000 }),
     ]);
-    expect(await ledger.getJobSchedulersCount()).toBe(1);
+    expect(await ledger.getJobSchedulersCount()).toBe(2);
     // Its runs: one job per 60 s slot (the job id names the slot), never two due at once.
     const runs = (await ledger.getJobs(['waiting', 'delayed', 'prioritized', 'active'])).filter(
       (job) => job.repeatJobKey === GRANT_EXPIRY_SCHEDULER_ID,
@@ -196,6 +206,35 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
     const second = await waitForState(ledger, (await producer.expireGrants({ accountId })).id!, ['completed', 'failed']);
     expect(second.returnvalue).toEqual({ expired: 0 });
     expect(await ledgerRows(pool, accountId)).toEqual(entries);
+  });
+
+  it('renew-plans jobs open a period when the clock passes its end, once however often they run', async () => {
+    const clock = new ManualClock('2027-01-31T10:00:00Z');
+    const worker = await boot('w', { clock });
+    const producer = worker.app.get(LedgerQueueProducer);
+    const ledger = adminQueue(LEDGER_QUEUE.name);
+    const accountId = await newAccount();
+    await pool.query(`SELECT * FROM scout_change_plan($1, 'starter', $2, 'key:test', NULL)`, [accountId, clock.now()]);
+    const run = async () => (await waitForState(ledger, (await producer.renewPlans({ accountId })).id!, ['completed', 'failed'])).returnvalue;
+
+    clock.set('2027-02-28T09:59:00Z');
+    expect(await run()).toEqual({ renewed: 0 });
+    clock.set('2027-02-28T10:00:30Z');
+    expect(await run()).toEqual({ renewed: 1 });
+    expect(await run()).toEqual({ renewed: 0 });
+    clock.set('2027-04-30T10:00:00Z');
+    const [a, b] = await Promise.all([run(), run()]);
+    expect(a.renewed + b.renewed).toBe(2);
+
+    const { rows } = await pool.query(`SELECT starts_at FROM plan_periods WHERE account_id = $1 ORDER BY id`, [accountId]);
+    expect(rows.map((r) => (r.starts_at as Date).toISOString())).toEqual([
+      '2027-01-31T10:00:00.000Z',
+      '2027-02-28T10:00:00.000Z',
+      '2027-03-31T10:00:00.000Z',
+      '2027-04-30T10:00:00.000Z',
+    ]);
+    expect(await balanceOf(accountId)).toBe(4 * 375_000);
+    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
   });
 
   it('expiry jobs racing 50 debits as the only grant expires: every credit is spent or written off exactly once', async () => {

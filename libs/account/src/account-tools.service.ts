@@ -9,7 +9,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from '@scout/core';
-import { LedgerService, planView } from '@scout/ledger';
+import { LedgerService, PlanService, planView } from '@scout/ledger';
 import { NoInput, UsageInput } from './account-tools.dto';
 
 function startOfMonthUtc(now: Date): Date {
@@ -21,6 +21,7 @@ function startOfMonthUtc(now: Date): Date {
 export class AccountToolsService {
   constructor(
     private readonly ledger: LedgerService,
+    private readonly plans: PlanService,
     private readonly status: ServiceStatusRegistry,
     private readonly usage: SessionUsageTracker,
     private readonly config: AppConfig,
@@ -56,17 +57,21 @@ export class AccountToolsService {
     name: 'service_account',
     input: NoInput,
     summary: 'Your plan, credits remaining, monthly allowance, credits used this month, prepaid top-ups and their expiry.',
+    description:
+      '"This month" is the current plan period (periodStart to renewsAt) with a plan, the calendar month (UTC) without one.',
   })
   async account(_input: NoInput, context: ToolContext): Promise<ToolResult> {
     const accountId = context.caller!.accountId;
     const now = new Date();
-    const [account, remaining, grants, monthUsage] = await Promise.all([
+    const [account, remaining, grants, planState] = await Promise.all([
       this.ledger.requireAccount(accountId),
       this.ledger.remaining(accountId),
       this.ledger.grants(accountId),
-      this.ledger.usageByTool(accountId, startOfMonthUtc(now)),
+      this.plans.state(accountId),
     ]);
-    const plan = account.planId ? await this.ledger.requirePlan(account.planId) : null;
+    const { plan, period } = planState;
+    const monthStart = period?.startsAt ?? startOfMonthUtc(now);
+    const monthUsage = await this.ledger.usageByTool(accountId, monthStart);
     const live = grants.filter((g) => g.remaining > 0 && (!g.expiresAt || g.expiresAt > now));
     const expiring = live.filter((g) => g.expiresAt).sort((a, b) => a.expiresAt!.getTime() - b.expiresAt!.getTime());
     return {
@@ -79,6 +84,8 @@ export class AccountToolsService {
         callsRemaining: Math.floor(remaining / CREDITS_PER_CALL),
         monthlyAllowance: plan ? plan.creditsPerMonth : 0,
         usedThisMonth: monthUsage.reduce((sum, u) => sum + u.credits, 0),
+        periodStart: monthStart.toISOString(),
+        renewsAt: planState.renewsAt?.toISOString() ?? null,
         prepaidTopups: grants
           .filter((g) => g.kind === 'topup')
           .map((g) => ({

@@ -4,20 +4,22 @@ import { AppConfig } from './config/app-config';
 import { EXTRA_TOOL_COSTS, ToolRegistry } from './tools/tool-registry';
 import { ServiceStatusRegistry } from './status/service-status.registry';
 import { SessionUsageTracker } from './status/session-usage.tracker';
+import { Clock, SystemClock } from './time/clock';
 
-/** Configuration, the tool registry and the live status every other library reports into. */
+/** Configuration, the clock, the tool registry and the live status every other library reports into. */
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig, extraToolCosts: Record<string, number> = {}): DynamicModule {
+  static forRoot(config: AppConfig, extraToolCosts: Record<string, number> = {}, clock: Clock = new SystemClock()): DynamicModule {
     return {
       module: CoreModule,
       imports: [DiscoveryModule],
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: EXTRA_TOOL_COSTS, useValue: extraToolCosts },
+        { provide: Clock, useValue: clock },
         ToolRegistry, ServiceStatusRegistry, SessionUsageTracker],
-      exports: [AppConfig, ToolRegistry, ServiceStatusRegistry, SessionUsageTracker],
+      exports: [AppConfig, Clock, ToolRegistry, ServiceStatusRegistry, SessionUsageTracker],
     };
   }
 }

@@ -15,3 +15,4 @@ export * from './tools/tool-registry';
 export * from './tools/tool.types';
 export * from './http/contract-validation.pipe';
 export * from './queues/job-queue';
+export * from './time/clock';

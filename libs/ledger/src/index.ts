@@ -1,5 +1,6 @@
 export * from './entities';
 export * from './ledger.module';
 export * from './ledger.service';
+export * from './plan.service';
 export * from './jobs/grant-expiry.queue';
 export * from './jobs/ledger-jobs.service';

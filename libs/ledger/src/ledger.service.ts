@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   AppConfig,
+  Clock,
   InvalidRequestError,
   NotFoundError,
   OutOfCreditsError,
@@ -43,21 +44,35 @@ export class LedgerService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
-  /** Opens an account with the free starting grant. Pass a manager to join a transaction. */
-  async openAccount(name: string, planId: string | null, manager: EntityManager = this.db.manager): Promise<AccountEntity> {
+  /**
+   * Opens an account with the free starting grant and, when a plan is named, its first plan
+   * period (granted and charged at once). Pass a manager to join a transaction.
+   */
+  async openAccount(
+    name: string,
+    planId: string | null,
+    manager: EntityManager = this.db.manager,
+    actor = 'system',
+  ): Promise<AccountEntity> {
     if (planId !== null) await this.requirePlan(planId, manager);
-    const [account] = (await manager.query(
-      `INSERT INTO accounts (name, plan_id) VALUES ($1, $2) RETURNING id`,
-      [name, planId],
-    )) as { id: string }[];
+    const [account] = (await manager.query(`INSERT INTO accounts (name) VALUES ($1) RETURNING id`, [name])) as { id: string }[];
     const free = this.config.freeGrantCredits;
     if (free > 0) {
       await manager.query(`SELECT * FROM scout_grant($1, 'free', $2, NULL, $3, 'system')`, [
         account.id,
         free,
         `Free starting balance ($${this.config.FREE_GRANT_USD})`,
+      ]);
+    }
+    if (planId !== null) {
+      await manager.query(`SELECT status FROM scout_change_plan($1, $2, $3, $4, 'plan picked when the account was opened')`, [
+        account.id,
+        planId,
+        this.clock.now(),
+        actor,
       ]);
     }
     return manager.findOneByOrFail(AccountEntity, { id: account.id });

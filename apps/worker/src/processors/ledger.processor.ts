@@ -1,22 +1,34 @@
 import type { Job } from 'bullmq';
+import { Clock } from '@scout/core';
 import {
   EXPIRE_GRANTS_JOB,
   LEDGER_QUEUE,
   LedgerJobsService,
+  RENEW_PLANS_JOB,
   type ExpireGrantsPayload,
   type ExpireGrantsResult,
+  type RenewPlansPayload,
+  type RenewPlansResult,
 } from '@scout/ledger';
 import { HandlesJob, JobProcessor, QueueProcessor } from '../queues/job-processor';
 
 /** The ledger's jobs (libs/ledger/src/jobs/grant-expiry.queue.ts). */
 @QueueProcessor(LEDGER_QUEUE, { concurrency: 1 })
 export class LedgerProcessor extends JobProcessor {
-  constructor(private readonly ledgerJobs: LedgerJobsService) {
+  constructor(
+    private readonly ledgerJobs: LedgerJobsService,
+    private readonly clock: Clock,
+  ) {
     super();
   }
 
   @HandlesJob(EXPIRE_GRANTS_JOB)
   async expireGrants(job: Job<ExpireGrantsPayload>): Promise<ExpireGrantsResult> {
-    return { expired: await this.ledgerJobs.expireDueGrants(new Date(), { accountId: job.data.accountId }) };
+    return { expired: await this.ledgerJobs.expireDueGrants(this.clock.now(), { accountId: job.data.accountId }) };
+  }
+
+  @HandlesJob(RENEW_PLANS_JOB)
+  async renewPlans(job: Job<RenewPlansPayload>): Promise<RenewPlansResult> {
+    return { renewed: await this.ledgerJobs.renewPlans(this.clock.now(), { accountId: job.data.accountId }) };
   }
 }

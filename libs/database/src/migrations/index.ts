@@ -1,6 +1,12 @@
 import { LedgerFoundation1763800000000 } from './1763800000000-LedgerFoundation';
 import { BillingViews1763900000000 } from './1763900000000-BillingViews';
 import { GrantExpiry1763900100000 } from './1763900100000-GrantExpiry';
+import { PlanPeriods1764000000000 } from './1764000000000-PlanPeriods';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
-export const MIGRATIONS = [LedgerFoundation1763800000000, BillingViews1763900000000, GrantExpiry1763900100000];
+export const MIGRATIONS = [
+  LedgerFoundation1763800000000,
+  BillingViews1763900000000,
+  GrantExpiry1763900100000,
+  PlanPeriods1764000000000,
+];

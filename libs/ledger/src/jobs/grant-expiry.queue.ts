@@ -4,11 +4,13 @@ import type { Job, JobsOptions, Queue } from 'bullmq';
 import { jobNamesOf, type JobQueueDefinition } from '@scout/core';
 
 /**
- * The ledger's job family (queue 'ledger'): writing off what is left of expired grants. A job
- * scheduler runs it every minute; anyone may also ask for a run now through the producer.
+ * The ledger's job family (queue 'ledger'): writing off what is left of expired grants, and
+ * opening plan periods that have begun (renewal grants and charges). Job schedulers run both
+ * every minute; anyone may also ask for a run now through the producer.
  */
 
 export const EXPIRE_GRANTS_JOB = 'expire-grants';
+export const RENEW_PLANS_JOB = 'renew-plans';
 
 export interface ExpireGrantsPayload {
   /** Only this account's grants; every account if absent. */
@@ -20,17 +22,32 @@ export interface ExpireGrantsResult {
   expired: number;
 }
 
+export interface RenewPlansPayload {
+  /** Only this account; every account whose period has ended if absent. */
+  accountId?: string;
+}
+
+export interface RenewPlansResult {
+  /** Periods opened (each a plan grant and a charge) by this run. */
+  renewed: number;
+}
+
 /** Job name → payload. */
 export interface LedgerJobs {
   [EXPIRE_GRANTS_JOB]: ExpireGrantsPayload;
+  [RENEW_PLANS_JOB]: RenewPlansPayload;
 }
 
 export const GRANT_EXPIRY_SCHEDULER_ID = 'ledger:expire-grants';
+export const PLAN_RENEWAL_SCHEDULER_ID = 'ledger:renew-plans';
 
 export const LEDGER_QUEUE: JobQueueDefinition<LedgerJobs> = {
   name: 'ledger',
-  jobNames: jobNamesOf<LedgerJobs>({ [EXPIRE_GRANTS_JOB]: true }),
-  schedulers: [{ id: GRANT_EXPIRY_SCHEDULER_ID, everyMs: 60_000, jobName: EXPIRE_GRANTS_JOB, data: {} }],
+  jobNames: jobNamesOf<LedgerJobs>({ [EXPIRE_GRANTS_JOB]: true, [RENEW_PLANS_JOB]: true }),
+  schedulers: [
+    { id: GRANT_EXPIRY_SCHEDULER_ID, everyMs: 60_000, jobName: EXPIRE_GRANTS_JOB, data: {} },
+    { id: PLAN_RENEWAL_SCHEDULER_ID, everyMs: 60_000, jobName: RENEW_PLANS_JOB, data: {} },
+  ],
 };
 
 /** Adds ledger jobs. Provided where the 'ledger' queue is registered (apps/worker). */
@@ -41,5 +58,10 @@ export class LedgerQueueProducer {
   /** Writes off due grants now rather than at the scheduler's next run. */
   expireGrants(payload: ExpireGrantsPayload = {}, opts?: JobsOptions): Promise<Job<ExpireGrantsPayload, ExpireGrantsResult>> {
     return this.queue.add(EXPIRE_GRANTS_JOB, payload, opts);
+  }
+
+  /** Opens due plan periods now rather than at the scheduler's next run. */
+  renewPlans(payload: RenewPlansPayload = {}, opts?: JobsOptions): Promise<Job<RenewPlansPayload, RenewPlansResult>> {
+    return this.queue.add(RENEW_PLANS_JOB, payload, opts);
   }
 }

@@ -9,7 +9,17 @@ export interface ExpiryOptions {
   batchSize?: number;
 }
 
-/** The ledger's background work, each a call of a scout_* SQL function (GrantExpiry migration). */
+export interface RenewalOptions {
+  /** Only this account. */
+  accountId?: string;
+  /** Accounts renewed per transaction. */
+  batchSize?: number;
+}
+
+/**
+ * The ledger's background work, each a call of a scout_* SQL function (GrantExpiry and
+ * PlanPeriods migrations).
+ */
 @Injectable()
 export class LedgerJobsService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -30,6 +40,26 @@ export class LedgerJobsService {
       ])) as { grant_id: string }[];
       expired += rows.length;
       if (rows.length < batchSize) return expired;
+    }
+  }
+
+  /**
+   * Opens every plan period that has begun by `now` (the plan grant and the charge record), for
+   * up to `batchSize` accounts per transaction, until none is due; returns how many periods it
+   * opened. Safe to run concurrently and repeatedly: a period is opened once.
+   */
+  async renewPlans(now: Date, options: RenewalOptions = {}): Promise<number> {
+    const batchSize = options.batchSize ?? 200;
+    let renewed = 0;
+    for (;;) {
+      const rows = (await this.db.query(`SELECT account_id FROM scout_renew_plans($1, $2, $3)`, [
+        now,
+        batchSize,
+        options.accountId ?? null,
+      ])) as { account_id: string }[];
+      renewed += rows.length;
+      // Rows are periods, not accounts: stop once a batch touched fewer accounts than it could.
+      if (new Set(rows.map((r) => r.account_id)).size < batchSize) return renewed;
     }
   }
 }
