@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from '@scout/account';
 import { ApiKeyEntity, AuthModule } from '@scout/auth';
-import { AppConfig, contractValidationPipe, CoreModule, ScoutExceptionFilter } from '@scout/core';
+import { AppConfig, contractValidationPipe, CoreModule, ScoutExceptionFilter, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
 import { LEDGER_ENTITIES, LedgerModule, LedgerService } from '@scout/ledger';
 import { UpstreamModule } from '@scout/upstream';
@@ -14,6 +14,7 @@ import { CatalogController } from './catalog/catalog.controller';
 import { OpenApiDocument } from './catalog/openapi-document';
 import { loggerOptions } from './http/logger.options';
 import { MeController } from './me/me.controller';
+import { MeService } from './me/me.service';
 import { AdminBootstrapService } from './startup/admin-bootstrap.service';
 import { ToolGatewayService } from './tools/tool-gateway.service';
 import { ToolsController } from './tools/tools.controller';
@@ -23,10 +24,11 @@ import { UPSTREAM_ENDPOINTS, type UpstreamEndpoints } from './upstreams/upstream
 
 export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity];
 
-/** Test seams: extra modules and tool costs (fixture tools). Production passes nothing. */
+/** Test seams: extra modules, tool costs (fixture tools) and the clock. Production passes nothing. */
 export interface AppModuleExtras {
   modules?: Array<Type | DynamicModule>;
   toolCosts?: Record<string, number>;
+  clock?: Clock;
 }
 
 @Module({})
@@ -40,7 +42,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config, extras.toolCosts),
+        CoreModule.forRoot(config, extras.toolCosts, extras.clock),
         LoggerModule.forRoot(loggerOptions(config)),
         TypeOrmModule.forRoot({
           ...dataSourceOptions({ url: databaseUrl, poolMax: config.DB_POOL_MAX, entities: ENTITIES }),
@@ -61,6 +63,7 @@ export class AppModule {
         ToolGatewayService,
         OpenApiDocument,
         AdminService,
+        MeService,
         AdminBootstrapService,
         { provide: APP_PIPE, useFactory: contractValidationPipe },
         {

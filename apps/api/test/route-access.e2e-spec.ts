@@ -151,7 +151,7 @@ describe('route access over HTTP: each declaration holds', () => {
     path.replace(':name', toolName).replace(/:(id|keyId)\b/g, () => randomUUID());
 
   const send = (method: string, url: string, headers: Record<string, string> = {}) => {
-    const req = t.http()[method.toLowerCase() as 'get' | 'post' | 'delete'](url).set(headers);
+    const req = t.http()[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](url).set(headers);
     return method === 'GET' || method === 'DELETE' ? req : req.send({});
   };
 
@@ -175,7 +175,9 @@ describe('route access over HTTP: each declaration holds', () => {
       if ((r.access as { scope: string }).scope === 'admin') {
         expect({ route: key(r), status: res.status, code: res.body.error?.code }).toEqual({ route: key(r), status: 403, code: 'forbidden' });
       } else {
-        expect({ route: key(r), status: res.status }).toEqual({ route: key(r), status: 200 });
+        // Past the guard: the route's own answer (200/201, or 400/404 for the empty body and the
+        // random id this loop sends), never an access error.
+        expect({ route: key(r), passed: ![401, 403].includes(res.status) && res.status < 500 }).toEqual({ route: key(r), passed: true });
       }
     }
   });

@@ -1,31 +1,68 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
-import { CREDITS_HEADER, CREDITS_PER_CALL } from '@scout/core';
-import { LedgerService } from '@scout/ledger';
+import { CREDITS_HEADER } from '@scout/core';
+import { UuidParam } from '../admin/uuid-param.pipe';
+import { ChangeOwnPlanDto, CreateOwnKeyDto, OwnLedgerQueryDto } from './me.dto';
+import { MeService } from './me.service';
 
+/**
+ * The caller's own account (any valid key): balance and usage, keys, plan, grants and ledger.
+ * Every route acts on the account of the key that calls it and on nothing else.
+ */
 @Controller('api/v1/me')
+@RequireKey()
 export class MeController {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(private readonly me: MeService) {}
 
-  /** Balance, calls left at 250 credits a call, and net usage by tool (refunds deducted). */
+  /** Balance, calls left at 250 credits a call, plan and net usage by tool (refunds deducted). */
   @Get()
-  @RequireKey()
-  async me(@Req() req: ScoutRequest, @Res({ passthrough: true }) res: Response) {
-    const { accountId, keyId, scopes } = req.caller!;
-    const [account, remaining, usage] = await Promise.all([
-      this.ledger.requireAccount(accountId),
-      this.ledger.remaining(accountId),
-      this.ledger.usageByTool(accountId),
-    ]);
-    res.setHeader(CREDITS_HEADER, String(remaining));
-    return {
-      account: { id: account.id, name: account.name, plan: account.planId, status: account.status },
-      key: { id: keyId, scopes },
-      balance: remaining,
-      callsLeft: Math.floor(remaining / CREDITS_PER_CALL),
-      creditsPerCall: CREDITS_PER_CALL,
-      usageByTool: usage,
-    };
+  async summary(@Req() req: ScoutRequest, @Res({ passthrough: true }) res: Response) {
+    const summary = await this.me.summary(req.caller!);
+    res.setHeader(CREDITS_HEADER, String(summary.balance));
+    return summary;
+  }
+
+  @Get('keys')
+  keys(@Req() req: ScoutRequest) {
+    return this.me.listKeys(req.caller!);
+  }
+
+  @Post('keys')
+  createKey(@Req() req: ScoutRequest, @Body() dto: CreateOwnKeyDto) {
+    return this.me.createKey(req.caller!, dto);
+  }
+
+  @Delete('keys/:keyId')
+  revokeKey(@Req() req: ScoutRequest, @Param('keyId', UuidParam) keyId: string) {
+    return this.me.revokeKey(req.caller!, keyId);
+  }
+
+  @Get('plan')
+  plan(@Req() req: ScoutRequest) {
+    return this.me.plan(req.caller!);
+  }
+
+  /** Picks or changes the plan: a new period starts at once with its credits. */
+  @Put('plan')
+  changePlan(@Req() req: ScoutRequest, @Body() dto: ChangeOwnPlanDto) {
+    return this.me.changePlan(req.caller!, dto.plan);
+  }
+
+  /** Cancels the plan: no more monthly grants; credits already granted stay. */
+  @Delete('plan')
+  @HttpCode(200)
+  cancelPlan(@Req() req: ScoutRequest) {
+    return this.me.changePlan(req.caller!, null);
+  }
+
+  @Get('grants')
+  grants(@Req() req: ScoutRequest) {
+    return this.me.grants(req.caller!);
+  }
+
+  @Get('ledger')
+  ledger(@Req() req: ScoutRequest, @Query() query: OwnLedgerQueryDto) {
+    return this.me.ledgerPage(req.caller!, query.limit, query.before);
   }
 }

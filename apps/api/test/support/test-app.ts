@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Pool } from 'pg';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
-import { AppConfig } from '@scout/core';
+import { AppConfig, type Clock } from '@scout/core';
 import { SANDBOX_KEYS, startSandbox, type RunningSandbox, type StartSandboxOptions } from '@scout/sandbox';
 import { createApiApp } from '../../src/bootstrap';
 import { testDatabaseUrl } from '../../../../test/test-database';
@@ -36,6 +36,8 @@ export interface TestAppOptions {
   sandbox?: StartSandboxOptions;
   /** Changes to the endpoints handed to the app, e.g. a Jupiter key pool the sandbox partly refuses. */
   upstreams?: Partial<UpstreamEndpoints>;
+  /** The clock the app reads (plan periods start at its time); the system clock if absent. */
+  clock?: Clock;
 }
 
 export { testDatabaseUrl };
@@ -58,6 +60,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await createApiApp(config, testDatabaseUrl(), endpoints, {
     modules: options.modules,
     toolCosts: options.toolCosts,
+    clock: options.clock,
   });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

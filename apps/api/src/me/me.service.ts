@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { ApiKeyService } from '@scout/auth';
+import { CREDITS_PER_CALL, ForbiddenError, InvalidRequestError, NotFoundError, type CallerIdentity } from '@scout/core';
+import {
+  LedgerService,
+  planChangeView,
+  planPeriodView,
+  PlanService,
+  planStateView,
+  planView,
+  type PlanId,
+} from '@scout/ledger';
+import { entryView, grantView, keyView } from '../admin/admin.service';
+import type { CreateOwnKeyDto } from './me.dto';
+
+/** Active keys one account may hold: plenty for rotation and per-service keys, not unbounded. */
+export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 20;
+
+/**
+ * Self-service for the caller's own account. Every method takes the caller and reads or changes
+ * only the caller's account: a key id of another account is "not found", never touched.
+ */
+@Injectable()
+export class MeService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly plans: PlanService,
+    private readonly keys: ApiKeyService,
+  ) {}
+
+  async summary(caller: CallerIdentity) {
+    const { accountId, keyId, scopes } = caller;
+    const [account, remaining, usage, plan] = await Promise.all([
+      this.ledger.requireAccount(accountId),
+      this.ledger.remaining(accountId),
+      this.ledger.usageByTool(accountId),
+      this.plans.state(accountId),
+    ]);
+    return {
+      account: { id: account.id, name: account.name, plan: account.planId, status: account.status },
+      key: { id: keyId, scopes },
+      balance: remaining,
+      callsLeft: Math.floor(remaining / CREDITS_PER_CALL),
+      creditsPerCall: CREDITS_PER_CALL,
+      plan: planStateView(plan),
+      usageByTool: usage,
+    };
+  }
+
+  async listKeys(caller: CallerIdentity) {
+    const keys = await this.keys.listForAccount(caller.accountId);
+    return { keys: keys.map((key) => ({ ...keyView(key), current: key.id === caller.keyId })) };
+  }
+
+  async createKey(caller: CallerIdentity, dto: CreateOwnKeyDto) {
+    const scopes = dto.scopes ?? ['tools'];
+    const beyond = scopes.filter((scope) => !caller.scopes.includes(scope));
+    if (beyond.length > 0) {
+      throw new ForbiddenError(`This key cannot create a key with scope ${beyond.join(', ')}: a new key has at most the scopes of the key that creates it.`);
+    }
+    const active = (await this.keys.listForAccount(caller.accountId)).filter((key) => !key.revokedAt);
+    if (active.length >= MAX_ACTIVE_KEYS_PER_ACCOUNT) {
+      throw new InvalidRequestError(`An account holds at most ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys; revoke one first.`, [
+        { path: '', message: `${active.length} active keys` },
+      ]);
+    }
+    const issued = await this.keys.issue(caller.accountId, scopes, dto.label ?? null);
+    return { apiKey: issued.apiKey, keyId: issued.keyId, prefix: issued.prefix, scopes };
+  }
+
+  /** Revokes one of the account's keys (the calling one too), but never its last active key. */
+  async revokeKey(caller: CallerIdentity, keyId: string) {
+    const keys = await this.keys.listForAccount(caller.accountId);
+    const key = keys.find((k) => k.id === keyId);
+    if (!key) throw new NotFoundError(`No API key ${keyId} on this account.`);
+    if (!key.revokedAt && keys.filter((k) => !k.revokedAt).length === 1) {
+      throw new InvalidRequestError('This is the account\'s last active key: create another before revoking it.', [
+        { path: 'keyId', message: 'last active key' },
+      ]);
+    }
+    return keyView(await this.keys.revoke(keyId));
+  }
+
+  async plan(caller: CallerIdentity) {
+    const [state, history, periods, plans] = await Promise.all([
+      this.plans.state(caller.accountId),
+      this.plans.history(caller.accountId, 20),
+      this.plans.periods(caller.accountId, 12),
+      this.ledger.plans(),
+    ]);
+    return {
+      ...planStateView(state),
+      periods: periods.map(planPeriodView),
+      changes: history.map(planChangeView),
+      available: plans.map(planView),
+    };
+  }
+
+  async changePlan(caller: CallerIdentity, planId: PlanId | null) {
+    const result = await this.plans.changePlan(caller.accountId, planId, { actor: `key:${caller.keyId}`, reason: 'self-service' });
+    const [state, balance] = await Promise.all([this.plans.state(caller.accountId), this.ledger.remaining(caller.accountId)]);
+    return {
+      changed: result.changed,
+      ...planStateView(state),
+      change: result.change && planChangeView(result.change),
+      balance,
+    };
+  }
+
+  async grants(caller: CallerIdentity) {
+    const [grants, balance] = await Promise.all([this.ledger.grants(caller.accountId), this.ledger.remaining(caller.accountId)]);
+    return { balance, grants: grants.map(grantView) };
+  }
+
+  async ledgerPage(caller: CallerIdentity, limit: number, before?: number) {
+    const page = await this.ledger.entries(caller.accountId, limit, before);
+    return { entries: page.entries.map(entryView), nextCursor: page.nextCursor };
+  }
+}
