@@ -67,13 +67,18 @@ describe('verifyLedger (PostgreSQL)', () => {
   let pool: Pool;
   let history: Awaited<ReturnType<typeof scriptHistory>>;
   let other: Awaited<ReturnType<typeof scriptHistory>>;
+  let planned: { accountId: string; periodId: number };
   let scope: { accountIds: string[] };
 
   beforeAll(async () => {
     pool = new Pool({ connectionString: testDatabaseUrl(), max: 5 });
     history = await scriptHistory(pool, 'verify history');
     other = await scriptHistory(pool, 'verify other');
-    scope = { accountIds: [history.accountId, other.accountId] };
+    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('verify planned') RETURNING id`);
+    await pool.query(`SELECT * FROM scout_change_plan($1, 'starter', '2027-01-31T10:00:00Z', 'test', NULL)`, [rows[0].id]);
+    const renewed = await pool.query(`SELECT period_id FROM scout_renew_plans('2027-02-28T10:00:00Z', 10, $1)`, [rows[0].id]);
+    planned = { accountId: rows[0].id, periodId: Number(renewed.rows[0].period_id) };
+    scope = { accountIds: [history.accountId, other.accountId, planned.accountId] };
   });
   afterAll(async () => {
     await pool.end();
@@ -93,7 +98,12 @@ describe('verifyLedger (PostgreSQL)', () => {
   }
 
   /** Writes to the append-only tables with their trigger set aside, within the caller's transaction. */
-  async function rewrite(client: PoolClient, table: 'credit_entries' | 'credit_allocations', sql: string, params: unknown[]): Promise<void> {
+  async function rewrite(
+    client: PoolClient,
+    table: 'credit_entries' | 'credit_allocations' | 'plan_periods',
+    sql: string,
+    params: unknown[],
+  ): Promise<void> {
     await client.query(`ALTER TABLE ${table} DISABLE TRIGGER trg_${table}_append_only`);
     const { rowCount } = await client.query(sql, params);
     expect(rowCount).toBe(1);
@@ -117,6 +127,8 @@ describe('verifyLedger (PostgreSQL)', () => {
       'entry_allocations_equal_amount',
       'allocation_same_account',
       'spendable_within_balance',
+      'plan_period_grant',
+      'plan_renewal_date',
       'append_only_triggers',
     ]);
   });
@@ -265,6 +277,38 @@ describe('verifyLedger (PostgreSQL)', () => {
         row: `credit_entries#${refundId}`,
         detail: `refunds entry ${history.used} of account ${history.accountId}`,
       },
+    ]);
+  });
+
+  it('a plan period rewritten to more credits than its grant gave: plan_period_grant names the period', async () => {
+    const violations = await verifyCorrupted((c) =>
+      rewrite(c, 'plan_periods', `UPDATE plan_periods SET credits = credits + 1 WHERE id = $1`, [planned.periodId]),
+    );
+    expect(violations).toEqual([
+      {
+        invariant: 'plan_period_grant',
+        accountId: planned.accountId,
+        row: `plan_periods#${planned.periodId}`,
+        detail: `period of 375001 credits paid by a plan grant of 375000 to account ${planned.accountId}`,
+      },
+    ]);
+  });
+
+  it('a plan or renewal date edited by hand: plan_renewal_date names the account', async () => {
+    const moved = await verifyCorrupted((c) =>
+      c.query(`UPDATE accounts SET plan_renews_at = plan_renews_at + interval '1 day' WHERE id = $1`, [planned.accountId]).then(() => undefined),
+    );
+    expect(moved).toEqual([
+      {
+        invariant: 'plan_renewal_date',
+        accountId: planned.accountId,
+        row: `accounts#${planned.accountId}`,
+        detail: 'plan starter renewing at 2027-04-01T10:00:00.000Z, but its latest period is starter ending 2027-03-31T10:00:00.000Z',
+      },
+    ]);
+    const upgraded = await verifyCorrupted((c) => c.query(`UPDATE accounts SET plan_id = 'pro' WHERE id = $1`, [planned.accountId]).then(() => undefined));
+    expect(upgraded.map((v) => [v.invariant, v.detail])).toEqual([
+      ['plan_renewal_date', 'plan pro renewing at 2027-03-31T10:00:00.000Z, but its latest period is starter ending 2027-03-31T10:00:00.000Z'],
     ]);
   });
 

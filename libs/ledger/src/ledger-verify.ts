@@ -23,13 +23,15 @@ export type LedgerInvariant =
   | 'entry_allocations_equal_amount'
   | 'allocation_same_account'
   | 'spendable_within_balance'
+  | 'plan_period_grant'
+  | 'plan_renewal_date'
   | 'append_only_triggers';
 
 export interface LedgerViolation {
   invariant: LedgerInvariant;
   /** The account concerned; null for database-wide invariants (triggers). */
   accountId: string | null;
-  /** The offending row as `table#id` (`credit_entries#42`, `credit_grants#<uuid>`, `accounts#<uuid>`). */
+  /** The offending row as `table#id` (`credit_entries#42`, `credit_grants#<uuid>`, `accounts#<uuid>`, `plan_periods#7`). */
   row: string;
   detail: string;
 }
@@ -53,6 +55,7 @@ interface Check {
 const inScope = (column: string) => `($1::uuid[] IS NULL OR ${column} = ANY($1::uuid[]))`;
 const text = (value: unknown) => String(value);
 const account = (row: Record<string, unknown>) => (row.account_id === null ? null : String(row.account_id));
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : text(value));
 
 const CHECKS: Check[] = [
   {
@@ -245,8 +248,53 @@ const CHECKS: Check[] = [
     ],
   },
   {
+    invariant: 'plan_period_grant',
+    description: "each plan period was paid out as one 'plan' grant of the period's credits to the same account",
+    sql: `
+      SELECT p.id::text AS period_id, p.account_id::text, p.credits::text, g.kind, g.credits::text AS granted,
+             g.account_id::text AS grant_account
+        FROM plan_periods p LEFT JOIN credit_grants g ON g.id = p.grant_id
+       WHERE ${inScope('p.account_id')}
+         AND (g.id IS NULL OR g.kind <> 'plan' OR g.credits <> p.credits OR g.account_id <> p.account_id)
+       ORDER BY p.id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `plan_periods#${text(r.period_id)}`,
+        detail:
+          r.kind === null
+            ? 'its grant does not exist'
+            : `period of ${text(r.credits)} credits paid by a ${text(r.kind)} grant of ${text(r.granted)} to account ${text(r.grant_account)}`,
+      },
+    ],
+  },
+  {
+    invariant: 'plan_renewal_date',
+    description: "an account with a plan is in a period of that plan and renews when that period ends; one without renews never",
+    sql: `
+      SELECT a.id::text AS account_id, a.plan_id, a.plan_renews_at, p.plan_id AS period_plan, p.ends_at
+        FROM accounts a
+        LEFT JOIN LATERAL (SELECT plan_id, ends_at FROM plan_periods WHERE account_id = a.id ORDER BY id DESC LIMIT 1) p ON true
+       WHERE ${inScope('a.id')}
+         AND ((a.plan_id IS NULL AND a.plan_renews_at IS NOT NULL)
+           OR (a.plan_id IS NOT NULL AND (p.plan_id IS DISTINCT FROM a.plan_id OR p.ends_at IS DISTINCT FROM a.plan_renews_at)))
+       ORDER BY a.id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `accounts#${text(r.account_id)}`,
+        detail:
+          r.plan_id === null
+            ? 'no plan but a renewal date'
+            : r.period_plan === null
+              ? `plan ${text(r.plan_id)} but no period`
+              : `plan ${text(r.plan_id)} renewing at ${iso(r.plan_renews_at)}, but its latest period is ${text(r.period_plan)} ending ${iso(r.ends_at)}`,
+      },
+    ],
+  },
+  {
     invariant: 'append_only_triggers',
-    description: 'enabled triggers refuse UPDATE, DELETE and TRUNCATE on credit_entries and credit_allocations',
+    description: 'enabled triggers refuse UPDATE, DELETE and TRUNCATE on the ledger tables (entries, allocations, plan changes and periods)',
     databaseWide: true,
     // Triggers belong to the whole database. tgtype bits: DELETE 8, UPDATE 16,
     // TRUNCATE 32. tgenabled: O and A fire in normal sessions, D is disabled, R fires only on replicas.
@@ -255,7 +303,7 @@ const CHECKS: Check[] = [
              (SELECT string_agg(tg.tgname || ' (' || CASE tg.tgenabled WHEN 'D' THEN 'disabled'
                                   WHEN 'R' THEN 'replica only' ELSE 'enabled' END || ')', ', ' ORDER BY tg.tgname)
                 FROM pg_trigger tg WHERE tg.tgrelid = to_regclass(t.tbl) AND NOT tg.tgisinternal) AS triggers
-        FROM (VALUES ('credit_entries'), ('credit_allocations')) t(tbl)
+        FROM (VALUES ('credit_entries'), ('credit_allocations'), ('plan_changes'), ('plan_periods')) t(tbl)
         CROSS JOIN (VALUES ('UPDATE', 16), ('DELETE', 8), ('TRUNCATE', 32)) op(name, bit)
        WHERE NOT EXISTS (
                SELECT 1 FROM pg_trigger tg JOIN pg_proc p ON p.oid = tg.tgfoid
