@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Pool, type PoolClient } from 'pg';
 import { verifyLedger } from './ledger-verify';
 import { testDatabaseUrl } from '../../../test/test-database';
@@ -381,6 +383,15 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
         client.release();
       }
     }
+
+    it('runs every query docs/ledger.md gives the billing team, as the reader', async () => {
+      const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'ledger.md'), 'utf8');
+      const queries = [...doc.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]).filter((q) => /^\s*(SELECT|WITH)\b/i.test(q));
+      expect(queries.length).toBeGreaterThanOrEqual(8);
+      await asReader(async (attempt) => {
+        for (const query of queries) expect({ query, error: await attempt(query) }).toEqual({ query, error: undefined });
+      });
+    });
 
     it('is a NOLOGIN role', async () => {
       const { rows } = await pool.query(`SELECT rolcanlogin, rolsuper, rolcreaterole, rolcreatedb FROM pg_roles WHERE rolname = $1`, [READER]);
