@@ -66,6 +66,12 @@ export class PlanPeriods1764000000000 implements MigrationInterface {
         FOR EACH STATEMENT EXECUTE FUNCTION scout_reject_ledger_rewrite()`);
     }
 
+    // Non-expiring grants are spent oldest first (created_at, then id). Opening an account grants
+    // its free credits and its first plan period in one transaction, where now() is one instant:
+    // stamp grants with the wall clock so the free grant is spent before the plan grant, not in
+    // the random order of their ids.
+    await q.query(`ALTER TABLE credit_grants ALTER COLUMN created_at SET DEFAULT clock_timestamp()`);
+
     await q.query(`ALTER TABLE accounts ADD COLUMN plan_renews_at timestamptz`);
     await q.query(`CREATE INDEX idx_accounts_plan_renews_at ON accounts (plan_renews_at) WHERE plan_id IS NOT NULL`);
 
@@ -226,6 +232,7 @@ export class PlanPeriods1764000000000 implements MigrationInterface {
     await q.query(`DROP FUNCTION scout_open_period(uuid, text, bigint, timestamptz, integer, text)`);
     await q.query(`DROP FUNCTION scout_period_boundary(timestamptz, integer)`);
     await q.query(`DROP INDEX idx_accounts_plan_renews_at`);
+    await q.query(`ALTER TABLE credit_grants ALTER COLUMN created_at SET DEFAULT now()`);
     await q.query(`ALTER TABLE accounts DROP COLUMN plan_renews_at`);
     await q.query(`DROP TABLE plan_periods`);
     await q.query(`DROP TABLE plan_changes`);
