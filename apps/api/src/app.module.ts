@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from '@scout/account';
+import { AuditEntryEntity, AuditModule } from '@scout/audit';
 import { ApiKeyEntity, AuthModule } from '@scout/auth';
 import { AppConfig, contractValidationPipe, CoreModule, ScoutExceptionFilter, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
@@ -22,7 +23,7 @@ import { AdminUpstreamsController } from './admin/admin-upstreams.controller';
 import { dataToolModules } from './upstreams/data-sources';
 import { UPSTREAM_ENDPOINTS, type UpstreamEndpoints } from './upstreams/upstream-endpoints';
 
-export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity];
+export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity, AuditEntryEntity];
 
 /** Test seams: extra modules, tool costs (fixture tools) and the clock. Production passes nothing. */
 export interface AppModuleExtras {
@@ -53,6 +54,7 @@ export class AppModule {
         LedgerModule,
         AuthModule,
         AccountModule,
+        AuditModule,
         UpstreamModule,
         ...dataToolModules(config, upstreams),
         ...(extras.modules ?? []),

@@ -21,7 +21,7 @@ describe('account tools: service_account, service_usage, /api/v1/me', () => {
     await t.http()
       .post(`/api/v1/admin/accounts/${accountId}/credits`)
       .set('Authorization', `Bearer ${t.adminKey}`)
-      .send({ credits: 1000, kind: 'topup', expiresAt });
+      .send({ credits: 1000, kind: 'topup', expiresAt, reason: 'account tools e2e' });
 
     const res = await call(apiKey, 'service_account');
     expect(res.status).toBe(200);

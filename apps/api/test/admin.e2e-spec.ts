@@ -27,7 +27,9 @@ describe('admin API (end to end)', () => {
   // --- helpers -------------------------------------------------------------------------------
 
   const getAccount = (id: string) => t.http().get(`/api/v1/admin/accounts/${id}`).set(admin());
-  const addCredits = (id: string, body: unknown) => t.http().post(`/api/v1/admin/accounts/${id}/credits`).set(admin()).send(body as object);
+  /** Credits with a reason unless the body brings its own (the reason is required). */
+  const addCredits = (id: string, body: unknown) =>
+    t.http().post(`/api/v1/admin/accounts/${id}/credits`).set(admin()).send({ reason: 'admin e2e', ...(body as object) });
   const callPaid = (key: string, body: object = {}) => t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send(body);
 
   const ledgerRowsOf = (accountId: string) => ledgerRows(t.sql, accountId);
@@ -407,6 +409,15 @@ describe('admin API (end to end)', () => {
         expectInvalid(await addCredits(accountId, { credits: 1_000, kind: 'topup', reason: 'invoice\u0000' }), 'reason');
       });
     });
+    it('a missing or blank reason', async () => {
+      const { accountId } = await t.createAccount();
+      const post = (body: object) => t.http().post(`/api/v1/admin/accounts/${accountId}/credits`).set(admin()).send(body);
+      expectInvalid(await post({ credits: 1_000, kind: 'topup' }), 'reason');
+      expectInvalid(await post({ credits: 1_000, kind: 'grant', reason: '   ' }), 'reason');
+      expectInvalid(await post({ credits: -1, kind: 'adjustment', reason: '' }), 'reason');
+      expect(await ledgerRowsOf(accountId)).toHaveLength(1);
+    });
+
     it('missing or unknown kind, unknown field', async () => {
       expectInvalid(await addCredits(accountId, { credits: 1_000 }), 'kind');
       expectInvalid(await addCredits(accountId, { credits: 1_000, kind: 'gift' }), 'kind');

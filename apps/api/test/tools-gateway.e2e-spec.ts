@@ -213,7 +213,7 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
       const topup = await t.http()
         .post(`/api/v1/admin/accounts/${poor.accountId}/credits`)
         .set(bearer(t.adminKey))
-        .send({ credits: 150, kind: 'topup' });
+        .send({ credits: 150, kind: 'topup', reason: 'gateway e2e' });
       expect(topup.status).toBe(201);
       const next = await t.http().post('/api/v1/tools/fixture_paid').set(bearer(poor.apiKey)).send({});
       expect(next.status).toBe(200);

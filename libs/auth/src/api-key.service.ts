@@ -100,15 +100,22 @@ export class ApiKeyService {
     return caller;
   }
 
-  async revoke(keyId: string): Promise<ApiKeyEntity> {
-    const key = await this.db.manager.findOneBy(ApiKeyEntity, { id: keyId });
+  async revoke(keyId: string, manager: EntityManager = this.db.manager): Promise<ApiKeyEntity> {
+    const key = await manager.findOneBy(ApiKeyEntity, { id: keyId });
     if (!key) throw new NotFoundError(`No API key ${keyId}.`);
     if (!key.revokedAt) {
-      await this.db.manager.update(ApiKeyEntity, { id: keyId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+      await manager.update(ApiKeyEntity, { id: keyId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
     }
-    // Drop this instance's cache at once; other instances follow within AUTH_CACHE_TTL_MS.
+    this.forgetVerifiedKeys();
+    return manager.findOneByOrFail(ApiKeyEntity, { id: keyId });
+  }
+
+  /**
+   * Drops this instance's verified-key cache, after a revocation or an account suspension; other
+   * instances follow within AUTH_CACHE_TTL_MS (at most 5 s).
+   */
+  forgetVerifiedKeys(): void {
     this.verified.clear();
-    return this.db.manager.findOneByOrFail(ApiKeyEntity, { id: keyId });
   }
 
   async listForAccount(accountId: string): Promise<ApiKeyEntity[]> {

@@ -294,7 +294,7 @@ const CHECKS: Check[] = [
   },
   {
     invariant: 'append_only_triggers',
-    description: 'enabled triggers refuse UPDATE, DELETE and TRUNCATE on the ledger tables (entries, allocations, plan changes and periods)',
+    description: 'enabled triggers refuse UPDATE, DELETE and TRUNCATE on the append-only tables (entries, allocations, plan changes and periods, the admin audit log)',
     databaseWide: true,
     // Triggers belong to the whole database. tgtype bits: DELETE 8, UPDATE 16,
     // TRUNCATE 32. tgenabled: O and A fire in normal sessions, D is disabled, R fires only on replicas.
@@ -303,7 +303,7 @@ const CHECKS: Check[] = [
              (SELECT string_agg(tg.tgname || ' (' || CASE tg.tgenabled WHEN 'D' THEN 'disabled'
                                   WHEN 'R' THEN 'replica only' ELSE 'enabled' END || ')', ', ' ORDER BY tg.tgname)
                 FROM pg_trigger tg WHERE tg.tgrelid = to_regclass(t.tbl) AND NOT tg.tgisinternal) AS triggers
-        FROM (VALUES ('credit_entries'), ('credit_allocations'), ('plan_changes'), ('plan_periods')) t(tbl)
+        FROM (VALUES ('credit_entries'), ('credit_allocations'), ('plan_changes'), ('plan_periods'), ('admin_audit_log')) t(tbl)
         CROSS JOIN (VALUES ('UPDATE', 16), ('DELETE', 8), ('TRUNCATE', 32)) op(name, bit)
        WHERE NOT EXISTS (
                SELECT 1 FROM pg_trigger tg JOIN pg_proc p ON p.oid = tg.tgfoid

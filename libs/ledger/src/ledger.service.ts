@@ -9,7 +9,7 @@ import {
   OutOfCreditsError,
   UnauthorizedError,
 } from '@scout/core';
-import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type GrantKind } from './entities';
+import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type EntryKind, type GrantKind } from './entities';
 
 export interface Charge {
   entryId: number;
@@ -26,6 +26,27 @@ export interface LedgerPage {
   entries: CreditEntryEntity[];
   /** Pass as `before` to read the next (older) page; null at the end. */
   nextCursor: number | null;
+}
+
+export interface EntryFilter {
+  kinds?: EntryKind[];
+  tool?: string;
+  /** Inclusive. */
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+}
+
+export interface DayUsage {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  calls: number;
+  credits: number;
+}
+
+export interface PeriodUsage {
+  byTool: ToolUsage[];
+  byDay: DayUsage[];
 }
 
 export interface ToolUsage {
@@ -98,14 +119,16 @@ export class LedgerService {
     return { entryId: row.entry_id, remaining: row.remaining };
   }
 
+  /** Adds a grant with its entry. Pass a manager to join a transaction (the admin API's audit row). */
   async grant(
     accountId: string,
     kind: GrantKind,
     credits: number,
     options: { expiresAt?: Date | null; reason?: string | null; actor?: string | null } = {},
+    manager: EntityManager = this.db.manager,
   ): Promise<GrantResult> {
-    await this.requireAccount(accountId);
-    const [row] = (await this.db.query(`SELECT grant_id, entry_id, remaining FROM scout_grant($1, $2, $3, $4, $5, $6)`, [
+    await this.requireAccount(accountId, manager);
+    const [row] = (await manager.query(`SELECT grant_id, entry_id, remaining FROM scout_grant($1, $2, $3, $4, $5, $6)`, [
       accountId,
       kind,
       credits,
@@ -117,9 +140,15 @@ export class LedgerService {
   }
 
   /** Takes credits away (a negative adjustment). Never takes the balance below zero: 400 instead. */
-  async deduct(accountId: string, credits: number, reason: string | null, actor: string | null): Promise<Charge> {
-    await this.requireAccount(accountId);
-    const [row] = (await this.db.query(
+  async deduct(
+    accountId: string,
+    credits: number,
+    reason: string | null,
+    actor: string | null,
+    manager: EntityManager = this.db.manager,
+  ): Promise<Charge> {
+    await this.requireAccount(accountId, manager);
+    const [row] = (await manager.query(
       `SELECT entry_id, remaining, status FROM scout_spend($1, $2, 'adjustment', NULL, NULL, $3, $4)`,
       [accountId, credits, reason, actor],
     )) as { entry_id: number | null; remaining: number | null; status: string }[];
@@ -138,12 +167,12 @@ export class LedgerService {
     return row.remaining;
   }
 
-  async findAccount(accountId: string): Promise<AccountEntity | null> {
-    return this.db.manager.findOneBy(AccountEntity, { id: accountId });
+  async findAccount(accountId: string, manager: EntityManager = this.db.manager): Promise<AccountEntity | null> {
+    return manager.findOneBy(AccountEntity, { id: accountId });
   }
 
-  async requireAccount(accountId: string): Promise<AccountEntity> {
-    const account = await this.findAccount(accountId);
+  async requireAccount(accountId: string, manager: EntityManager = this.db.manager): Promise<AccountEntity> {
+    const account = await this.findAccount(accountId, manager);
     if (!account) throw new NotFoundError(`No account ${accountId}.`);
     return account;
   }
@@ -162,30 +191,77 @@ export class LedgerService {
     return this.db.manager.find(CreditGrantEntity, { where: { accountId }, order: { createdAt: 'ASC' } });
   }
 
-  /** Entries newest first, `limit` at a time, keyset-paginated by entry id. */
-  async entries(accountId: string, limit: number, before?: number): Promise<LedgerPage> {
-    const rows = (await this.db.manager
+  /** Entries newest first, `limit` at a time, keyset-paginated by entry id, optionally filtered. */
+  async entries(accountId: string, limit: number, before?: number, filter: EntryFilter = {}): Promise<LedgerPage> {
+    const qb = this.db.manager
       .createQueryBuilder(CreditEntryEntity, 'e')
       .where('e.account_id = :accountId', { accountId })
-      .andWhere(before !== undefined ? 'e.id < :before' : 'TRUE', { before })
       .orderBy('e.id', 'DESC')
-      .limit(limit + 1)
-      .getMany()) as CreditEntryEntity[];
+      .limit(limit + 1);
+    if (before !== undefined) qb.andWhere('e.id < :before', { before });
+    if (filter.kinds?.length) qb.andWhere('e.kind IN (:...kinds)', { kinds: filter.kinds });
+    if (filter.tool) qb.andWhere('e.tool = :tool', { tool: filter.tool });
+    if (filter.from) qb.andWhere('e.created_at >= :from', { from: filter.from });
+    if (filter.to) qb.andWhere('e.created_at < :to', { to: filter.to });
+    const rows = await qb.getMany();
     const more = rows.length > limit;
     const entries = rows.slice(0, limit);
     return { entries, nextCursor: more ? entries[entries.length - 1].id : null };
   }
 
-  /** Net usage per tool (usage minus refunds), optionally since a moment. */
-  async usageByTool(accountId: string, since?: Date): Promise<ToolUsage[]> {
+  /**
+   * Entries of a period oldest first, in batches of `batchSize` read by id (never the whole period
+   * in memory): for CSV exports. Every account when accountId is null.
+   */
+  async *entriesInPeriod(accountId: string | null, from: Date, to: Date, batchSize = 1_000): AsyncGenerator<CreditEntryEntity[]> {
+    let after = 0;
+    for (;;) {
+      const qb = this.db.manager
+        .createQueryBuilder(CreditEntryEntity, 'e')
+        .where('e.id > :after', { after })
+        .andWhere('e.created_at >= :from AND e.created_at < :to', { from, to })
+        .orderBy('e.id', 'ASC')
+        .limit(batchSize);
+      if (accountId) qb.andWhere('e.account_id = :accountId', { accountId });
+      const batch = await qb.getMany();
+      if (batch.length === 0) return;
+      yield batch;
+      if (batch.length < batchSize) return;
+      after = batch[batch.length - 1].id;
+    }
+  }
+
+  /**
+   * Net usage of the calls made in a period, per tool and per UTC day: a refunded call counts
+   * zero, on the day of the call (as billing.monthly_usage counts it), so both lists add up to the
+   * same totals.
+   */
+  async usageInPeriod(accountId: string, from: Date, to: Date): Promise<PeriodUsage> {
+    const netCalls = (group: string) =>
+      `SELECT ${group},
+              (count(*) - count(r.id))::int AS calls,
+              (-sum(u.amount) - coalesce(sum(r.amount), 0))::bigint AS credits
+         FROM credit_entries u LEFT JOIN credit_entries r ON r.refund_of = u.id
+        WHERE u.account_id = $1 AND u.kind = 'usage' AND u.created_at >= $2 AND u.created_at < $3
+        GROUP BY 1 ORDER BY 1`;
+    const [byTool, byDay] = await Promise.all([
+      this.db.query(netCalls('u.tool AS tool'), [accountId, from, to]) as Promise<ToolUsage[]>,
+      this.db.query(netCalls(`to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`), [accountId, from, to]) as Promise<DayUsage[]>,
+    ]);
+    return { byTool, byDay };
+  }
+
+  /** Net usage per tool (usage minus refunds), optionally since a moment and before another. */
+  async usageByTool(accountId: string, since?: Date, until?: Date): Promise<ToolUsage[]> {
     const rows = (await this.db.query(
       `SELECT tool,
               (count(*) FILTER (WHERE kind = 'usage') - count(*) FILTER (WHERE kind = 'refund'))::int AS calls,
               (-sum(amount))::bigint AS credits
          FROM credit_entries
-        WHERE account_id = $1 AND kind IN ('usage', 'refund') AND ($2::timestamptz IS NULL OR created_at >= $2)
+        WHERE account_id = $1 AND kind IN ('usage', 'refund')
+          AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
         GROUP BY tool ORDER BY tool`,
-      [accountId, since ?? null],
+      [accountId, since ?? null, until ?? null],
     )) as ToolUsage[];
     return rows.filter((r) => r.calls > 0 || r.credits > 0);
   }

@@ -1,18 +1,47 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
-import { AddCreditsDto, CreateAccountDto, CreateKeyDto, LedgerQueryDto } from './admin.dto';
-import { AdminService } from './admin.service';
+import { LedgerService } from '@scout/ledger';
+import {
+  AccountListQueryDto,
+  AddCreditsDto,
+  AuditQueryDto,
+  CreateAccountDto,
+  CreateKeyDto,
+  LedgerQueryDto,
+  PeriodQueryDto,
+  ReasonDto,
+  RequiredPeriodQueryDto,
+  SetPlanDto,
+} from './admin.dto';
+import { AdminService, checkPeriod, type AdminActor } from './admin.service';
+import { streamLedgerCsv } from './ledger-csv';
 import { UuidParam } from './uuid-param.pipe';
 
-/** Admin bootstrap API (admin scope). Responses are plain JSON, not the tool envelope. */
+const by = (req: ScoutRequest): AdminActor => ({ actor: `key:${req.caller!.keyId}`, requestId: String(req.id) });
+
+/**
+ * The admin API (admin scope) the dashboard is built against. Responses are plain JSON, not the
+ * tool envelope. Every action that changes something is written to the audit log.
+ */
 @Controller('api/v1/admin')
 @RequireKey('admin')
 export class AdminController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly ledger: LedgerService,
+  ) {}
+
+  // --- accounts ------------------------------------------------------------------------------
+
+  @Get('accounts')
+  listAccounts(@Query() query: AccountListQueryDto) {
+    return this.admin.listAccounts(query);
+  }
 
   @Post('accounts')
-  createAccount(@Body() dto: CreateAccountDto) {
-    return this.admin.createAccount(dto);
+  createAccount(@Body() dto: CreateAccountDto, @Req() req: ScoutRequest) {
+    return this.admin.createAccount(dto, by(req));
   }
 
   @Get('accounts/:id')
@@ -20,23 +49,100 @@ export class AdminController {
     return this.admin.account(id);
   }
 
-  @Get('accounts/:id/ledger')
-  ledger(@Param('id', UuidParam) id: string, @Query() query: LedgerQueryDto) {
-    return this.admin.ledgerPage(id, query.limit, query.before);
+  @Post('accounts/:id/suspend')
+  @HttpCode(200)
+  suspend(@Param('id', UuidParam) id: string, @Body() dto: ReasonDto, @Req() req: ScoutRequest) {
+    return this.admin.setStatus(id, 'suspended', dto.reason ?? null, by(req));
+  }
+
+  @Post('accounts/:id/reactivate')
+  @HttpCode(200)
+  reactivate(@Param('id', UuidParam) id: string, @Body() dto: ReasonDto, @Req() req: ScoutRequest) {
+    return this.admin.setStatus(id, 'active', dto.reason ?? null, by(req));
+  }
+
+  // --- keys ----------------------------------------------------------------------------------
+
+  @Get('accounts/:id/keys')
+  keys(@Param('id', UuidParam) id: string) {
+    return this.admin.listKeys(id);
   }
 
   @Post('accounts/:id/keys')
-  createKey(@Param('id', UuidParam) id: string, @Body() dto: CreateKeyDto) {
-    return this.admin.createKey(id, dto);
+  createKey(@Param('id', UuidParam) id: string, @Body() dto: CreateKeyDto, @Req() req: ScoutRequest) {
+    return this.admin.createKey(id, dto, by(req));
   }
 
   @Delete('keys/:keyId')
-  revokeKey(@Param('keyId', UuidParam) keyId: string) {
-    return this.admin.revokeKey(keyId);
+  revokeKey(@Param('keyId', UuidParam) keyId: string, @Req() req: ScoutRequest) {
+    return this.admin.revokeKey(keyId, by(req));
   }
+
+  // --- plans ---------------------------------------------------------------------------------
+
+  /** Picks or changes the plan: a new period starts at once with its credits and its charge. */
+  @Put('accounts/:id/plan')
+  setPlan(@Param('id', UuidParam) id: string, @Body() dto: SetPlanDto, @Req() req: ScoutRequest) {
+    return this.admin.setPlan(id, dto.plan, dto.reason ?? null, by(req));
+  }
+
+  /** Cancels the plan: no more monthly grants; the balance stays. */
+  @Delete('accounts/:id/plan')
+  cancelPlan(@Param('id', UuidParam) id: string, @Req() req: ScoutRequest) {
+    return this.admin.setPlan(id, null, null, by(req));
+  }
+
+  @Get('accounts/:id/plan/history')
+  planHistory(@Param('id', UuidParam) id: string) {
+    return this.admin.planHistory(id);
+  }
+
+  // --- credits, ledger, usage ----------------------------------------------------------------
 
   @Post('accounts/:id/credits')
   addCredits(@Param('id', UuidParam) id: string, @Body() dto: AddCreditsDto, @Req() req: ScoutRequest) {
-    return this.admin.addCredits(id, dto, `key:${req.caller!.keyId}`);
+    return this.admin.addCredits(id, dto, by(req));
+  }
+
+  @Get('accounts/:id/ledger')
+  ledgerPage(@Param('id', UuidParam) id: string, @Query() query: LedgerQueryDto) {
+    return this.admin.ledgerPage(id, query);
+  }
+
+  /** The account's entries of a period as CSV, oldest first. */
+  @Get('accounts/:id/ledger.csv')
+  async ledgerCsv(@Param('id', UuidParam) id: string, @Query() query: RequiredPeriodQueryDto, @Req() req: ScoutRequest, @Res() res: Response) {
+    const { from, to } = period(query);
+    await this.admin.recordExport(id, from, to, by(req));
+    await streamLedgerCsv(res, `ledger-${id}-${day(from)}-${day(to)}.csv`, this.ledger.entriesInPeriod(id, from, to), false);
+  }
+
+  /** Every account's entries of a period as CSV, oldest first. */
+  @Get('ledger.csv')
+  async allLedgerCsv(@Query() query: RequiredPeriodQueryDto, @Req() req: ScoutRequest, @Res() res: Response) {
+    const { from, to } = period(query);
+    await this.admin.recordExport(null, from, to, by(req));
+    await streamLedgerCsv(res, `ledger-${day(from)}-${day(to)}.csv`, this.ledger.entriesInPeriod(null, from, to), true);
+  }
+
+  @Get('accounts/:id/usage')
+  usage(@Param('id', UuidParam) id: string, @Query() query: PeriodQueryDto) {
+    return this.admin.usage(id, query);
+  }
+
+  // --- audit ---------------------------------------------------------------------------------
+
+  @Get('audit')
+  audit(@Query() query: AuditQueryDto) {
+    return this.admin.auditLog(query);
   }
 }
+
+function period(query: RequiredPeriodQueryDto): { from: Date; to: Date } {
+  const from = new Date(query.from);
+  const to = new Date(query.to);
+  checkPeriod(from, to);
+  return { from, to };
+}
+
+const day = (at: Date) => at.toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -15,9 +15,10 @@ import {
   Min,
   NotEquals,
 } from 'class-validator';
+import { AUDIT_ACTIONS, type AuditAction } from '@scout/audit';
 import { SCOPES, type Scope } from '@scout/auth';
+import { PLAN_IDS, type PlanId } from '@scout/ledger';
 
-export const PLAN_IDS = ['starter', 'growth', 'pro'] as const;
 /** Largest single grant or adjustment: a trillion credits, far beyond any plan, well inside 2^53. */
 export const MAX_CREDIT_MOVEMENT = 1_000_000_000_000;
 /** PostgreSQL text cannot hold NUL; refuse it as input instead of failing the insert (500). */
@@ -29,7 +30,7 @@ export class CreateAccountDto {
   name: string;
 
   @IsOptional() @IsIn(PLAN_IDS)
-  plan?: (typeof PLAN_IDS)[number];
+  plan?: PlanId;
 }
 
 export class CreateKeyDto {
@@ -40,26 +41,106 @@ export class CreateKeyDto {
   label?: string;
 }
 
+/** Kinds of credits an admin adds or removes; `grant` is complimentary (a free grant). */
+export const CREDIT_KINDS = ['grant', 'topup', 'adjustment'] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
+
 export class AddCreditsDto {
-  /** Positive for a top-up; an adjustment may be negative. */
+  /** Positive for a grant or a top-up; an adjustment may be negative. */
   @IsInt() @NotEquals(0) @Min(-MAX_CREDIT_MOVEMENT) @Max(MAX_CREDIT_MOVEMENT)
   credits: number;
 
-  @IsIn(['topup', 'adjustment'])
-  kind: 'topup' | 'adjustment';
+  @IsIn(CREDIT_KINDS)
+  kind: CreditKind;
 
   @IsOptional() @IsDateString({ strict: true })
   expiresAt?: string;
 
+  /** Why: required, it goes into the ledger entry and the audit log. */
+  @IsString() @Length(1, 500) @noNul() @Matches(/\S/, { message: 'reason must not be blank' })
+  reason: string;
+}
+
+/** An optional reason for a state change (suspend, reactivate, plan change). */
+export class ReasonDto {
   @IsOptional() @IsString() @Length(1, 500) @noNul()
   reason?: string;
 }
 
-export class LedgerQueryDto {
+export class SetPlanDto extends ReasonDto {
+  @IsIn(PLAN_IDS)
+  plan: PlanId;
+}
+
+export class AccountListQueryDto {
+  /** Part of the name (case-insensitive), an account id, or a key prefix. */
+  @IsOptional() @IsString() @Length(1, 200) @noNul()
+  q?: string;
+
+  @IsOptional() @IsIn(['active', 'suspended'])
+  status?: 'active' | 'suspended';
+
+  @IsOptional() @IsIn([...PLAN_IDS, 'none'])
+  plan?: PlanId | 'none';
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)
+  limit: number = 50;
+
+  /** The previous page's nextCursor. */
+  @IsOptional() @IsString() @Length(1, 200) @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor must be a cursor from a previous page' })
+  cursor?: string;
+}
+
+export const ENTRY_KINDS = ['grant', 'usage', 'refund', 'adjustment', 'expiry'] as const;
+
+/** `a,b` or repeated keys → a list. */
+const toList = ({ value }: { value: unknown }) =>
+  (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+
+export class PeriodQueryDto {
+  /** Inclusive, ISO 8601. */
+  @IsOptional() @IsDateString({ strict: true })
+  from?: string;
+
+  /** Exclusive, ISO 8601. */
+  @IsOptional() @IsDateString({ strict: true })
+  to?: string;
+}
+
+export class LedgerQueryDto extends PeriodQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500)
   limit: number = 50;
 
   /** Cursor from the previous page's nextCursor (an entry id; beyond 2^53 it would overflow bigint). */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER)
+  before?: number;
+
+  @IsOptional() @Transform(toList) @IsArray() @ArrayMaxSize(ENTRY_KINDS.length) @IsIn(ENTRY_KINDS, { each: true })
+  kind?: (typeof ENTRY_KINDS)[number][];
+
+  @IsOptional() @IsString() @Length(1, 100) @noNul()
+  tool?: string;
+}
+
+/** A period both ends of which are required (usage and exports). */
+export class RequiredPeriodQueryDto {
+  @IsDateString({ strict: true })
+  from: string;
+
+  @IsDateString({ strict: true })
+  to: string;
+}
+
+export class AuditQueryDto {
+  @IsOptional() @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'accountId must be a UUID' })
+  accountId?: string;
+
+  @IsOptional() @IsIn(AUDIT_ACTIONS)
+  action?: AuditAction;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500)
+  limit: number = 50;
+
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER)
   before?: number;
 }

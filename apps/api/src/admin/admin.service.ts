@@ -1,132 +1,127 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { ApiKeyService, type ApiKeyEntity } from '@scout/auth';
-import { AppConfig, InvalidRequestError } from '@scout/core';
-import { LedgerService, planView, type AccountEntity, type CreditEntryEntity, type CreditGrantEntity } from '@scout/ledger';
-import type { AddCreditsDto, CreateAccountDto, CreateKeyDto } from './admin.dto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditLogService, auditEntryView, type AuditAction } from '@scout/audit';
+import { ApiKeyEntity, ApiKeyService } from '@scout/auth';
+import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/core';
+import {
+  AccountEntity,
+  LedgerService,
+  planChangeView,
+  planPeriodView,
+  PlanService,
+  planStateView,
+  planView,
+  type PlanId,
+} from '@scout/ledger';
+import { accountView, entryView, grantView, keyView } from '../views/account-views';
+import type {
+  AccountListQueryDto,
+  AddCreditsDto,
+  AuditQueryDto,
+  CreateAccountDto,
+  CreateKeyDto,
+  LedgerQueryDto,
+  PeriodQueryDto,
+} from './admin.dto';
 
-export function accountView(account: AccountEntity, remaining: number) {
-  return {
-    id: account.id,
-    name: account.name,
-    plan: account.planId,
-    status: account.status,
-    balance: remaining,
-    createdAt: account.createdAt.toISOString(),
-  };
+/** Who did it and under which request: every audited admin action carries it. */
+export interface AdminActor {
+  /** `key:<id>` of the admin key. */
+  actor: string;
+  requestId: string | null;
 }
 
-export function grantView(grant: CreditGrantEntity) {
-  return {
-    id: grant.id,
-    kind: grant.kind,
-    credits: grant.credits,
-    remaining: grant.remaining,
-    expiresAt: grant.expiresAt?.toISOString() ?? null,
-    reason: grant.reason,
-    actor: grant.actor,
-    createdAt: grant.createdAt.toISOString(),
-  };
-}
+/** Longest period one usage query or CSV export may cover. */
+export const MAX_PERIOD_DAYS = 366;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_USAGE_DAYS = 30;
 
-export function entryView(entry: CreditEntryEntity) {
-  return {
-    id: entry.id,
-    kind: entry.kind,
-    amount: entry.amount,
-    balanceAfter: entry.balanceAfter,
-    tool: entry.tool,
-    grantId: entry.grantId,
-    refundOf: entry.refundOf,
-    requestId: entry.requestId,
-    reason: entry.reason,
-    actor: entry.actor,
-    createdAt: entry.createdAt.toISOString(),
-  };
-}
-
-export function keyView(key: ApiKeyEntity) {
-  return {
-    id: key.id,
-    prefix: key.prefix,
-    scopes: key.scopes,
-    label: key.label,
-    createdAt: key.createdAt.toISOString(),
-    revokedAt: key.revokedAt?.toISOString() ?? null,
-  };
-}
-
-/** The admin bootstrap API: accounts, keys and credits, as the dashboard and tests use them. */
+/**
+ * The admin API behind the dashboard: accounts, keys, plans, credits, ledger, usage, audit.
+ * Every action that changes something runs in one transaction with its audit row, so a change
+ * is never without its row (and a failed action writes none).
+ */
 @Injectable()
 export class AdminService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly ledger: LedgerService,
+    private readonly plans: PlanService,
     private readonly keys: ApiKeyService,
+    private readonly audit: AuditLogService,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
-  /** Account, free grant and first key in one transaction: never an account nobody can use. */
-  async createAccount(dto: CreateAccountDto) {
+  /** Runs `change` and writes its audit row in one transaction; details come from the result. */
+  async audited<T>(
+    by: AdminActor,
+    action: AuditAction,
+    accountId: string | null,
+    change: (manager: EntityManager) => Promise<T>,
+    describe: (result: T) => { target?: string | null; details?: Record<string, unknown> } = () => ({}),
+  ): Promise<T> {
+    return this.db.transaction(async (manager) => {
+      const result = await change(manager);
+      const { target = null, details = {} } = describe(result);
+      await this.audit.record({ actor: by.actor, action, accountId, target, details, requestId: by.requestId }, manager);
+      return result;
+    });
+  }
+
+  // --- accounts ------------------------------------------------------------------------------
+
+  /** Account, free grant, first plan period and first key in one transaction. */
+  async createAccount(dto: CreateAccountDto, by: AdminActor) {
     const { account, issued } = await this.db.transaction(async (manager) => {
-      const account = await this.ledger.openAccount(dto.name, dto.plan ?? null, manager);
+      const account = await this.ledger.openAccount(dto.name, dto.plan ?? null, manager, by.actor);
       const issued = await this.keys.issue(account.id, ['tools'], 'first key', manager);
+      await this.audit.record(
+        {
+          actor: by.actor,
+          action: 'account.create',
+          accountId: account.id,
+          target: `api_keys#${issued.keyId}`,
+          details: { name: dto.name, plan: dto.plan ?? null, keyPrefix: issued.prefix },
+          requestId: by.requestId,
+        },
+        manager,
+      );
       return { account, issued };
     });
     const remaining = await this.ledger.remaining(account.id);
     return { account: accountView(account, remaining), apiKey: issued.apiKey, keyId: issued.keyId };
   }
 
-  async createKey(accountId: string, dto: CreateKeyDto) {
-    await this.ledger.requireAccount(accountId);
-    const issued = await this.keys.issue(accountId, dto.scopes ?? ['tools'], dto.label ?? null);
-    return { apiKey: issued.apiKey, keyId: issued.keyId, prefix: issued.prefix };
-  }
-
-  async revokeKey(keyId: string) {
-    return keyView(await this.keys.revoke(keyId));
-  }
-
-  async addCredits(accountId: string, dto: AddCreditsDto, actor: string) {
-    const reason = dto.reason ?? null;
-    if (dto.kind === 'topup' && dto.credits < 0) {
-      throw new InvalidRequestError('A top-up adds credits; use kind "adjustment" to remove some.', [
-        { path: 'credits', message: 'must be positive for a top-up' },
-      ]);
+  /**
+   * Accounts newest first. `q` matches a name part (case-insensitive, wildcards literal), an
+   * account id, or a key prefix. Keyset pagination on (created_at, id): stable while accounts
+   * are added.
+   */
+  async listAccounts(query: AccountListQueryDto) {
+    const qb = this.db.manager.createQueryBuilder(AccountEntity, 'a').orderBy('a.created_at', 'DESC').addOrderBy('a.id', 'DESC').limit(query.limit + 1);
+    if (query.q) {
+      const q = query.q.trim();
+      const clauses = [`a.name ILIKE :pattern ESCAPE '\\'`, `a.id IN (SELECT k.account_id FROM api_keys k WHERE k.prefix = :q)`];
+      if (UUID.test(q)) clauses.push('a.id = :id');
+      qb.andWhere(`(${clauses.join(' OR ')})`, { pattern: `%${escapeLike(q)}%`, q, id: q.toLowerCase() });
     }
-    const expiresAt = this.expiryOf(dto);
-    if (dto.credits < 0) {
-      if (dto.expiresAt) {
-        throw new InvalidRequestError('A negative adjustment has no expiry.', [{ path: 'expiresAt', message: 'not allowed when credits < 0' }]);
-      }
-      const result = await this.ledger.deduct(accountId, -dto.credits, reason, actor);
-      return { kind: dto.kind, credits: dto.credits, entryId: result.entryId, grantId: null, balance: result.remaining };
+    if (query.status) qb.andWhere('a.status = :status', { status: query.status });
+    if (query.plan === 'none') qb.andWhere('a.plan_id IS NULL');
+    else if (query.plan) qb.andWhere('a.plan_id = :plan', { plan: query.plan });
+    if (query.cursor) {
+      const cursor = decodeAccountCursor(query.cursor);
+      qb.andWhere('(a.created_at, a.id) < (:cursorAt, :cursorId)', { cursorAt: cursor.createdAt, cursorId: cursor.id });
     }
-    const result = await this.ledger.grant(accountId, dto.kind, dto.credits, { expiresAt, reason, actor });
+    const rows = await qb.getMany();
+    const page = rows.slice(0, query.limit);
+    const balances = await this.spendableOf(page.map((a) => a.id));
+    const last = page[page.length - 1];
     return {
-      kind: dto.kind,
-      credits: dto.credits,
-      entryId: result.entryId,
-      grantId: result.grantId,
-      expiresAt: expiresAt?.toISOString() ?? null,
-      balance: result.remaining,
+      accounts: page.map((a) => accountView(a, balances.get(a.id) ?? 0)),
+      nextCursor: rows.length > query.limit ? encodeAccountCursor(last) : null,
     };
-  }
-
-  /** Top-ups expire after TOPUP_EXPIRY_MONTHS unless told otherwise; an expiry must be in the future. */
-  private expiryOf(dto: AddCreditsDto): Date | null {
-    if (dto.expiresAt) {
-      const at = new Date(dto.expiresAt);
-      if (!(at.getTime() > Date.now())) {
-        throw new InvalidRequestError('expiresAt must be in the future.', [{ path: 'expiresAt', message: 'must be in the future' }]);
-      }
-      return at;
-    }
-    if (dto.kind !== 'topup') return null;
-    const at = new Date();
-    at.setUTCMonth(at.getUTCMonth() + this.config.TOPUP_EXPIRY_MONTHS);
-    return at;
   }
 
   async account(accountId: string) {
@@ -135,20 +130,269 @@ export class AdminService {
       this.ledger.remaining(accountId),
       this.ledger.grants(accountId),
       this.keys.listForAccount(accountId),
-      account.planId ? this.ledger.requirePlan(account.planId) : Promise.resolve(null),
+      this.plans.state(accountId),
     ]);
     return {
       account: accountView(account, remaining),
       ledgerBalance: account.balance,
-      plan: plan && planView(plan),
+      plan: plan.plan && planView(plan.plan),
+      period: plan.period && planPeriodView(plan.period),
+      renewsAt: plan.renewsAt?.toISOString() ?? null,
       grants: grants.map(grantView),
       keys: keys.map(keyView),
     };
   }
 
-  async ledgerPage(accountId: string, limit: number, before?: number) {
+  /**
+   * Suspends or reactivates. Idempotent: asking for the state the account is in answers 200 with
+   * `changed: false` and writes no audit row. Keys of a suspended account are refused at once on
+   * this instance and within AUTH_CACHE_TTL_MS (at most 5 s) on every other.
+   */
+  async setStatus(accountId: string, status: 'active' | 'suspended', reason: string | null, by: AdminActor) {
+    const changed = await this.db.transaction(async (manager) => {
+      const rows = (await manager.query(
+        `UPDATE accounts SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2 RETURNING id`,
+        [accountId, status],
+      )) as unknown[];
+      // TypeORM answers an UPDATE through query() with [rows, rowCount].
+      const touched = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
+      if (touched === 0) {
+        await this.ledger.requireAccount(accountId, manager);
+        return false;
+      }
+      await this.audit.record(
+        {
+          actor: by.actor,
+          action: status === 'suspended' ? 'account.suspend' : 'account.reactivate',
+          accountId,
+          details: { reason },
+          requestId: by.requestId,
+        },
+        manager,
+      );
+      return true;
+    });
+    this.keys.forgetVerifiedKeys();
+    const account = await this.ledger.requireAccount(accountId);
+    return { changed, account: accountView(account, await this.ledger.remaining(accountId)) };
+  }
+
+  // --- keys ----------------------------------------------------------------------------------
+
+  async listKeys(accountId: string) {
     await this.ledger.requireAccount(accountId);
-    const page = await this.ledger.entries(accountId, limit, before);
+    return { keys: (await this.keys.listForAccount(accountId)).map(keyView) };
+  }
+
+  async createKey(accountId: string, dto: CreateKeyDto, by: AdminActor) {
+    const scopes = dto.scopes ?? ['tools'];
+    const issued = await this.audited(
+      by,
+      'key.create',
+      accountId,
+      async (manager) => {
+        await this.ledger.requireAccount(accountId, manager);
+        return this.keys.issue(accountId, scopes, dto.label ?? null, manager);
+      },
+      (key) => ({ target: `api_keys#${key.keyId}`, details: { scopes, label: dto.label ?? null, prefix: key.prefix } }),
+    );
+    return { apiKey: issued.apiKey, keyId: issued.keyId, prefix: issued.prefix };
+  }
+
+  async revokeKey(keyId: string, by: AdminActor) {
+    const key = await this.db.manager.findOneBy(ApiKeyEntity, { id: keyId });
+    if (!key) throw new NotFoundError(`No API key ${keyId}.`);
+    const revoked = await this.audited(
+      by,
+      'key.revoke',
+      key.accountId,
+      (manager) => this.keys.revoke(keyId, manager),
+      () => ({ target: `api_keys#${keyId}`, details: { prefix: key.prefix, alreadyRevoked: key.revokedAt !== null } }),
+    );
+    this.keys.forgetVerifiedKeys();
+    return keyView(revoked);
+  }
+
+  // --- plans ---------------------------------------------------------------------------------
+
+  /** Picks, changes (planId) or cancels (null) the account's plan; no change writes no audit row. */
+  async setPlan(accountId: string, planId: PlanId | null, reason: string | null, by: AdminActor) {
+    const result = await this.db.transaction(async (manager) => {
+      const result = await this.plans.changePlan(accountId, planId, { actor: by.actor, reason, manager });
+      if (result.changed) {
+        await this.audit.record(
+          {
+            actor: by.actor,
+            action: planId === null ? 'plan.cancel' : 'plan.change',
+            accountId,
+            target: `plan_changes#${result.change!.id}`,
+            details: { from: result.change!.fromPlan, to: result.change!.toPlan, reason, periodId: result.period?.id ?? null },
+            requestId: by.requestId,
+          },
+          manager,
+        );
+      }
+      return result;
+    });
+    const [state, balance] = await Promise.all([this.plans.state(accountId), this.ledger.remaining(accountId)]);
+    return { changed: result.changed, ...planStateView(state), change: result.change && planChangeView(result.change), balance };
+  }
+
+  async planHistory(accountId: string) {
+    await this.ledger.requireAccount(accountId);
+    const [changes, periods] = await Promise.all([this.plans.history(accountId, 100), this.plans.periods(accountId, 100)]);
+    return { changes: changes.map(planChangeView), periods: periods.map(planPeriodView) };
+  }
+
+  // --- credits -------------------------------------------------------------------------------
+
+  /**
+   * grant: complimentary credits (a free grant, no expiry unless given); topup: prepaid credits
+   * (expiring after TOPUP_EXPIRY_MONTHS unless given); adjustment: + adds a non-expiring grant,
+   * − removes credits and never below zero. Each with its reason and the admin in the ledger.
+   */
+  async addCredits(accountId: string, dto: AddCreditsDto, by: AdminActor) {
+    if (dto.kind !== 'adjustment' && dto.credits < 0) {
+      throw new InvalidRequestError(`A ${dto.kind} adds credits; use kind "adjustment" to remove some.`, [
+        { path: 'credits', message: `must be positive for a ${dto.kind}` },
+      ]);
+    }
+    if (dto.credits < 0 && dto.expiresAt) {
+      throw new InvalidRequestError('A negative adjustment has no expiry.', [{ path: 'expiresAt', message: 'not allowed when credits < 0' }]);
+    }
+    const expiresAt = this.expiryOf(dto);
+    const action: AuditAction = dto.kind === 'grant' ? 'credits.grant' : dto.kind === 'topup' ? 'credits.topup' : 'credits.adjust';
+    const reason = dto.reason;
+    const result = await this.audited(
+      by,
+      action,
+      accountId,
+      async (manager) => {
+        if (dto.credits < 0) {
+          const charge = await this.ledger.deduct(accountId, -dto.credits, reason, by.actor, manager);
+          return { entryId: charge.entryId, grantId: null as string | null, balance: charge.remaining };
+        }
+        const kind = dto.kind === 'grant' ? 'free' : dto.kind;
+        const granted = await this.ledger.grant(accountId, kind, dto.credits, { expiresAt, reason, actor: by.actor }, manager);
+        return { entryId: granted.entryId, grantId: granted.grantId as string | null, balance: granted.remaining };
+      },
+      (r) => ({
+        target: `credit_entries#${r.entryId}`,
+        details: { kind: dto.kind, credits: dto.credits, reason, expiresAt: expiresAt?.toISOString() ?? null, grantId: r.grantId },
+      }),
+    );
+    return {
+      kind: dto.kind,
+      credits: dto.credits,
+      entryId: result.entryId,
+      grantId: result.grantId,
+      expiresAt: expiresAt?.toISOString() ?? null,
+      reason,
+      actor: by.actor,
+      balance: result.balance,
+    };
+  }
+
+  /** Top-ups expire after TOPUP_EXPIRY_MONTHS unless told otherwise; an expiry must be in the future. */
+  private expiryOf(dto: AddCreditsDto): Date | null {
+    if (dto.credits < 0) return null;
+    if (dto.expiresAt) {
+      const at = new Date(dto.expiresAt);
+      if (!(at.getTime() > Date.now())) {
+        throw new InvalidRequestError('expiresAt must be in the future.', [{ path: 'expiresAt', message: 'must be in the future' }]);
+      }
+      return at;
+    }
+    if (dto.kind !== 'topup') return null;
+    const at = this.clock.now();
+    at.setUTCMonth(at.getUTCMonth() + this.config.TOPUP_EXPIRY_MONTHS);
+    return at;
+  }
+
+  // --- ledger, usage, audit --------------------------------------------------------------------
+
+  async ledgerPage(accountId: string, query: LedgerQueryDto) {
+    await this.ledger.requireAccount(accountId);
+    const { from, to } = optionalPeriod(query);
+    const page = await this.ledger.entries(accountId, query.limit, query.before, { kinds: query.kind, tool: query.tool, from, to });
     return { entries: page.entries.map(entryView), nextCursor: page.nextCursor };
   }
+
+  /** Net usage of the calls in a period (default: the last 30 days), by tool and by UTC day. */
+  async usage(accountId: string, query: PeriodQueryDto) {
+    await this.ledger.requireAccount(accountId);
+    const to = query.to ? new Date(query.to) : this.clock.now();
+    const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_USAGE_DAYS * DAY_MS);
+    checkPeriod(from, to);
+    const usage = await this.ledger.usageInPeriod(accountId, from, to);
+    const total = usage.byTool.reduce((sum, t) => ({ calls: sum.calls + t.calls, credits: sum.credits + Number(t.credits) }), { calls: 0, credits: 0 });
+    return { from: from.toISOString(), to: to.toISOString(), total, ...usage };
+  }
+
+  async auditLog(query: AuditQueryDto) {
+    const page = await this.audit.list(query);
+    return { entries: page.entries.map(auditEntryView), nextCursor: page.nextCursor };
+  }
+
+  /** Audits an export before it streams: who took which period of whose ledger. */
+  async recordExport(accountId: string | null, from: Date, to: Date, by: AdminActor): Promise<void> {
+    if (accountId) await this.ledger.requireAccount(accountId);
+    await this.audit.record({
+      actor: by.actor,
+      action: 'ledger.export',
+      accountId,
+      details: { from: from.toISOString(), to: to.toISOString(), scope: accountId ? 'account' : 'all accounts' },
+      requestId: by.requestId,
+    });
+  }
+
+  private async spendableOf(accountIds: string[]): Promise<Map<string, number>> {
+    if (accountIds.length === 0) return new Map();
+    const rows = (await this.db.query(`SELECT id, scout_spendable(id) AS spendable FROM unnest($1::uuid[]) AS id`, [accountIds])) as {
+      id: string;
+      spendable: number;
+    }[];
+    return new Map(rows.map((r) => [r.id, r.spendable]));
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** LIKE pattern characters taken literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function encodeAccountCursor(account: AccountEntity): string {
+  return Buffer.from(JSON.stringify([account.createdAt.toISOString(), account.id])).toString('base64url');
+}
+
+function decodeAccountCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const createdAt = new Date(at);
+    if (Number.isNaN(createdAt.getTime()) || !UUID.test(id)) throw new Error('bad cursor');
+    return { createdAt, id };
+  } catch {
+    throw new InvalidRequestError('cursor is not a cursor from a previous page.', [{ path: 'cursor', message: 'unknown cursor' }]);
+  }
+}
+
+/** from < to, and no longer than MAX_PERIOD_DAYS. */
+export function checkPeriod(from: Date, to: Date): void {
+  if (!(from.getTime() < to.getTime())) {
+    throw new InvalidRequestError('from must be before to.', [{ path: 'from', message: 'must be before to' }]);
+  }
+  if (to.getTime() - from.getTime() > MAX_PERIOD_DAYS * DAY_MS) {
+    throw new InvalidRequestError(`A period covers at most ${MAX_PERIOD_DAYS} days.`, [{ path: 'to', message: `at most ${MAX_PERIOD_DAYS} days after from` }]);
+  }
+}
+
+function optionalPeriod(query: PeriodQueryDto): { from?: Date; to?: Date } {
+  const from = query.from ? new Date(query.from) : undefined;
+  const to = query.to ? new Date(query.to) : undefined;
+  if (from && to && !(from.getTime() < to.getTime())) {
+    throw new InvalidRequestError('from must be before to.', [{ path: 'from', message: 'must be before to' }]);
+  }
+  return { from, to };
 }

@@ -10,7 +10,7 @@ import {
   planView,
   type PlanId,
 } from '@scout/ledger';
-import { entryView, grantView, keyView } from '../admin/admin.service';
+import { entryView, grantView, keyView } from '../views/account-views';
 import type { CreateOwnKeyDto } from './me.dto';
 
 /** Active keys one account may hold: plenty for rotation and per-service keys, not unbounded. */

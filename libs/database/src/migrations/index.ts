@@ -2,6 +2,7 @@ import { LedgerFoundation1763800000000 } from './1763800000000-LedgerFoundation'
 import { BillingViews1763900000000 } from './1763900000000-BillingViews';
 import { GrantExpiry1763900100000 } from './1763900100000-GrantExpiry';
 import { PlanPeriods1764000000000 } from './1764000000000-PlanPeriods';
+import { AdminAudit1764000100000 } from './1764000100000-AdminAudit';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   BillingViews1763900000000,
   GrantExpiry1763900100000,
   PlanPeriods1764000000000,
+  AdminAudit1764000100000,
 ];

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { AuditLogService } from './audit-log.service';
+
+@Module({ providers: [AuditLogService], exports: [AuditLogService] })
+export class AuditModule {}

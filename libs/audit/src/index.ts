@@ -1,0 +1,3 @@
+export * from './audit-entry.entity';
+export * from './audit-log.service';
+export * from './audit.module';
