@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from '@scout/account';
 import { AuditEntryEntity, AuditModule } from '@scout/audit';
+import { IdempotencyModule } from '@scout/idempotency';
 import { ApiKeyEntity, AuthModule } from '@scout/auth';
 import { AppConfig, contractValidationPipe, CoreModule, ScoutExceptionFilter, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
@@ -55,6 +56,7 @@ export class AppModule {
         AuthModule,
         AccountModule,
         AuditModule,
+        IdempotencyModule,
         UpstreamModule,
         ...dataToolModules(config, upstreams),
         ...(extras.modules ?? []),

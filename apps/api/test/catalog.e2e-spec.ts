@@ -51,11 +51,21 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
       expect(path.get.responses['400'].$ref).toBe('#/components/responses/invalid_request');
     }
     const usage = doc.paths['/api/v1/tools/service_usage'];
+    const idempotencyKey = { $ref: '#/components/parameters/IdempotencyKey' };
     expect(usage.get.parameters).toEqual([
       expect.objectContaining({ name: 'clearCache', in: 'query', required: false, schema: expect.objectContaining({ type: 'boolean' }) }),
+      idempotencyKey,
     ]);
+    expect(usage.post.parameters).toEqual([idempotencyKey]);
+    expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
     expect(usage.get.responses['402'].$ref).toBe('#/components/responses/out_of_credits');
-    expect(doc.paths['/api/v1/tools/service_health'].get.security).toEqual([]);
+    expect(usage.get.responses['409'].$ref).toBe('#/components/responses/idempotency_key_in_use');
+    expect(usage.post.responses['422'].$ref).toBe('#/components/responses/idempotency_key_reused');
+    // The keyless tool has no account to scope a key to: no header, no 409/422.
+    const health = doc.paths['/api/v1/tools/service_health'];
+    expect(health.get.security).toEqual([]);
+    expect(health.get.parameters).toEqual([]);
+    expect(health.get.responses['409']).toBeUndefined();
     expect(doc.components.schemas.Envelope.required).toEqual(['data', 'credits', 'meta']);
   });
 

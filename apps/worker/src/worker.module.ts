@@ -6,15 +6,17 @@ import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { AppConfig, CoreModule, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
+import { IDEMPOTENCY_QUEUE, IdempotencyModule } from '@scout/idempotency';
 import { LEDGER_ENTITIES, LEDGER_QUEUE, LedgerModule, LedgerQueueProducer } from '@scout/ledger';
+import { IdempotencyProcessor } from './processors/idempotency.processor';
 import { LedgerProcessor } from './processors/ledger.processor';
 import { assertEveryJobHandled, type AnyJobQueue, type JobProcessor } from './queues/job-processor';
 import { queueConnection, useBackendAwareQueueClasses } from './queues/queue-backend';
 import { WORKER_SETUP, WorkerRunner, type WorkerSetup } from './worker-runner.service';
 
 /** Every job family this worker consumes, and its processor. */
-const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE];
-const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor];
+const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE];
+const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor];
 
 /** Docker stops a container 10 s after SIGTERM; finish jobs well inside that. */
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -86,6 +88,7 @@ export class WorkerModule {
         }),
         BullModule.registerQueue(...queues.map((queue) => ({ name: queue.name }))),
         LedgerModule,
+        IdempotencyModule,
       ],
       providers: [
         // The worker's data source has a name of its own, so that beside the API in one process

@@ -7,6 +7,14 @@ const ERROR_RESPONSES: Record<string, { code: string; description: string }> = {
   '401': { code: 'unauthorized', description: 'Missing, malformed, unknown or revoked API key.' },
   '402': { code: 'out_of_credits', description: 'The balance does not cover the call; nothing ran and nothing was charged.' },
   '404': { code: 'not_found', description: 'Unknown tool or route.' },
+  '409': {
+    code: 'idempotency_key_in_use',
+    description: 'The first request with this Idempotency-Key is still running; retry when it has finished to get its answer.',
+  },
+  '422': {
+    code: 'idempotency_key_reused',
+    description: 'This Idempotency-Key was used in the last 24 h for another tool or other inputs; send a new key.',
+  },
   '429': { code: 'rate_limited', description: 'Too many unauthenticated requests from this IP; see Retry-After.' },
   '502': { code: 'tool_error', description: 'The upstream failed; `error.details` has the tool message. The call was refunded.' },
   '503': { code: 'service_unavailable', description: 'The ledger database is unreachable; nothing was charged.' },
@@ -16,7 +24,21 @@ const COMPONENTS = {
   securitySchemes: {
     bearer: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer sc_...`' },
   },
+  parameters: {
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes a retry safe: the same key from the same account within 24 h answers the stored response of the first call and charges nothing (header `Idempotent-Replayed: true`). A failed call (4xx/5xx) is not stored, so its retry runs. A quoted string (`"abc"`) or a bare token, 1-255 printable ASCII characters.',
+      schema: { type: 'string', minLength: 1, maxLength: 257 },
+    },
+  },
   headers: {
+    IdempotentReplayed: {
+      description: 'Present (`true`) when the answer is the stored response of an earlier request with the same Idempotency-Key.',
+      schema: { type: 'string', enum: ['true'] },
+    },
     CreditsRemaining: {
       description: 'Credits left on the account after this call (every authenticated response).',
       schema: { type: 'integer', minimum: 0 },
@@ -62,7 +84,7 @@ const COMPONENTS = {
           type: 'object',
           required: ['code', 'message'],
           properties: {
-            code: { type: 'string', enum: Object.values(ERROR_RESPONSES).map((e) => e.code).concat(['forbidden', 'internal_error']) },
+            code: { type: 'string', enum: Object.values(ERROR_RESPONSES).map((e) => e.code).concat(['forbidden', 'conflict', 'internal_error']) },
             message: { type: 'string' },
             issues: {
               type: 'array',
@@ -101,7 +123,8 @@ function queryParameters(schema: Schema): unknown[] {
 }
 
 function toolOperations(tool: RegisteredTool): Record<string, unknown> {
-  const statuses = tool.public ? ['400', '429', '503'] : ['400', '401', '402', '429', '502', '503'];
+  const statuses = tool.public ? ['400', '429', '503'] : ['400', '401', '402', '409', '422', '429', '502', '503'];
+  const idempotency = tool.public ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }];
   const common = {
     tags: [TOOL_CATALOG[tool.name]?.area ?? 'tools'],
     summary: tool.summary,
@@ -111,17 +134,21 @@ function toolOperations(tool: RegisteredTool): Record<string, unknown> {
     responses: {
       '200': {
         description: 'The tool answered.',
-        headers: { 'x-credits-remaining': { $ref: '#/components/headers/CreditsRemaining' } },
+        headers: {
+          'x-credits-remaining': { $ref: '#/components/headers/CreditsRemaining' },
+          ...(tool.public ? {} : { 'idempotent-replayed': { $ref: '#/components/headers/IdempotentReplayed' } }),
+        },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
       },
       ...errorRefs(statuses),
     },
   };
   return {
-    get: { ...common, operationId: `${tool.name}_get`, parameters: queryParameters(tool.inputSchema) },
+    get: { ...common, operationId: `${tool.name}_get`, parameters: [...queryParameters(tool.inputSchema), ...idempotency] },
     post: {
       ...common,
       operationId: `${tool.name}_post`,
+      ...(idempotency.length ? { parameters: idempotency } : {}),
       requestBody: { required: false, content: { 'application/json': { schema: tool.inputSchema } } },
     },
   };

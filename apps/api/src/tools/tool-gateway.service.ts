@@ -15,15 +15,20 @@ import {
   type ToolResult,
 } from '@scout/core';
 import type { ScoutRequest } from '@scout/auth';
+import { IDEMPOTENCY_HEADER, IdempotencyService, parseIdempotencyKey, requestFingerprint } from '@scout/idempotency';
 import { LedgerService, type Charge } from '@scout/ledger';
 import { UPSTREAM_ENDPOINTS, type UpstreamEndpoints } from '../upstreams/upstream-endpoints';
+
+/** Set on an answer replayed from an earlier request with the same Idempotency-Key. */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
 
 const SANDBOX_NOTE =
   'Answered from the sandbox upstream, a synthetic market that stands in for the data providers: not live market data.';
 
 /**
  * One tool call after the access guard (ARCHITECTURE section 4, steps 5-8): validate the input,
- * debit the cost, run the handler with its context, refund a failed call, build the envelope.
+ * claim its Idempotency-Key if one came, debit the cost, run the handler with its context, refund
+ * a failed call, build the envelope (and store it under the key).
  */
 @Injectable()
 export class ToolGatewayService {
@@ -31,6 +36,7 @@ export class ToolGatewayService {
 
   constructor(
     private readonly ledger: LedgerService,
+    private readonly idempotency: IdempotencyService,
     private readonly sessionUsage: SessionUsageTracker,
     private readonly config: AppConfig,
     @Inject(UPSTREAM_ENDPOINTS) private readonly upstreams: UpstreamEndpoints,
@@ -40,10 +46,44 @@ export class ToolGatewayService {
     const startedAt = performance.now();
     const tool = req.tool!;
     const caller = req.caller ?? null;
-    const requestId = String(req.id);
 
     if (source === 'body') assertJsonBody(req);
     const input = await parseToolInput(tool.input, source === 'query' ? req.query : req.body, source, tool.inputSchema);
+
+    // A key is scoped to an account: on a keyless call (service_health) there is none to scope it to.
+    const key = caller ? parseIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]) : null;
+    if (!caller || key === null) return this.run(req, res, input, startedAt);
+
+    const claim = await this.idempotency.claim(caller.accountId, key, tool.name, requestFingerprint(tool.name, input));
+    if (claim.kind === 'replay') {
+      // The stored answer, charging nothing; the balance header is today's.
+      res.status(claim.statusCode);
+      res.setHeader(IDEMPOTENT_REPLAY_HEADER, 'true');
+      res.setHeader(CREDITS_HEADER, String(await this.ledger.remaining(caller.accountId)));
+      return claim.response as Envelope;
+    }
+    let envelope: Envelope;
+    try {
+      envelope = await this.run(req, res, input, startedAt);
+    } catch (error) {
+      await this.idempotency.release(caller.accountId, key).catch((releaseError: unknown) => {
+        this.logger.error({ err: releaseError, key }, 'could not release the Idempotency-Key of a failed call');
+      });
+      throw error;
+    }
+    try {
+      await this.idempotency.complete(caller.accountId, key, 200, envelope);
+    } catch (error) {
+      // The answer stands; the claim stays 'running' until it counts as abandoned.
+      this.logger.error({ err: error, key }, 'could not store the answer of an Idempotency-Key');
+    }
+    return envelope;
+  }
+
+  private async run(req: ScoutRequest, res: Response, input: object, startedAt: number): Promise<Envelope> {
+    const tool = req.tool!;
+    const caller = req.caller ?? null;
+    const requestId = String(req.id);
 
     let charge: Charge | null = null;
     if (caller && tool.cost > 0) {

@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'out_of_credits'
   | 'not_found'
   | 'conflict'
+  | 'idempotency_key_in_use'
+  | 'idempotency_key_reused'
   | 'rate_limited'
   | 'tool_error'
   | 'service_unavailable'
@@ -18,6 +20,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  idempotency_key_in_use: 409,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
   tool_error: 502,
@@ -95,6 +99,23 @@ export class RateLimitedError extends ScoutError {
 export class ToolError extends ScoutError {
   constructor(message: string, details: string) {
     super('tool_error', message, { details });
+  }
+}
+
+/** An Idempotency-Key whose first request is still running (IETF idempotency-key draft: 409). */
+export class IdempotencyKeyInUseError extends ScoutError {
+  constructor(key: string) {
+    super('idempotency_key_in_use', `A request with Idempotency-Key "${key}" is still running; retry once it has finished to get its answer.`);
+  }
+}
+
+/** An Idempotency-Key sent again with another tool or other inputs (IETF draft: 422). */
+export class IdempotencyKeyReusedError extends ScoutError {
+  constructor(key: string) {
+    super(
+      'idempotency_key_reused',
+      `Idempotency-Key "${key}" was used in the last 24 h for a different tool or different inputs; use a new key for a new request.`,
+    );
   }
 }
 

@@ -3,6 +3,7 @@ import { BillingViews1763900000000 } from './1763900000000-BillingViews';
 import { GrantExpiry1763900100000 } from './1763900100000-GrantExpiry';
 import { PlanPeriods1764000000000 } from './1764000000000-PlanPeriods';
 import { AdminAudit1764000100000 } from './1764000100000-AdminAudit';
+import { IdempotencyKeys1764000200000 } from './1764000200000-IdempotencyKeys';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   GrantExpiry1763900100000,
   PlanPeriods1764000000000,
   AdminAudit1764000100000,
+  IdempotencyKeys1764000200000,
 ];

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
+import { startTestApp, type TestApp } from './support/test-app';
+import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
+
+/**
+ * Idempotency-Key on tool calls (IETF httpapi idempotency-key draft): the same key from the same
+ * account within 24 h replays the stored answer and charges nothing; other inputs under the key
+ * are 422; a key whose first request still runs is 409; a failed call leaves the key free.
+ */
+
+const FREE_GRANT = 62_500;
+
+describe('Idempotency-Key on tool calls (end to end)', () => {
+  let t: TestApp;
+  const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+  beforeAll(async () => {
+    t = await startTestApp({ modules: [FixtureToolsModule], toolCosts: FIXTURE_TOOL_COSTS });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const postTool = (apiKey: string, key: string | null, body: object = {}, tool = 'fixture_paid') => {
+    const req = t.http().post(`/api/v1/tools/${tool}`).set(bearer(apiKey));
+    if (key !== null) req.set('Idempotency-Key', key);
+    return req.send(body);
+  };
+
+  it('a retry with the same key answers the stored response, byte for byte, and charges once', async () => {
+    const a = await t.createAccount('replay');
+    const key = `"${randomUUID()}"`;
+
+    const first = await postTool(a.apiKey, key, { limit: 5, chains: ['solana'] });
+    const second = await postTool(a.apiKey, key, { chains: ['solana'], limit: 5 });
+
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.status).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.text).toBe(first.text);
+    expect(second.body.meta.requestId).toBe(first.body.meta.requestId);
+    expect(second.headers['x-credits-remaining']).toBe(String(FREE_GRANT - 250));
+    expect(await t.usageEntryCount(a.accountId)).toBe(1);
+    expect(await t.spendable(a.accountId)).toBe(FREE_GRANT - 250);
+  });
+
+  it('GET with the same inputs (coerced from the query) replays the POST', async () => {
+    const a = await t.createAccount('get replays post');
+    const key = randomUUID();
+    const posted = await postTool(a.apiKey, key, { limit: 7, flag: true });
+    const got = await t.http().get('/api/v1/tools/fixture_paid?flag=true&limit=7').set(bearer(a.apiKey)).set('Idempotency-Key', key);
+    expect(got.status).toBe(200);
+    expect(got.headers['idempotent-replayed']).toBe('true');
+    expect(got.text).toBe(posted.text);
+    expect(await t.usageEntryCount(a.accountId)).toBe(1);
+  });
+
+  it('the same key with other inputs or another tool is 422 and charges nothing', async () => {
+    const a = await t.createAccount('reused key');
+    const key = randomUUID();
+    expect((await postTool(a.apiKey, key, { limit: 5 })).status).toBe(200);
+
+    const otherInputs = await postTool(a.apiKey, key, { limit: 6 });
+    expect(otherInputs.status).toBe(422);
+    expect(otherInputs.body.error).toEqual({ code: 'idempotency_key_reused', message: expect.stringContaining(key) });
+    const otherTool = await postTool(a.apiKey, key, { limit: 5 }, 'fixture_free');
+    expect(otherTool.status).toBe(422);
+    expect(await t.usageEntryCount(a.accountId)).toBe(1);
+    // The original still replays.
+    expect((await postTool(a.apiKey, key, { limit: 5 })).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('409 while the first request with the key is still running, then the stored answer', async () => {
+    const a = await t.createAccount('in flight');
+    const key = randomUUID();
+    // then() sends it now (supertest sends a request only once it is awaited).
+    const slow = postTool(a.apiKey, key, { delayMs: 600 }).then((res) => res);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    const meanwhile = await postTool(a.apiKey, key, { delayMs: 600 });
+    expect(meanwhile.status).toBe(409);
+    expect(meanwhile.body.error.code).toBe('idempotency_key_in_use');
+
+    const first = await slow;
+    expect(first.status).toBe(200);
+    const after = await postTool(a.apiKey, key, { delayMs: 600 });
+    expect(after.status).toBe(200);
+    expect(after.text).toBe(first.text);
+    expect(await t.usageEntryCount(a.accountId)).toBe(1);
+  });
+
+  it('20 concurrent requests with one key: one charge, every answer the stored 200 or a 409', async () => {
+    const a = await t.createAccount('concurrent');
+    const key = randomUUID();
+
+    const responses = await Promise.all(Array.from({ length: 20 }, () => postTool(a.apiKey, key, { delayMs: 100 })));
+
+    const ok = responses.filter((r) => r.status === 200);
+    const busy = responses.filter((r) => r.status === 409);
+    expect(ok.length + busy.length).toBe(20);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    const fresh = ok.filter((r) => r.headers['idempotent-replayed'] === undefined);
+    expect(fresh).toHaveLength(1);
+    for (const r of ok) expect(r.text).toBe(fresh[0].text);
+    expect(await t.usageEntryCount(a.accountId)).toBe(1);
+    const replay = await postTool(a.apiKey, key, { delayMs: 100 });
+    expect(replay.text).toBe(fresh[0].text);
+    expect(await t.usageEntryCount(a.accountId)).toBe(1);
+    expect(await ledgerInvariantViolations(t.sql, a.accountId)).toEqual([]);
+  });
+
+  it('keys belong to one account: another account using the same key runs and pays its own call', async () => {
+    const a = await t.createAccount('tenant a');
+    const b = await t.createAccount('tenant b');
+    const key = randomUUID();
+    const fromA = await postTool(a.apiKey, key, { limit: 3 });
+    const fromB = await postTool(b.apiKey, key, { limit: 3 });
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers['idempotent-replayed']).toBeUndefined();
+    expect(fromB.body.meta.requestId).not.toBe(fromA.body.meta.requestId);
+    expect(await t.usageEntryCount(a.accountId)).toBe(1);
+    expect(await t.usageEntryCount(b.accountId)).toBe(1);
+  });
+
+  it('a failed call (502, refunded) is not stored: the retry with the key runs and is charged once', async () => {
+    const a = await t.createAccount('failed first');
+    const key = randomUUID();
+    const failed = await postTool(a.apiKey, key, { mode: 'upstream_error' });
+    expect(failed.status).toBe(502);
+    expect(await t.spendable(a.accountId)).toBe(FREE_GRANT);
+
+    const again = await postTool(a.apiKey, key, { mode: 'upstream_error' });
+    expect(again.status).toBe(502);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    const crashed = await postTool(a.apiKey, key, { mode: 'crash' });
+    expect(crashed.status).toBe(500);
+    const ok = await postTool(a.apiKey, key, { mode: 'ok' });
+    expect(ok.status).toBe(200);
+    expect(await t.spendable(a.accountId)).toBe(FREE_GRANT - 250);
+  });
+
+  it('a 402 is not stored: after a top-up the retry with the same key works', async () => {
+    const a = await t.createAccount('broke');
+    await t.setBalance(a.accountId, 0);
+    const key = randomUUID();
+    expect((await postTool(a.apiKey, key)).status).toBe(402);
+    await t.setBalance(a.accountId, 250);
+    const retry = await postTool(a.apiKey, key);
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await t.spendable(a.accountId)).toBe(0);
+  });
+
+  it('a key older than 24 h is new again, even with other inputs', async () => {
+    const a = await t.createAccount('old key');
+    const key = randomUUID();
+    expect((await postTool(a.apiKey, key, { limit: 1 })).status).toBe(200);
+    await t.sql.query(`UPDATE idempotency_keys SET created_at = now() - interval '24 hours 1 second' WHERE account_id = $1`, [a.accountId]);
+
+    const fresh = await postTool(a.apiKey, key, { limit: 2 });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers['idempotent-replayed']).toBeUndefined();
+    expect(await t.usageEntryCount(a.accountId)).toBe(2);
+  });
+
+  it('a claim abandoned by a crashed process is taken over once the deadline has long passed', async () => {
+    const a = await t.createAccount('abandoned');
+    const key = randomUUID();
+    await t.sql.query(
+      `INSERT INTO idempotency_keys (account_id, key, tool, fingerprint, state, created_at) VALUES ($1, $2, 'fixture_paid', 'x', 'running', now() - interval '10 minutes')`,
+      [a.accountId, key],
+    );
+    const res = await postTool(a.apiKey, key);
+    expect(res.status).toBe(200);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    // A fresh claim in the same state is still protected.
+    await t.sql.query(
+      `INSERT INTO idempotency_keys (account_id, key, tool, fingerprint, state) VALUES ($1, 'recent', 'fixture_paid', 'x', 'running')`,
+      [a.accountId],
+    );
+    expect((await postTool(a.apiKey, 'recent')).status).toBe(422);
+  });
+
+  it('a malformed key is a 400 that charges nothing; input errors are not stored', async () => {
+    const a = await t.createAccount('bad keys');
+    for (const bad of ['""', '"open', 'x'.repeat(256), 'clé']) {
+      const res = await postTool(a.apiKey, bad);
+      expect({ key: bad, status: res.status, code: res.body.error?.code }).toEqual({ key: bad, status: 400, code: 'invalid_request' });
+      expect(res.body.error.issues[0].path).toBe('Idempotency-Key');
+    }
+    const key = randomUUID();
+    expect((await postTool(a.apiKey, key, { limit: 0 })).status).toBe(400);
+    expect((await postTool(a.apiKey, key, { limit: 1 })).status).toBe(200);
+    expect(await t.usageEntryCount(a.accountId)).toBe(1);
+  });
+
+  it('is ignored on a keyless call (no account to scope it to)', async () => {
+    const key = randomUUID();
+    const first = await t.http().get('/api/v1/tools/service_health').set('Idempotency-Key', key);
+    const second = await t.http().get('/api/v1/tools/service_health').set('Idempotency-Key', key);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('the purge removes only records past the 24 h window', async () => {
+    const a = await t.createAccount('purge');
+    await postTool(a.apiKey, 'keep-me');
+    await postTool(a.apiKey, 'drop-me');
+    await t.sql.query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE account_id = $1 AND key = 'drop-me'`, [a.accountId]);
+    const { IdempotencyService } = await import('@scout/idempotency');
+    expect(await t.app.get(IdempotencyService).purgeExpired()).toBeGreaterThanOrEqual(1);
+    const { rows } = await t.sql.query(`SELECT key FROM idempotency_keys WHERE account_id = $1 ORDER BY key`, [a.accountId]);
+    expect(rows.map((r) => r.key)).toEqual(['keep-me']);
+  });
+});
