@@ -69,6 +69,26 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
     expect(doc.components.schemas.Envelope.required).toEqual(['data', 'credits', 'meta']);
   });
 
+  it('documents every self-service route under /api/v1/me with its method', async () => {
+    const doc = (await t.http().get('/api/v1/openapi.json')).body;
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => path.startsWith('/api/v1/me'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    expect(documented).toEqual([
+      'DELETE /api/v1/me/keys/{keyId}',
+      'DELETE /api/v1/me/plan',
+      'GET /api/v1/me',
+      'GET /api/v1/me/grants',
+      'GET /api/v1/me/keys',
+      'GET /api/v1/me/ledger',
+      'GET /api/v1/me/plan',
+      'POST /api/v1/me/keys',
+      'PUT /api/v1/me/plan',
+    ]);
+    expect(doc.paths['/api/v1/me/plan'].put.requestBody.content['application/json'].schema.properties.plan.enum).toEqual(['starter', 'growth', 'pro']);
+  });
+
   it('serves interactive docs at /docs', async () => {
     const res = await t.http().get('/docs');
     expect(res.status).toBe(200);

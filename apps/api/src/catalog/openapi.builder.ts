@@ -154,6 +154,69 @@ function toolOperations(tool: RegisteredTool): Record<string, unknown> {
   };
 }
 
+const json = (description: string, status = '200') => ({
+  [status]: { description, content: { 'application/json': { schema: { type: 'object' } } } },
+});
+
+const jsonBody = (schema: Schema) => ({ required: true, content: { 'application/json': { schema } } });
+
+/** The caller's own account (apps/api/src/me): any key, only ever the key's own account. */
+function selfServicePaths(): Record<string, unknown> {
+  const account = (operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    operationId,
+    tags: ['account'],
+    summary,
+    ...extra,
+    responses: { ...responses, ...errorRefs(['400', '401', '404']) },
+  });
+  const plan = { type: 'string', enum: ['starter', 'growth', 'pro'] };
+  return {
+    '/api/v1/me/keys': {
+      get: account('me_keys', "The account's keys (prefixes only, never a secret).", json('The keys.')),
+      post: account('me_create_key', 'Creates a key with at most the scopes of the calling key (at most 20 active).', json('The new key; its secret is shown once.', '201'), {
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  label: { type: 'string', minLength: 1, maxLength: 100 },
+                  scopes: { type: 'array', items: { type: 'string', enum: ['tools', 'admin'] }, minItems: 1, uniqueItems: true },
+                },
+              },
+            },
+          },
+        },
+      }),
+    },
+    '/api/v1/me/keys/{keyId}': {
+      delete: account('me_revoke_key', 'Revokes one of the account\'s keys (never its last active one).', json('The revoked key.'), {
+        parameters: [{ name: 'keyId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      }),
+    },
+    '/api/v1/me/plan': {
+      get: account('me_plan', 'Plan, current period, renewal date, periods with their USD charge, plan changes, plans to pick from.', json('The plan.')),
+      put: account('me_change_plan', 'Picks or changes the plan: a new period starts at once and its credits are granted.', json('The plan after the change.'), {
+        requestBody: jsonBody({ type: 'object', required: ['plan'], additionalProperties: false, properties: { plan } }),
+      }),
+      delete: account('me_cancel_plan', 'Cancels the plan: no more monthly grants; credits already granted stay.', json('The account without a plan.')),
+    },
+    '/api/v1/me/grants': {
+      get: account('me_grants', 'Grants (free, plan, top-up, adjustment) with what is left of each and when it expires.', json('The grants.')),
+    },
+    '/api/v1/me/ledger': {
+      get: account('me_ledger', 'Ledger entries newest first; pass nextCursor as before for the next page.', json('One page of entries.'), {
+        parameters: [
+          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
+          { name: 'before', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+        ],
+      }),
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document, generated from the tool registry so it cannot drift from behaviour. */
 export function buildOpenApiDocument(tools: RegisteredTool[], version: string): Record<string, unknown> {
   const paths: Record<string, unknown> = {
@@ -191,6 +254,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
       },
     },
   };
+  Object.assign(paths, selfServicePaths());
   for (const tool of tools) paths[`/api/v1/tools/${tool.name}`] = toolOperations(tool);
   return {
     openapi: '3.1.0',
