@@ -95,7 +95,9 @@ export const ENTRY_KINDS = ['grant', 'usage', 'refund', 'adjustment', 'expiry'] 
 
 /** `a,b` or repeated keys → a list. */
 const toList = ({ value }: { value: unknown }) =>
-  (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+  value === undefined
+    ? undefined
+    : (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
 
 export class PeriodQueryDto {
   /** Inclusive, ISO 8601. */
@@ -115,7 +117,7 @@ export class LedgerQueryDto extends PeriodQueryDto {
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER)
   before?: number;
 
-  @IsOptional() @Transform(toList) @IsArray() @ArrayMaxSize(ENTRY_KINDS.length) @IsIn(ENTRY_KINDS, { each: true })
+  @IsOptional() @Transform(toList) @IsArray() @ArrayMinSize(1) @ArrayMaxSize(ENTRY_KINDS.length) @IsIn(ENTRY_KINDS, { each: true })
   kind?: (typeof ENTRY_KINDS)[number][];
 
   @IsOptional() @IsString() @Length(1, 100) @noNul()
