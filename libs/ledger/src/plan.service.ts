@@ -123,3 +123,8 @@ export function planStateView(state: PlanState) {
     renewsAt: state.renewsAt?.toISOString() ?? null,
   };
 }
+
+/** The answer to a plan pick, change or cancel: what changed, the plan now, and the balance. */
+export function planChangeAnswer(result: PlanChangeResult, state: PlanState, balance: number) {
+  return { changed: result.changed, ...planStateView(state), change: result.change && planChangeView(result.change), balance };
+}

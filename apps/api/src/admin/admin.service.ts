@@ -7,10 +7,10 @@ import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/cor
 import {
   AccountEntity,
   LedgerService,
+  planChangeAnswer,
   planChangeView,
   planPeriodView,
   PlanService,
-  planStateView,
   planView,
   type PlanId,
 } from '@scout/ledger';
@@ -235,7 +235,7 @@ export class AdminService {
       return result;
     });
     const [state, balance] = await Promise.all([this.plans.state(accountId), this.ledger.remaining(accountId)]);
-    return { changed: result.changed, ...planStateView(state), change: result.change && planChangeView(result.change), balance };
+    return planChangeAnswer(result, state, balance);
   }
 
   async planHistory(accountId: string) {

@@ -3,6 +3,7 @@ import { ApiKeyService } from '@scout/auth';
 import { CREDITS_PER_CALL, ForbiddenError, InvalidRequestError, NotFoundError, type CallerIdentity } from '@scout/core';
 import {
   LedgerService,
+  planChangeAnswer,
   planChangeView,
   planPeriodView,
   PlanService,
@@ -99,12 +100,7 @@ export class MeService {
   async changePlan(caller: CallerIdentity, planId: PlanId | null) {
     const result = await this.plans.changePlan(caller.accountId, planId, { actor: `key:${caller.keyId}`, reason: 'self-service' });
     const [state, balance] = await Promise.all([this.plans.state(caller.accountId), this.ledger.remaining(caller.accountId)]);
-    return {
-      changed: result.changed,
-      ...planStateView(state),
-      change: result.change && planChangeView(result.change),
-      balance,
-    };
+    return planChangeAnswer(result, state, balance);
   }
 
   async grants(caller: CallerIdentity) {
