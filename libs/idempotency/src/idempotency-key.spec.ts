@@ -1,4 +1,5 @@
-import { InvalidRequestError } from '@scout/core';
+import { IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { inputSchemaOf, InvalidRequestError, parseToolInput } from '@scout/core';
 import { parseIdempotencyKey, requestFingerprint } from './idempotency-key';
 
 describe('parseIdempotencyKey', () => {
@@ -12,6 +13,17 @@ describe('parseIdempotencyKey', () => {
     expect(parseIdempotencyKey('  spaced  ')).toBe('spaced');
     expect(parseIdempotencyKey('"with inner space"')).toBe('with inner space');
     expect(parseIdempotencyKey('x'.repeat(255))).toHaveLength(255);
+    expect(parseIdempotencyKey(`"${'x'.repeat(255)}"`)).toHaveLength(255);
+  });
+
+  it('names the same key whether it came quoted or bare', () => {
+    expect(parseIdempotencyKey('"order-42"')).toBe(parseIdempotencyKey('order-42'));
+  });
+
+  it('unescapes a quoted key as RFC 8941 does: \\" is a quote, \\\\ a backslash', () => {
+    expect(parseIdempotencyKey('"say \\"hi\\""')).toBe('say "hi"');
+    expect(parseIdempotencyKey('"a\\\\b"')).toBe('a\\b');
+    expect(parseIdempotencyKey('a\\b')).toBe('a\\b');
   });
 
   it.each([
@@ -20,6 +32,9 @@ describe('parseIdempotencyKey', () => {
     ['unterminated quote', '"abc'],
     ['stray closing quote', 'abc"'],
     ['quote inside', '"a"b"'],
+    ['a second item after the string', '"a", "b"'],
+    ['a backslash escaping something else', '"a\\nb"'],
+    ['a trailing backslash', '"ab\\"'],
     ['too long', 'x'.repeat(256)],
     ['non-ASCII', 'clé'],
     ['control character', 'a\u0001b'],
@@ -55,6 +70,27 @@ describe('requestFingerprint', () => {
     expect(requestFingerprint('t', { a: [1, 3] })).not.toBe(base);
     expect(requestFingerprint('t', { a: [2, 1] })).not.toBe(base);
     expect(requestFingerprint('t', { a: ['1', 2] })).not.toBe(base);
+  });
+
+  it('is the same for a GET query and a POST body with the same inputs, once validated', async () => {
+    class Input {
+      @IsOptional() @IsInt() @Min(1) @Max(100)
+      limit: number = 20;
+
+      @IsOptional() @IsBoolean()
+      flag?: boolean;
+
+      @IsOptional() @IsArray() @IsString({ each: true })
+      chains?: string[];
+    }
+    const schema = inputSchemaOf(Input);
+    const fromQuery = await parseToolInput(Input, { flag: 'true', chains: 'solana', limit: '7' }, 'query', schema);
+    const fromBody = await parseToolInput(Input, { chains: ['solana'], limit: 7, flag: true }, 'body', schema);
+    expect(requestFingerprint('t', fromQuery)).toBe(requestFingerprint('t', fromBody));
+    // The default is part of the input: omitting a field and sending its default are one request.
+    const defaulted = await parseToolInput(Input, {}, 'query', schema);
+    expect(requestFingerprint('t', defaulted)).toBe(requestFingerprint('t', await parseToolInput(Input, { limit: 20 }, 'body', schema)));
+    expect(requestFingerprint('t', fromQuery)).not.toBe(requestFingerprint('t', await parseToolInput(Input, { flag: 'false', chains: 'solana', limit: '7' }, 'query', schema)));
   });
 
   it('reads class instances (validated DTOs) by their own fields', () => {

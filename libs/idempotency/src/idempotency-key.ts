@@ -3,28 +3,49 @@ import { InvalidRequestError } from '@scout/core';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const MAX_KEY_LENGTH = 255;
-/** Printable ASCII without the double quote, the characters an sf-string may hold unescaped. */
-const KEY_TEXT = /^[\x20\x21\x23-\x7e]+$/;
+/** Printable ASCII (space included), what a key may hold once read. */
+const PRINTABLE = /^[\x20-\x7e]+$/;
 
 /**
  * The Idempotency-Key header's value, or null when it is absent. The draft defines it as a
- * Structured Fields string (`"abc"`); a bare token (`abc`) is accepted too, as most clients send
- * one. Anything else, or a key sent twice, is a 400.
+ * Structured Fields string (RFC 8941: `"abc"`, with `\"` and `\\` as its only escapes); a bare
+ * token (`abc`) is accepted too, as many clients send one, and names the same key as `"abc"`.
+ * The key is 1-255 printable ASCII characters. Anything else, or the header sent twice, is a 400.
  */
 export function parseIdempotencyKey(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
-  const invalid = (message: string) =>
-    new InvalidRequestError(`Idempotency-Key: ${message}.`, [{ path: 'Idempotency-Key', message }]);
-  if (Array.isArray(header)) throw invalid('send the header once');
-  let key = header.trim();
-  if (key.startsWith('"') || key.endsWith('"')) {
-    if (key.length < 2 || !key.startsWith('"') || !key.endsWith('"')) throw invalid('an unterminated quoted string');
-    key = key.slice(1, -1);
-  }
-  if (key.length === 0) throw invalid('must not be empty');
-  if (key.length > MAX_KEY_LENGTH) throw invalid(`at most ${MAX_KEY_LENGTH} characters`);
-  if (!KEY_TEXT.test(key)) throw invalid('printable ASCII only, without double quotes');
+  if (Array.isArray(header)) throw invalidKey('send the header once');
+  const value = header.trim();
+  const quoted = value.startsWith('"');
+  if (!quoted && value.includes('"')) throw invalidKey('a bare key must not hold a double quote; send the key quoted, "..."');
+  const key = quoted ? readSfString(value) : value;
+  if (key.length === 0) throw invalidKey('must not be empty');
+  if (key.length > MAX_KEY_LENGTH) throw invalidKey(`at most ${MAX_KEY_LENGTH} characters`);
+  if (!PRINTABLE.test(key)) throw invalidKey('printable ASCII only');
   return key;
+}
+
+/** RFC 8941 section 4.2.5: the text between the quotes, unescaped; nothing may follow the closing quote. */
+function readSfString(value: string): string {
+  let key = '';
+  for (let i = 1; i < value.length; i++) {
+    const c = value[i];
+    if (c === '\\') {
+      const next = value[++i];
+      if (next !== '"' && next !== '\\') throw invalidKey('in a quoted key, a backslash may only escape " or \\');
+      key += next;
+    } else if (c === '"') {
+      if (i !== value.length - 1) throw invalidKey('nothing may follow the closing quote (one key per request)');
+      return key;
+    } else {
+      key += c;
+    }
+  }
+  throw invalidKey('an unterminated quoted string');
+}
+
+function invalidKey(message: string): InvalidRequestError {
+  return new InvalidRequestError(`Idempotency-Key: ${message}.`, [{ path: 'Idempotency-Key', message }]);
 }
 
 /**

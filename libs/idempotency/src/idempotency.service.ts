@@ -6,11 +6,20 @@ import { AppConfig, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '
 /** How long a key answers with its stored response (the draft's suggested 24 h). */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 /** Beyond the tool deadline, how long a claim may stay 'running' before it counts as abandoned. */
-const ABANDONED_AFTER_DEADLINE_MS = 60_000;
+export const ABANDONED_AFTER_DEADLINE_MS = 60_000;
 
+/** `claimId` names this claim of the key: completing or releasing it takes that name. */
 export type Claim =
-  | { kind: 'claimed' }
+  | { kind: 'claimed'; claimId: string }
   | { kind: 'replay'; statusCode: number; response: unknown };
+
+/** What a call that succeeded leaves under its key. */
+export interface StoredAnswer {
+  statusCode: number;
+  response: unknown;
+  /** The usage entry that paid for the call; null for a free tool. */
+  usageEntryId: number | null;
+}
 
 interface Row {
   tool: string;
@@ -25,7 +34,8 @@ interface Row {
  * a second request with the same key replays the stored answer (charging nothing), is refused
  * with 409 while the first runs, or with 422 if it asks something else. A failed call releases
  * its key so that the client's retry runs. A claim left 'running' by a crashed process counts as
- * abandoned once the tool deadline plus a minute has passed, and is taken over.
+ * abandoned once the tool deadline plus a minute has passed, and is taken over under a new claim
+ * id, so the old call, should it still finish, can neither store its answer nor release the key.
  */
 @Injectable()
 export class IdempotencyService {
@@ -38,17 +48,19 @@ export class IdempotencyService {
     const abandonedMs = this.config.TOOL_DEADLINE_MS + ABANDONED_AFTER_DEADLINE_MS;
     // A released key can vanish between the upsert and the read: then try again.
     for (let attempt = 0; attempt < 3; attempt++) {
+      // A new key is inserted; an existing one is taken over only if it is past the 24 h window
+      // or is a 'running' claim abandoned by a crashed process. Otherwise no row comes back.
       const claimed = (await this.db.query(
         `INSERT INTO idempotency_keys (account_id, key, tool, fingerprint, state) VALUES ($1, $2, $3, $4, 'running')
          ON CONFLICT (account_id, key) DO UPDATE
-            SET tool = EXCLUDED.tool, fingerprint = EXCLUDED.fingerprint, state = 'running',
-                status_code = NULL, response = NULL, created_at = now(), completed_at = NULL
+            SET claim_id = gen_random_uuid(), tool = EXCLUDED.tool, fingerprint = EXCLUDED.fingerprint, state = 'running',
+                status_code = NULL, response = NULL, usage_entry_id = NULL, created_at = now(), completed_at = NULL
           WHERE idempotency_keys.created_at <= now() - make_interval(hours => $5)
              OR (idempotency_keys.state = 'running' AND idempotency_keys.created_at <= now() - make_interval(secs => $6))
-         RETURNING key`,
+         RETURNING claim_id`,
         [accountId, key, tool, fingerprint, IDEMPOTENCY_WINDOW_HOURS, abandonedMs / 1000],
-      )) as unknown[];
-      if (claimed.length === 1) return { kind: 'claimed' };
+      )) as Array<{ claim_id: string }>;
+      if (claimed.length === 1) return { kind: 'claimed', claimId: claimed[0].claim_id };
       const [row] = (await this.db.query(
         `SELECT tool, fingerprint, state, status_code, response FROM idempotency_keys WHERE account_id = $1 AND key = $2`,
         [accountId, key],
@@ -61,26 +73,37 @@ export class IdempotencyService {
     throw new IdempotencyKeyInUseError(key);
   }
 
-  /** Stores the answer of a call that succeeded; later requests with the key replay it. */
-  async complete(accountId: string, key: string, statusCode: number, response: unknown): Promise<void> {
-    await this.db.query(
-      `UPDATE idempotency_keys SET state = 'done', status_code = $3, response = $4, completed_at = now()
-        WHERE account_id = $1 AND key = $2 AND state = 'running'`,
-      [accountId, key, statusCode, JSON.stringify(response)],
-    );
+  /**
+   * Stores the answer of a call that succeeded; later requests with the key replay it. False when
+   * the claim is no longer this call's (it was taken over as abandoned): nothing is stored then.
+   */
+  async complete(accountId: string, key: string, claimId: string, answer: StoredAnswer): Promise<boolean> {
+    // TypeORM answers an UPDATE or DELETE through query() with [rows, rowCount].
+    const [, updated] = (await this.db.query(
+      `UPDATE idempotency_keys SET state = 'done', status_code = $4, response = $5, usage_entry_id = $6, completed_at = now()
+        WHERE account_id = $1 AND key = $2 AND claim_id = $3 AND state = 'running'`,
+      [accountId, key, claimId, answer.statusCode, JSON.stringify(answer.response), answer.usageEntryId],
+    )) as [unknown[], number];
+    return updated === 1;
   }
 
-  /** Forgets a claim whose call failed, so a retry with the same key runs. */
-  async release(accountId: string, key: string): Promise<void> {
-    await this.db.query(`DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND state = 'running'`, [accountId, key]);
+  /** Forgets the claim of a call that failed, so a retry with the key runs. A newer claim of the key is left alone. */
+  async release(accountId: string, key: string, claimId: string): Promise<void> {
+    await this.db.query(`DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND claim_id = $3 AND state = 'running'`, [
+      accountId,
+      key,
+      claimId,
+    ]);
   }
 
   /** Deletes up to `limit` records past the 24 h window; returns how many. */
   async purgeExpired(limit = 5_000): Promise<number> {
-    // TypeORM answers a DELETE through query() with [rows, rowCount].
+    // The age is checked again on the row being deleted: a key taken over by a new claim between
+    // the batch's selection and its deletion has a new created_at, and stays.
     const [, deleted] = (await this.db.query(
-      `DELETE FROM idempotency_keys WHERE (account_id, key) IN (
-         SELECT account_id, key FROM idempotency_keys WHERE created_at <= now() - make_interval(hours => $1) LIMIT $2)`,
+      `DELETE FROM idempotency_keys k
+         USING (SELECT account_id, key FROM idempotency_keys WHERE created_at <= now() - make_interval(hours => $1) LIMIT $2) expired
+        WHERE k.account_id = expired.account_id AND k.key = expired.key AND k.created_at <= now() - make_interval(hours => $1)`,
       [IDEMPOTENCY_WINDOW_HOURS, limit],
     )) as [unknown[], number];
     return deleted;

@@ -30,8 +30,9 @@ const COMPONENTS = {
       in: 'header',
       required: false,
       description:
-        'Makes a retry safe: the same key from the same account within 24 h answers the stored response of the first call and charges nothing (header `Idempotent-Replayed: true`). A failed call (4xx/5xx) is not stored, so its retry runs. A quoted string (`"abc"`) or a bare token, 1-255 printable ASCII characters.',
-      schema: { type: 'string', minLength: 1, maxLength: 257 },
+        'Makes a retry safe: the same key from the same account within 24 h answers the stored response of the first call, with the same status and body, and charges nothing (header `Idempotent-Replayed: true`; `x-credits-remaining` is the balance now). Another tool or other inputs under the key is 422, a key whose first request still runs is 409. Only answered calls are stored: after a 400, 402 or failed call (refunded) the retry runs. The key is 1-255 printable ASCII characters, sent as a Structured Fields string (`"abc"`, escapes `\\"` and `\\\\`) or a bare token (`abc`, the same key); a malformed key is 400.',
+      // Quoted with every character escaped: 2 + 2 x 255.
+      schema: { type: 'string', minLength: 1, maxLength: 512 },
     },
   },
   headers: {

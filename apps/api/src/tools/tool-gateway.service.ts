@@ -50,37 +50,50 @@ export class ToolGatewayService {
     if (source === 'body') assertJsonBody(req);
     const input = await parseToolInput(tool.input, source === 'query' ? req.query : req.body, source, tool.inputSchema);
 
-    // A key is scoped to an account: on a keyless call (service_health) there is none to scope it to.
-    const key = caller ? parseIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]) : null;
-    if (!caller || key === null) return this.run(req, res, input, startedAt);
+    // A key is scoped to an account: a keyless call has none to scope it to. The public tool
+    // (service_health) reports live state, which a stored answer would misreport, so it ignores
+    // the header even with a key (the OpenAPI document offers the header on keyed tools only).
+    const key = caller && !tool.public ? parseIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]) : null;
+    if (!caller || key === null) return (await this.run(req, res, input, startedAt)).envelope;
 
     const claim = await this.idempotency.claim(caller.accountId, key, tool.name, requestFingerprint(tool.name, input));
     if (claim.kind === 'replay') {
-      // The stored answer, charging nothing; the balance header is today's.
+      // The stored answer and status, charging nothing; the balance header is today's.
       res.status(claim.statusCode);
       res.setHeader(IDEMPOTENT_REPLAY_HEADER, 'true');
       res.setHeader(CREDITS_HEADER, String(await this.ledger.remaining(caller.accountId)));
       return claim.response as Envelope;
     }
-    let envelope: Envelope;
+    let answered: { envelope: Envelope; usageEntryId: number | null };
     try {
-      envelope = await this.run(req, res, input, startedAt);
+      answered = await this.run(req, res, input, startedAt);
     } catch (error) {
-      await this.idempotency.release(caller.accountId, key).catch((releaseError: unknown) => {
+      // 402, a refunded tool error, a crash, the database: nothing to replay, so the retry runs.
+      await this.idempotency.release(caller.accountId, key, claim.claimId).catch((releaseError: unknown) => {
         this.logger.error({ err: releaseError, key }, 'could not release the Idempotency-Key of a failed call');
       });
       throw error;
     }
     try {
-      await this.idempotency.complete(caller.accountId, key, 200, envelope);
+      const stored = await this.idempotency.complete(caller.accountId, key, claim.claimId, {
+        statusCode: res.statusCode,
+        response: answered.envelope,
+        usageEntryId: answered.usageEntryId,
+      });
+      if (!stored) this.logger.warn({ key }, 'Idempotency-Key taken over as abandoned before the call finished: answer not stored');
     } catch (error) {
       // The answer stands; the claim stays 'running' until it counts as abandoned.
       this.logger.error({ err: error, key }, 'could not store the answer of an Idempotency-Key');
     }
-    return envelope;
+    return answered.envelope;
   }
 
-  private async run(req: ScoutRequest, res: Response, input: object, startedAt: number): Promise<Envelope> {
+  private async run(
+    req: ScoutRequest,
+    res: Response,
+    input: object,
+    startedAt: number,
+  ): Promise<{ envelope: Envelope; usageEntryId: number | null }> {
     const tool = req.tool!;
     const caller = req.caller ?? null;
     const requestId = String(req.id);
@@ -113,7 +126,7 @@ export class ToolGatewayService {
     }
     const notes = [...(result.notes ?? [])];
     if (this.upstreams.sandbox && context.meter.endpoints.length > 0) notes.push(SANDBOX_NOTE);
-    return buildEnvelope({
+    const envelope = buildEnvelope({
       tool: tool.name,
       data: result.data,
       notes,
@@ -123,6 +136,7 @@ export class ToolGatewayService {
       startedAt,
       requestId,
     });
+    return { envelope, usageEntryId: charge?.entryId ?? null };
   }
 
   /** A failed call is never paid for: one refund entry linked to its usage entry. */
