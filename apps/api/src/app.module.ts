@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from '@scout/account';
@@ -15,6 +15,7 @@ import { AdminService } from './admin/admin.service';
 import { CatalogController } from './catalog/catalog.controller';
 import { OpenApiDocument } from './catalog/openapi-document';
 import { loggerOptions } from './http/logger.options';
+import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
 import { AdminBootstrapService } from './startup/admin-bootstrap.service';
@@ -69,6 +70,7 @@ export class AppModule {
         AdminService,
         MeService,
         AdminBootstrapService,
+        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
         { provide: APP_PIPE, useFactory: contractValidationPipe },
         {
           provide: APP_FILTER,

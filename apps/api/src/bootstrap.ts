@@ -6,7 +6,9 @@ import { AppConfig } from '@scout/core';
 import { AppModule, type AppModuleExtras } from './app.module';
 import type { UpstreamEndpoints } from './upstreams/upstream-endpoints';
 import { OpenApiDocument } from './catalog/openapi-document';
-import { bodyErrors, jsonBody, requestId } from './http/http-pipeline';
+import { requestId } from './http/http-pipeline';
+import { securityHeaders } from './http/security-headers';
+import { corsPolicy } from './http/cors-policy';
 
 /**
  * Builds the API exactly as main.ts runs it; the end-to-end tests boot it through here too.
@@ -26,8 +28,9 @@ export async function createApiApp(
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
   app.use(requestId);
-  app.use(jsonBody(config.BODY_LIMIT_BYTES));
-  app.use(bodyErrors(config.BODY_LIMIT_BYTES));
+  app.use(securityHeaders());
+  app.use(corsPolicy({ publicApi: config.corsOrigins, accountApi: config.corsAdminOrigins }));
+  // JSON bodies are read after the access guard (JsonBodyInterceptor), not by middleware here.
   // Interactive docs over the same generated document as /api/v1/openapi.json (built lazily,
   // once the registry has found every tool).
   const openApi = app.get(OpenApiDocument);

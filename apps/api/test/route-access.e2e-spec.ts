@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { METHODS } from 'node:http';
 import { Controller, Get, Module, RequestMethod, type INestApplication } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
@@ -67,7 +68,10 @@ function expressRoutes(app: INestApplication): { api: string[]; other: string[] 
     const methods = Object.keys(layer.route.methods);
     // Middleware mounted on every path (request logging) is not a route of its own.
     if (layer.route.path === '{/*splat}' || layer.route.path === '/{*path}') continue;
-    for (const m of methods) (layer.route.path.startsWith('/api/') ? api : other).push(`${m.toUpperCase()} ${layer.route.path}`);
+    const served = layer.route.path.startsWith('/api/') ? api : other;
+    // Nest's @All (RequestMethod.ALL) is Express's app.all: the route lists every method Node knows.
+    if (METHODS.every((m) => layer.route!.methods[m.toLowerCase()])) served.push(`ALL ${layer.route.path}`);
+    else for (const m of methods) served.push(`${m.toUpperCase()} ${layer.route.path}`);
   }
   return { api: api.sort(), other: other.sort() };
 }
@@ -110,9 +114,9 @@ describe('route inventory: every route declares its access', () => {
     expect(publicRoutes.sort()).toEqual(['GET /api/v1/openapi.json', 'GET /api/v1/tools']);
   });
 
-  it('the routes decided per tool are exactly GET and POST /api/v1/tools/:name', () => {
+  it('the routes decided per tool are GET and POST /api/v1/tools/:name, plus HEAD and every other method (405)', () => {
     const toolRoutes = routes.filter((r) => r.access?.kind === 'tool').map(key);
-    expect(toolRoutes.sort()).toEqual(['GET /api/v1/tools/:name', 'POST /api/v1/tools/:name']);
+    expect(toolRoutes.sort()).toEqual(['ALL /api/v1/tools/:name', 'GET /api/v1/tools/:name', 'HEAD /api/v1/tools/:name', 'POST /api/v1/tools/:name']);
   });
 
   it('every admin route requires the admin scope; every other keyed route the tools scope', () => {
@@ -184,7 +188,8 @@ describe('route access over HTTP: each declaration holds', () => {
 
   it('tool routes: the public tool answers without a key, every other tool is 401 without one', async () => {
     const tools = t.app.get(ToolRegistry).list();
-    for (const r of routes.filter((x) => x.access?.kind === 'tool')) {
+    // The HEAD and ALL routes only refuse the method (405, http-hardening.e2e-spec.ts).
+    for (const r of routes.filter((x) => x.access?.kind === 'tool' && ['GET', 'POST'].includes(x.method))) {
       for (const tool of tools) {
         const res = await send(r.method, concrete(r.path, tool.name));
         const expected = tool.public ? 200 : 401;

@@ -39,6 +39,10 @@ export class AccessGuard implements CanActivate {
 
     const presentsKey = req.headers.authorization !== undefined;
     if (!presentsKey) await this.limiter.consume(req.ip ?? 'unknown');
+    if (authorizationHeaderCount(req) > 1) {
+      await this.limiter.consume(req.ip ?? 'unknown');
+      throw new UnauthorizedError('Send exactly one Authorization header.');
+    }
 
     let scope: 'tools' | 'admin' | null;
     if (access.kind === 'public') scope = null;
@@ -67,10 +71,23 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
-  /** passport-http-bearer also reads access_token from the query or body; Scout does not allow that. */
+  /**
+   * passport-http-bearer also reads access_token from the query or body; Scout does not allow that.
+   * The body is not read yet here (that comes after the guard); its reader refuses the field.
+   */
   private carriesKeyOutsideHeader(req: ScoutRequest): boolean {
     const inQuery = typeof req.query === 'object' && req.query !== null && 'access_token' in req.query;
     const inBody = typeof req.body === 'object' && req.body !== null && 'access_token' in req.body;
     return inQuery || inBody;
   }
+}
+
+/**
+ * Node keeps only the first of repeated Authorization headers, so which key a request carries
+ * would depend on header order (and on any proxy in between): the raw headers tell.
+ */
+function authorizationHeaderCount(req: ScoutRequest): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === 'authorization') count += 1;
+  return count;
 }

@@ -16,3 +16,4 @@ export * from './tools/tool.types';
 export * from './http/contract-validation.pipe';
 export * from './queues/job-queue';
 export * from './time/clock';
+export * from './http/input-screen';

@@ -191,11 +191,11 @@ describe('DeFi tool inputs', () => {
     });
 
     it('takes items of 3 to 120 characters', async () => {
-      await expect(parse(PriceConfidenceInput, { tokens: ['a:b'] })).resolves.toBeDefined();
       await expect(parse(PriceConfidenceInput, { tokens: [`coingecko:${text(110)}`] })).resolves.toBeDefined();
-      expect(await issuesOf(PriceConfidenceInput, { tokens: ['a:'] })).toEqual([
-        { path: 'tokens', message: 'each item of tokens must be 3 to 120 characters' },
-      ]);
+      expect(await issuesOf(PriceConfidenceInput, { tokens: ['a:'] })).toContainEqual({
+        path: 'tokens',
+        message: 'each item of tokens must be 3 to 120 characters',
+      });
       expect(await issuesOf(PriceConfidenceInput, { tokens: ['coingecko:bitcoin', `coingecko:${text(111)}`] })).toEqual([
         { path: 'tokens', message: 'each item of tokens must be 3 to 120 characters' },
       ]);
@@ -206,13 +206,34 @@ describe('DeFi tool inputs', () => {
     });
 
     it('takes at of 4 to 40 characters', async () => {
-      await expect(parse(PriceConfidenceInput, { tokens: tokens(1), at: '2024' })).resolves.toMatchObject({ at: '2024' });
-      await expect(parse(PriceConfidenceInput, { tokens: tokens(1), at: text(40) })).resolves.toMatchObject({ at: text(40) });
-      expect(await issuesOf(PriceConfidenceInput, { tokens: tokens(1), at: '123' })).toEqual([
-        { path: 'at', message: 'at must be longer than or equal to 4 characters' },
+      await expect(parse(PriceConfidenceInput, { tokens: tokens(1), at: '1700000000' })).resolves.toMatchObject({ at: '1700000000' });
+      expect(await issuesOf(PriceConfidenceInput, { tokens: tokens(1), at: '123' })).toContainEqual({
+        path: 'at',
+        message: 'at must be longer than or equal to 4 characters',
+      });
+      expect(await issuesOf(PriceConfidenceInput, { tokens: tokens(1), at: text(41) })).toContainEqual({
+        path: 'at',
+        message: 'at must be shorter than or equal to 40 characters',
+      });
+    });
+
+    // Checked here rather than in the handler, so a bad token or moment is refused before the charge.
+    it('takes only coin keys with a known prefix and a past moment', async () => {
+      expect(await issuesOf(PriceConfidenceInput, { tokens: ['coingecko:bitcoin', 'robinhood:0xabc'] })).toEqual([
+        {
+          path: 'tokens',
+          message:
+            'tokens.1: "robinhood:0xabc" has an unknown prefix "robinhood": use a chain (solana, ethereum, base, bsc, monad, hyperliquid, brokerage) or coingecko',
+        },
       ]);
-      expect(await issuesOf(PriceConfidenceInput, { tokens: tokens(1), at: text(41) })).toEqual([
-        { path: 'at', message: 'at must be shorter than or equal to 40 characters' },
+      expect(await issuesOf(PriceConfidenceInput, { tokens: tokens(1), at: '2999-01-01' })).toEqual([
+        { path: 'at', message: '"2999-01-01" is in the future; omit at for the current price' },
+      ]);
+      expect(await issuesOf(PriceConfidenceInput, { tokens: tokens(1), at: '\u0000\u0000\u0000\u0000' })).toEqual([
+        { path: 'at', message: 'at must not contain control characters (U+0000-U+001F, U+007F)' },
+      ]);
+      expect(await issuesOf(PriceConfidenceInput, { tokens: tokens(1), at: null })).toEqual([
+        { path: 'at', message: 'at must not be null: leave the field out to use its default' },
       ]);
     });
 

@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CHAINS, type Chain } from '@scout/upstream';
+import { AreCoinKeys, IsPastMoment } from './defi.validators';
 
 const CHAIN_LIST = CHAINS.join(', ');
 const chainText = (what: string) => `${what} One of ${CHAIN_LIST}.`;
@@ -107,6 +108,7 @@ export class PriceConfidenceInput {
   @IsString({ each: true })
   // A message of our own: the default one judges the list's length, not the item's.
   @Length(3, 120, { each: true, message: 'each item of tokens must be 3 to 120 characters' })
+  @AreCoinKeys()
   @JSONSchema({
     description: `Tokens as <chain>:<address> (chain one of ${CHAIN_LIST}) or <aggregator>:<id> (coingecko:bitcoin). 1 to 50.`,
   })
@@ -115,6 +117,7 @@ export class PriceConfidenceInput {
   @IsOptional()
   @IsString()
   @Length(4, 40)
+  @IsPastMoment()
   @JSONSchema({ description: 'A past moment as an ISO 8601 timestamp (UTC unless it has an offset) or unix seconds. Omit for the current price.' })
   at?: string;
 }

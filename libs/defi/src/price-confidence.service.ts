@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InvalidRequestError, Tool, type ToolResult, type ValidationIssue } from '@scout/core';
+import { Tool, type ToolResult } from '@scout/core';
 import { DEFILLAMA_CLIENT, DefiLlamaClient, type CoinPrice } from '@scout/upstream';
 import { PriceConfidenceInput } from './defi-tools.dto';
 import { parseMoment, toLlamaCoinKey } from './coin-key';
@@ -17,6 +17,11 @@ export interface PriceConfidenceRow {
   decimals: number | null;
   /** When the price was observed. */
   pricedAt: string | null;
+}
+
+function checked<T extends { ok: true }>(result: T | { ok: false; message: string }): T {
+  if (!result.ok) throw new Error(`validated input failed to parse: ${result.message}`);
+  return result;
 }
 
 function findPrice(prices: Record<string, CoinPrice>, key: string): CoinPrice | undefined {
@@ -39,24 +44,10 @@ export class PriceConfidenceService {
       'Tokens are <chain>:<address> (solana:MINT, ethereum:0x..., brokerage:0x...) or coingecko:<id>. confidence runs from 0 to 1: a thin or manipulated market shows as a low score. A token the provider cannot price comes back with priceUsd and confidence null and a note.',
   })
   async priceConfidence(input: PriceConfidenceInput): Promise<ToolResult> {
-    const issues: ValidationIssue[] = [];
-    const keys = input.tokens.map((token, index) => {
-      const parsed = toLlamaCoinKey(token);
-      if (!parsed.ok) {
-        issues.push({ path: `tokens.${index}`, message: parsed.message });
-        return '';
-      }
-      return parsed.key;
-    });
-    let at: number | null = null;
-    if (input.at !== undefined) {
-      const moment = parseMoment(input.at, Date.now());
-      if (moment.ok) at = moment.unixSeconds;
-      else issues.push({ path: 'at', message: moment.message });
-    }
-    if (issues.length) {
-      throw new InvalidRequestError(`Invalid input: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
-    }
+    // The DTO's rules (AreCoinKeys, IsPastMoment) refused bad tokens and moments before the
+    // charge; what reaches here parses (a moment only moves further into the past).
+    const keys = input.tokens.map((token) => checked(toLlamaCoinKey(token)).key);
+    const at = input.at === undefined ? null : checked(parseMoment(input.at, Date.now())).unixSeconds;
 
     const asked = new Map<string, string>();
     input.tokens.forEach((token, i) => {

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { InvalidRequestError, inputSchemaOf, parseToolInput } from '@scout/core';
+import { inputSchemaOf, NotFoundError, parseToolInput } from '@scout/core';
 import { DefiHacksInput, ProtocolFeesInput, ProtocolReportInput } from './defi-tools.dto';
 import type { LlamaHack, LlamaProtocolDetail } from '@scout/upstream';
 import { ProtocolToolsService } from './protocol-tools.service';
@@ -151,16 +151,13 @@ describe('service_protocol_report', () => {
     });
   });
 
-  it('refuses a name no protocol has as a bad request, without reading the history', async () => {
+  it('answers a name no protocol has as not found, without reading the history', async () => {
     const { llama, tools } = setup();
     llama.protocols.mockResolvedValue(protocols);
     llama.hacks.mockResolvedValue(hacks);
     const failure = tools.protocolReport(await input(ProtocolReportInput, { protocol: 'nonexistent' }));
-    await expect(failure).rejects.toBeInstanceOf(InvalidRequestError);
-    await failure.catch((error: InvalidRequestError) => {
-      expect(error.message).toBe('No protocol matches "nonexistent"');
-      expect(error.extra.issues).toEqual([{ path: 'protocol', message: 'no DefiLlama protocol has the name or slug "nonexistent"' }]);
-    });
+    await expect(failure).rejects.toBeInstanceOf(NotFoundError);
+    await expect(failure).rejects.toMatchObject({ code: 'not_found', message: 'No DefiLlama protocol has the name or slug "nonexistent".' });
     expect(llama.protocol).not.toHaveBeenCalled();
   });
 

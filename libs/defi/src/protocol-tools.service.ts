@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InvalidRequestError, Tool, type ToolResult } from '@scout/core';
+import { NotFoundError, Tool, type ToolResult } from '@scout/core';
 import { CHAIN_IDS, type Chain } from '@scout/upstream';
 import {
   DEFILLAMA_CLIENT,
@@ -104,9 +104,8 @@ export class ProtocolToolsService {
     if (protocols) {
       resolved = resolveProtocol(protocols, input.protocol);
       if (!resolved) {
-        throw new InvalidRequestError(`No protocol matches "${input.protocol}"`, [
-          { path: 'protocol', message: `no DefiLlama protocol has the name or slug "${input.protocol}"` },
-        ]);
+        // An entity the provider does not know: 404, like an unknown token (not charged).
+        throw new NotFoundError(`No DefiLlama protocol has the name or slug "${input.protocol}".`);
       }
     }
     const slug = resolved?.slug ?? llamaSlug(input.protocol);

@@ -167,6 +167,18 @@ describe('service_token_prices_multichain input', () => {
     ]);
   });
 
+  it('refuses a list or a null where a token belongs, and null lists', async () => {
+    expect(await issuesOf(MultichainPricesInput, { symbols: ['ETH'], tokens: [[]] })).toEqual([
+      { path: 'tokens.0', message: 'tokens.0 must not be a list: no input takes a list of lists' },
+    ]);
+    expect(await issuesOf(MultichainPricesInput, { symbols: ['ETH'], tokens: [null] })).toEqual([
+      { path: 'tokens.0', message: 'tokens.0 must not be null' },
+    ]);
+    expect(await issuesOf(MultichainPricesInput, { symbols: ['ETH'], tokens: null })).toEqual([
+      { path: 'tokens', message: 'tokens must not be null: leave the field out to use its default' },
+    ]);
+  });
+
   it('accepts EVM addresses in any case', async () => {
     await expect(parse(MultichainPricesInput, { tokens: [`bsc:${USDC_BASE.toUpperCase().replace('0X', '0x')}`] })).resolves.toBeDefined();
   });
@@ -226,7 +238,10 @@ describe('service_price_history input', () => {
       { path: 'symbol', message: 'give symbol, or chain and address, not both' },
     ]);
     expect(await issuesOf(PriceHistoryInput, { ...range })).toEqual([{ path: 'address', message: 'give symbol, or chain and address' }]);
-    expect(await issuesOf(PriceHistoryInput, { symbol: null, ...range })).toEqual([{ path: 'address', message: 'give symbol, or chain and address' }]);
+    // An explicit null is refused like every null input, not read as an absent symbol.
+    expect(await issuesOf(PriceHistoryInput, { symbol: null, ...range })).toEqual([
+      { path: 'symbol', message: 'symbol must not be null: leave the field out to use its default' },
+    ]);
   });
 
   it('refuses a chain without an address and an address without a chain', async () => {

@@ -80,18 +80,19 @@ const TOKEN_TEXT = new RegExp(`^(${CHAINS.join('|')}):(\\S+)$`);
 
 /**
  * Each token is a `{chain, address}` object or `chain:address` text; both become TokenRefInput so
- * GET (text only) and POST (either) reach the handler with the same input. Text that does not
- * split into a known chain and an address is left as is for the nested rule to refuse.
+ * GET (text only) and POST (either) reach the handler with the same input. Anything else (text
+ * that does not split into a known chain and an address, a number) is left as is for the nested
+ * rule to refuse; a list never gets here (screenInput refuses lists inside lists, which the nested
+ * rule would pass by validating the inner list's items instead).
  */
 function toTokenRefs({ value }: { value: unknown }): unknown {
-  if (value === null || value === undefined) return [];
   if (!Array.isArray(value)) return value;
   return value.map((item) => {
     if (typeof item === 'string') {
       const match = TOKEN_TEXT.exec(item.trim());
       return match ? plainToInstance(TokenRefInput, { chain: match[1], address: match[2] }) : item;
     }
-    if (item !== null && typeof item === 'object' && !(item instanceof TokenRefInput)) {
+    if (item !== null && typeof item === 'object' && !Array.isArray(item) && !(item instanceof TokenRefInput)) {
       return plainToInstance(TokenRefInput, item);
     }
     return item;
@@ -119,8 +120,8 @@ function tokensSchema(generated: GeneratedSchema): GeneratedSchema {
 
 /**
  * Both lists default to empty, so the rule that asks for at least one item across them always runs;
- * @IsOptional only marks them as not required in the schema (and lets an explicit null through,
- * which the transforms turn into an empty list).
+ * @IsOptional only marks them as not required in the schema (an explicit null is refused before
+ * validation, like every null input).
  */
 @JSONSchema({
   anyOf: [
@@ -144,7 +145,6 @@ export class MultichainPricesInput {
   @ArrayMaxSize(MAX_MULTICHAIN_ITEMS)
   @IsString({ each: true })
   @Length(1, 12, { each: true, message: 'each value in symbols must be 1-12 characters' })
-  @Transform(({ value }: { value: unknown }) => (value === null || value === undefined ? [] : value))
   @JSONSchema({ description: `Tickers, up to ${MAX_MULTICHAIN_ITEMS}. ${SYMBOL_DESCRIPTION}` })
   symbols: string[] = [];
 }

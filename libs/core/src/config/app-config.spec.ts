@@ -30,6 +30,24 @@ describe('AppConfig', () => {
     expect(AppConfig.fromEnv({ FREE_GRANT_USD: '0' }).freeGrantCredits).toBe(0);
   });
 
+  it('allows any browser origin on the public API and none on /me and /admin by default', () => {
+    const config = AppConfig.fromEnv({});
+    expect(config.corsOrigins).toBe('*');
+    expect(config.corsAdminOrigins).toEqual([]);
+    const listed = AppConfig.fromEnv({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173', CORS_ADMIN_ORIGINS: 'https://admin.example.com' });
+    expect(listed.corsOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(listed.corsAdminOrigins).toEqual(['https://admin.example.com']);
+  });
+
+  it.each([
+    [{ CORS_ORIGINS: 'app.example.com' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'https://app.example.com/path' }, 'CORS_ORIGINS'],
+    [{ CORS_ADMIN_ORIGINS: '*' }, 'CORS_ADMIN_ORIGINS'],
+    [{ CORS_ADMIN_ORIGINS: 'https://a.example.com,,' }, 'CORS_ADMIN_ORIGINS'],
+  ])('refuses a malformed origin list %j', (env, name) => {
+    expect(() => AppConfig.fromEnv(env)).toThrow(name);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

@@ -23,6 +23,12 @@ const toBool = ({ value }: { value: unknown }) => {
   return value;
 };
 
+/** One browser origin: scheme, host and optional port, no path. */
+const ORIGIN = String.raw`https?://[A-Za-z0-9.-]+(?::\d{1,5})?`;
+const ORIGINS = new RegExp(`^${ORIGIN}(?:\\s*,\\s*${ORIGIN})*$`);
+const ORIGINS_OR_ANY = new RegExp(`^(?:\\*|${ORIGIN}(?:\\s*,\\s*${ORIGIN})*)$`);
+const originList = (text: string | undefined) => (text ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+
 /**
  * Every setting Scout reads, validated once at boot. Nothing else reads process.env:
  * a bad value stops the process with a message naming the variable.
@@ -94,6 +100,17 @@ export class AppConfig {
   @Transform(toNumber) @IsInt() @Min(1024) @Max(10 * 1024 * 1024)
   BODY_LIMIT_BYTES = 64 * 1024;
 
+  /**
+   * Origins whose browser pages may call the tool routes and the catalog: `*` for any (bearer keys,
+   * never cookies) or a comma-separated list such as `https://app.example.com,http://localhost:5173`.
+   */
+  @Matches(ORIGINS_OR_ANY, { message: 'CORS_ORIGINS must be * or comma-separated origins such as https://app.example.com' })
+  CORS_ORIGINS = '*';
+
+  /** Origins allowed to call /api/v1/me and /api/v1/admin from a browser (comma-separated); unset: none. */
+  @IsOptional() @Matches(ORIGINS, { message: 'CORS_ADMIN_ORIGINS must be comma-separated origins such as https://admin.example.com' })
+  CORS_ADMIN_ORIGINS?: string;
+
   /** Set when Scout runs behind a proxy that sets X-Forwarded-For (an Express trust proxy value). */
   @IsOptional() @IsString()
   TRUST_PROXY?: string;
@@ -151,6 +168,16 @@ export class AppConfig {
     return this.WORKER_IN_PROCESS ?? this.embeddedDatabase;
   }
 
+  /** Browser origins allowed on the tool routes and the catalog ('*': any). */
+  get corsOrigins(): '*' | string[] {
+    return this.CORS_ORIGINS.trim() === '*' ? '*' : originList(this.CORS_ORIGINS);
+  }
+
+  /** Browser origins allowed on /me and /admin (none unless configured). */
+  get corsAdminOrigins(): string[] {
+    return originList(this.CORS_ADMIN_ORIGINS);
+  }
+
   get migrateOnStart(): boolean {
     return this.DB_MIGRATE_ON_START ?? this.embeddedDatabase;
   }
@@ -163,7 +190,7 @@ export class AppConfig {
   static fromEnv(env: Record<string, string | undefined>): AppConfig {
     const known = Object.keys(new AppConfig()).concat([
       'DATABASE_URL', 'REDIS_URL', 'ADMIN_BOOTSTRAP_KEY', 'DB_MIGRATE_ON_START', 'TRUST_PROXY',
-      'UPSTREAM_MODE', 'JUPITER_API_KEYS', 'TOKEN_DATA_API_KEYS', 'WORKER_IN_PROCESS',
+      'UPSTREAM_MODE', 'JUPITER_API_KEYS', 'TOKEN_DATA_API_KEYS', 'WORKER_IN_PROCESS', 'CORS_ADMIN_ORIGINS',
     ]);
     const picked: Record<string, string> = {};
     for (const key of known) {

@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'out_of_credits'
   | 'not_found'
+  | 'method_not_allowed'
   | 'conflict'
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused'
@@ -19,6 +20,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   out_of_credits: 402,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   idempotency_key_in_use: 409,
   idempotency_key_reused: 422,
@@ -62,6 +64,16 @@ export class InvalidRequestError extends ScoutError {
 export class NotFoundError extends ScoutError {
   constructor(message: string) {
     super('not_found', message);
+  }
+}
+
+/** A method the route does not answer; `allow` becomes the Allow header (RFC 9110 section 15.5.6). */
+export class MethodNotAllowedError extends ScoutError {
+  constructor(
+    method: string,
+    readonly allow: readonly string[],
+  ) {
+    super('method_not_allowed', `${method} is not answered here: use ${allow.join(' or ')}.`);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 import {
   InvalidRequestError,
+  MethodNotAllowedError,
   NotFoundError,
   RateLimitedError,
   ScoutError,
@@ -56,6 +57,7 @@ export class ScoutExceptionFilter implements ExceptionFilter {
     }
     if (res.headersSent) return;
     if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof MethodNotAllowedError) res.setHeader('Allow', error.allow.join(', '));
 
     const body: Record<string, unknown> = { error: { code: error.code, message: error.message, ...error.extra } };
     const caller = req.caller;

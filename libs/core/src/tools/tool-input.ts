@@ -3,6 +3,7 @@ import { validate, type ValidationError } from 'class-validator';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import type { Type } from '@nestjs/common';
 import { InvalidRequestError, type ValidationIssue } from '../errors/scout-error';
+import { screenInput } from '../http/input-screen';
 import type { JsonSchema } from './tool.types';
 
 /** JSON Schema of a tool's input DTO, generated from its class-validator rules. */
@@ -52,9 +53,12 @@ export function coerceQuery(query: Record<string, unknown>, schema: JsonSchema):
   return out;
 }
 
-/** One issue per failed class-validator rule, with dotted paths into nested input. */
+/**
+ * One issue per failed class-validator rule, with dotted paths into nested input. Two rules that
+ * say the same thing about the same field (a nested rule and a type rule) give one issue.
+ */
 export function flattenIssues(errors: ValidationError[], parent = ''): ValidationIssue[] {
-  return errors.flatMap((error) => {
+  const issues = errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
     const own = Object.entries(error.constraints ?? {}).map(([rule, message]) => ({
       path,
@@ -62,11 +66,18 @@ export function flattenIssues(errors: ValidationError[], parent = ''): Validatio
     }));
     return [...own, ...flattenIssues(error.children ?? [], path)];
   });
+  return issues.filter((issue, i) => issues.findIndex((o) => o.path === issue.path && o.message === issue.message) === i);
+}
+
+/** The 400 for a list of issues, its message naming each. */
+export function invalidInput(issues: ValidationIssue[]): InvalidRequestError {
+  return new InvalidRequestError(`Invalid input: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
 }
 
 /**
- * Validates raw input against a DTO: unknown fields are rejected, defaults from the DTO apply.
- * Throws InvalidRequestError with one issue per failed rule.
+ * Validates raw input against a DTO: the screen every input gets (screenInput), then the DTO's
+ * rules; unknown fields are rejected, defaults from the DTO apply. Throws InvalidRequestError with
+ * one issue per failed rule.
  */
 export async function parseToolInput<T extends object>(
   dto: Type<T>,
@@ -80,6 +91,8 @@ export async function parseToolInput<T extends object>(
       { path: '', message: 'expected a JSON object of named inputs' },
     ]);
   }
+  const screened = screenInput(raw);
+  if (screened.length > 0) throw invalidInput(screened);
   const plain = source === 'query' ? coerceQuery(raw as Record<string, unknown>, schema) : raw;
   const instance = plainToInstance(dto, plain);
   const errors = await validate(instance, {
@@ -89,9 +102,6 @@ export async function parseToolInput<T extends object>(
     forbidUnknownValues: false,
     validationError: { target: false, value: false },
   });
-  if (errors.length > 0) {
-    const issues = flattenIssues(errors);
-    throw new InvalidRequestError(`Invalid input: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
-  }
+  if (errors.length > 0) throw invalidInput(flattenIssues(errors));
   return instance;
 }

@@ -161,6 +161,23 @@ describe('TokenDataClient.historical (POST /tokens/historical)', () => {
     expect(source.calls[0].body).not.toHaveProperty('symbol');
   });
 
+  it('turns the API\'s 404 for an unknown token into NotFoundError, and passes other failures on', async () => {
+    const failing = (error: UpstreamError) =>
+      new TokenDataClient(
+        { name: 'alchemy-prices', request: () => Promise.reject(error) },
+        () => {
+          throw new Error('no JSON-RPC source in this test');
+        },
+      );
+    const notFound = new UpstreamError('alchemy-prices', 'http', 'answered HTTP 404 (not found)', 404);
+    await expect(failing(notFound).historical({ token: { symbol: 'ZZZQQ' }, ...range })).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'The token data provider knows no token by the symbol ZZZQQ.',
+    });
+    const down = new UpstreamError('alchemy-prices', 'http', 'answered HTTP 503', 503);
+    await expect(failing(down).historical({ token: { symbol: 'ETH' }, ...range })).rejects.toBe(down);
+  });
+
   it('refuses an empty or inverted range before calling', async () => {
     const { client, source } = pricesClient(HISTORICAL_EXAMPLE);
     await expect(client.historical({ token: { symbol: 'ETH' }, ...range, endTime: range.startTime })).rejects.toBeInstanceOf(RangeError);

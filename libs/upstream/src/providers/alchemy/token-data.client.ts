@@ -1,3 +1,4 @@
+import { NotFoundError } from '@scout/core';
 import { CHAIN_IDS, chainFromAlchemyNetwork, type Chain } from '../../chains';
 import { UpstreamError, type UpstreamSource } from '../../upstream.types';
 import {
@@ -154,7 +155,10 @@ export class TokenDataClient {
     return symbols.map((symbol) => ({ symbol, ...quoteOf(bySymbol.get(symbol.toUpperCase())) }));
   }
 
-  /** A USD price series for one token between two instants. */
+  /**
+   * A USD price series for one token between two instants. The API answers 404 for a token it
+   * does not know: that is the caller's NotFoundError (404, not charged), not a failed source.
+   */
   async historical(request: HistoricalRequest): Promise<HistoricalSeries> {
     const { token, startTime, endTime, interval } = request;
     if (!(endTime.getTime() > startTime.getTime())) throw new RangeError('endTime must be after startTime');
@@ -162,16 +166,24 @@ export class TokenDataClient {
       'symbol' in token
         ? { symbol: token.symbol }
         : { network: CHAIN_IDS[token.chain].alchemyNetwork, address: normaliseAddress(token.chain, token.address) };
-    const answer = await this.prices.request(
-      {
-        endpoint: 'alchemy:/tokens/historical',
-        path: '/tokens/historical',
-        method: 'POST',
-        body: { ...identity, startTime: startTime.toISOString(), endTime: endTime.toISOString(), interval },
-        cacheTtlMs: HISTORY_TTL_MS,
-      },
-      (raw) => historicalPricesResponseSchema.parse(raw),
-    );
+    const answer = await this.prices
+      .request(
+        {
+          endpoint: 'alchemy:/tokens/historical',
+          path: '/tokens/historical',
+          method: 'POST',
+          body: { ...identity, startTime: startTime.toISOString(), endTime: endTime.toISOString(), interval },
+          cacheTtlMs: HISTORY_TTL_MS,
+        },
+        (raw) => historicalPricesResponseSchema.parse(raw),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof UpstreamError && error.upstreamStatus === 404) {
+          const what = 'symbol' in token ? `the symbol ${token.symbol}` : `${token.address} on ${token.chain}`;
+          throw new NotFoundError(`The token data provider knows no token by ${what}.`);
+        }
+        throw error;
+      });
     return {
       points: answer.data.map((p) => ({ timestamp: new Date(p.timestamp).toISOString(), value: p.value })),
     };
