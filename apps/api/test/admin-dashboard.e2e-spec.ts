@@ -2,6 +2,7 @@ import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools'
 import { startTestApp, type TestApp } from './support/test-app';
 import { ManualClock } from '../../../test/manual-clock';
 import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
+import { refundCall } from '../../../test/ledger-rows';
 
 /**
  * The admin routes the dashboard is built against (issue "Plans, credit grants, the billing ledger
@@ -254,6 +255,10 @@ describe('admin dashboard API (end to end)', () => {
       startedAt = new Date(Date.now() - 1_000).toISOString();
       a = await t.createAccount('ledger reader');
       for (let i = 0; i < 3; i++) expect((await callPaid(a.apiKey)).status).toBe(200);
+      // A fourth call answered, then refunded as a correction; a failed call writes no entry at all.
+      const corrected = await callPaid(a.apiKey);
+      expect(corrected.status).toBe(200);
+      await refundCall(t.sql, corrected.headers['x-request-id']);
       expect((await callPaid(a.apiKey, { mode: 'upstream_error' })).status).toBe(502);
       expect((await t.http().post('/api/v1/tools/fixture_free').set(bearer(a.apiKey)).send({})).status).toBe(200);
       await post(`/accounts/${a.accountId}/credits`, { credits: 1_000, kind: 'topup', reason: 'Acme, "Q1" =SUM(A1)\nsecond line' });

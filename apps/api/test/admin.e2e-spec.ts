@@ -1,6 +1,6 @@
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
 import { randomKey, startTestApp, type TestApp } from './support/test-app';
-import { ledgerRows } from '../../../test/ledger-rows';
+import { callCharges, ledgerRows, refundCall } from '../../../test/ledger-rows';
 
 /**
  * The admin bootstrap API end to end (ARCHITECTURE section 5, issue "Ledger"): accounts, keys,
@@ -433,9 +433,12 @@ describe('admin API (end to end)', () => {
       for (const credits of [1_000, 2_000, 3_000]) expect((await addCredits(accountId, { credits, kind: 'topup' })).status).toBe(201);
       expect((await addCredits(accountId, { credits: -500, kind: 'adjustment' })).status).toBe(201);
       expect((await callPaid(apiKey)).status).toBe(200);
+      const corrected = await callPaid(apiKey);
+      expect(corrected.status).toBe(200);
+      await refundCall(t.sql, corrected.headers['x-request-id']);
       expect((await callPaid(apiKey, { mode: 'upstream_error' })).status).toBe(502);
       const all = (await ledgerRowsOf(accountId)).map((e) => e.id).reverse();
-      expect(all).toHaveLength(8); // free grant, 3 top-ups, adjustment, usage, usage + refund
+      expect(all).toHaveLength(8); // free grant, 3 top-ups, adjustment, usage, usage + refund (the failed call: none)
 
       for (const limit of [2, 3, 8]) {
         const seen: number[] = [];
@@ -471,7 +474,7 @@ describe('admin API (end to end)', () => {
         grantId: null,
         refundOf: all[1],
         requestId: expect.any(String),
-        reason: expect.stringContaining('tool_error'),
+        reason: 'test correction',
         actor: null,
         createdAt: expect.any(String),
       });
@@ -517,12 +520,18 @@ describe('admin API (end to end)', () => {
       const balance = FREE_GRANT - 3 * 250;
       expect(failed.headers['x-credits-remaining']).toBe(String(balance));
 
-      // The failed call has its usage entry and one refund entry linked to it.
+      // The failed call wrote no entry: its hold was voided.
+      expect((await ledgerRowsOf(accountId)).filter((e) => e.requestId === requestId)).toEqual([]);
+      expect(await callCharges(t.sql, accountId, requestId)).toEqual([{ hold: 'voided', held: 250, charged: 0 }]);
+
+      // A fourth call, answered and then refunded as a correction, counts zero in the usage.
+      const corrected = await callPaid(apiKey);
+      expect(corrected.status).toBe(200);
+      await refundCall(t.sql, corrected.headers['x-request-id']);
       const entries = await ledgerRowsOf(accountId);
-      const usage = entries.filter((e) => e.requestId === requestId && e.kind === 'usage');
-      expect(usage).toEqual([expect.objectContaining({ amount: -250, tool: 'fixture_paid' })]);
+      const usage = entries.filter((e) => e.requestId === corrected.headers['x-request-id'] && e.kind === 'usage');
       const refunds = entries.filter((e) => e.kind === 'refund');
-      expect(refunds).toEqual([expect.objectContaining({ refundOf: usage[0].id, amount: 250, tool: 'fixture_paid', requestId })]);
+      expect(refunds).toEqual([expect.objectContaining({ refundOf: usage[0].id, amount: 250, tool: 'fixture_paid' })]);
       expect(entries.filter((e) => e.kind === 'usage')).toHaveLength(4);
       expect(await expectLedgerConsistent(accountId)).toBe(balance);
 

@@ -247,7 +247,7 @@ describe('Idempotency-Key on tool calls (end to end)', () => {
       throw new Error('the first call never claimed its key');
     };
 
-    it('the old call finishing late does not store its answer over the new claim', async () => {
+    it('the old call finishing late is refused its charge and its answer: one charge per key', async () => {
       const a = await t.createAccount('late finish');
       const key = randomUUID();
       const old = postTool(a.apiKey, key, { delayMs: 2000 }).then((res) => res);
@@ -257,14 +257,16 @@ describe('Idempotency-Key on tool calls (end to end)', () => {
       const taker = postTool(a.apiKey, key, { delayMs: 2000 }).then((res) => res);
       const oldAnswer = await old;
       const takerAnswer = await taker;
-      expect([oldAnswer.status, takerAnswer.status]).toEqual([200, 200]);
+      // The old call's hold is posted only under its own claim: taken over, it is voided instead.
+      expect([oldAnswer.status, takerAnswer.status]).toEqual([503, 200]);
+      expect(oldAnswer.body.error.code).toBe('service_unavailable');
       expect(takerAnswer.headers['idempotent-replayed']).toBeUndefined();
 
       const replay = await postTool(a.apiKey, key, { delayMs: 2000 });
       expect(replay.headers['idempotent-replayed']).toBe('true');
       expect(replay.text).toBe(takerAnswer.text);
-      // Both calls ran, so both were paid: the price of a claim that looked abandoned.
-      expect(await t.usageEntryCount(a.accountId)).toBe(2);
+      expect(await t.usageEntryCount(a.accountId)).toBe(1);
+      expect(await t.spendable(a.accountId)).toBe(FREE_GRANT - 250);
     });
 
     it('the old call failing late does not release the new claim', async () => {

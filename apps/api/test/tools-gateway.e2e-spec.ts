@@ -1,3 +1,4 @@
+import { callCharges } from '../../../test/ledger-rows';
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -221,8 +222,8 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
     });
   });
 
-  describe('502 tool_error: refunded with one linked entry', () => {
-    it('refunds the call and says why in details', async () => {
+  describe('502 tool_error: the hold is voided, nothing charged', () => {
+    it('voids the call\'s hold and says why in details', async () => {
       const before = await balance();
       const res = await t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send({ mode: 'upstream_error' });
       expect(res.status).toBe(502);
@@ -234,18 +235,12 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
       expect(res.headers['x-credits-remaining']).toBe(String(before));
       expect(await balance()).toBe(before);
 
-      const { rows } = await t.sql.query(
-        `SELECT u.id AS usage_id, u.amount AS usage_amount, r.amount AS refund_amount, r.refund_of
-           FROM credit_entries u JOIN credit_entries r ON r.refund_of = u.id
-          WHERE u.account_id = $1 AND u.request_id = $2`,
-        [accountId, res.headers['x-request-id']],
-      );
-      expect(rows).toHaveLength(1);
-      expect(Number(rows[0].usage_amount)).toBe(-250);
-      expect(Number(rows[0].refund_amount)).toBe(250);
+      expect(await callCharges(t.sql, accountId, res.headers['x-request-id'])).toEqual([{ hold: 'voided', held: 250, charged: 0 }]);
+      const { rows } = await t.sql.query(`SELECT void_reason FROM credit_holds WHERE request_id = $1`, [res.headers['x-request-id']]);
+      expect(rows[0].void_reason).toBe('tool_error: The fixture upstream failed.');
     });
 
-    it('refunds an internal error too and leaks no detail', async () => {
+    it('voids an internal error too and leaks no detail', async () => {
       const before = await balance();
       const res = await t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send({ mode: 'crash' });
       expect(res.status).toBe(500);

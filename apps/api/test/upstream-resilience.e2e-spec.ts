@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { DAY_MS, FIXTURES, SANDBOX_KEYS } from '@scout/sandbox';
+import { callCharges } from '../../../test/ledger-rows';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -26,23 +27,13 @@ async function sandboxGet(url: string, headers: Record<string, string> = {}): Pr
 function ledger(t: Pick<TestApp, 'sql' | 'spendable'>) {
   return {
     balance: (accountId: string) => t.spendable(accountId),
-    /** The usage entry of one request and the refunds linked to it. */
-    async entriesOf(accountId: string, requestId: string) {
-      const { rows } = await t.sql.query(
-        `SELECT u.id, u.amount AS usage_amount,
-                (SELECT count(*)::int FROM credit_entries r WHERE r.refund_of = u.id) AS refunds,
-                (SELECT sum(r.amount) FROM credit_entries r WHERE r.refund_of = u.id) AS refunded
-           FROM credit_entries u
-          WHERE u.account_id = $1 AND u.request_id = $2 AND u.kind = 'usage'`,
-        [accountId, requestId],
-      );
-      return rows.map((r) => ({ usage: Number(r.usage_amount), refunds: r.refunds as number, refunded: Number(r.refunded ?? 0) }));
-    },
+    /** The hold of one request and what it charged. */
+    chargesOf: (accountId: string, requestId: string) => callCharges(t.sql, accountId, requestId),
   };
 }
 
-/** A failed call: 502 tool_error with details, one usage entry with exactly one linked refund, balance as before. */
-async function expectRefunded(t: Pick<TestApp, 'sql' | 'spendable'>, accountId: string, res: Response, cost: number, balanceBefore: number) {
+/** A failed call: 502 tool_error with details, its hold voided, nothing charged, balance as before. */
+async function expectNotCharged(t: Pick<TestApp, 'sql' | 'spendable'>, accountId: string, res: Response, cost: number, balanceBefore: number) {
   expect(res.status).toBe(502);
   expect(res.body.error.code).toBe('tool_error');
   expect(typeof res.body.error.message).toBe('string');
@@ -50,10 +41,10 @@ async function expectRefunded(t: Pick<TestApp, 'sql' | 'spendable'>, accountId: 
   expect(res.headers['x-credits-remaining']).toBe(String(balanceBefore));
   const l = ledger(t);
   expect(await l.balance(accountId)).toBe(balanceBefore);
-  expect(await l.entriesOf(accountId, res.headers['x-request-id'])).toEqual([{ usage: -cost, refunds: 1, refunded: cost }]);
+  expect(await l.chargesOf(accountId, res.headers['x-request-id'])).toEqual([{ hold: 'voided', held: cost, charged: 0 }]);
 }
 
-/** Paid and not refunded: the answer stands even when partial. */
+/** Paid (the hold posted): the answer stands even when partial. */
 async function expectCharged(t: Pick<TestApp, 'sql' | 'spendable'>, accountId: string, res: Response, cost: number, balanceBefore: number) {
   expect(res.status).toBe(200);
   expect(res.body.credits.creditsSpent).toBe(cost);
@@ -61,7 +52,7 @@ async function expectCharged(t: Pick<TestApp, 'sql' | 'spendable'>, accountId: s
   expect(res.headers['x-credits-remaining']).toBe(String(balanceBefore - cost));
   const l = ledger(t);
   expect(await l.balance(accountId)).toBe(balanceBefore - cost);
-  expect(await l.entriesOf(accountId, res.headers['x-request-id'])).toEqual([{ usage: -cost, refunds: 0, refunded: 0 }]);
+  expect(await l.chargesOf(accountId, res.headers['x-request-id'])).toEqual([{ hold: 'posted', held: cost, charged: cost }]);
 }
 
 /** A new account whose next calls skip any answer another test left in the shared cache. */
@@ -167,7 +158,7 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
     });
   });
 
-  describe('502 tool_error: total failure is refunded with one linked entry', () => {
+  describe('502 tool_error: total failure charges nothing (the hold is voided)', () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await startTestApp({ env: { UPSTREAM_RETRIES: '0' }, sandbox: { now: () => NOW } });
@@ -180,7 +171,7 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       const before = await ledger(t).balance(accountId);
       t.sandbox.control.add({ provider: 'defillama', status: 503 });
       const res = await t.http().get('/api/v1/tools/service_chain_health').set(bearer(apiKey));
-      await expectRefunded(t, accountId, res, 250, before);
+      await expectNotCharged(t, accountId, res, 250, before);
       expect(res.body.error.details).toMatch(/^defillama-(api|stablecoins): defillama:\/(v2\/chains|stablecoinchains): answered HTTP 503$/);
       expect(res.body.error.message).toMatch(/^The defillama-(api|stablecoins) data source failed\.$/);
     });
@@ -190,7 +181,7 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       const before = await ledger(t).balance(accountId);
       t.sandbox.control.add({ provider: 'defillama', route: '/api/overview/fees', status: 500 });
       const res = await t.http().post('/api/v1/tools/service_protocol_fees').set(bearer(apiKey)).send({ limit: 5 });
-      await expectRefunded(t, accountId, res, 500, before);
+      await expectNotCharged(t, accountId, res, 500, before);
       expect(res.body.error.details).toMatch(/^defillama-api: defillama:\/overview\/fees\?dataType=daily(Fees|Revenue): answered HTTP 500$/);
     });
 
@@ -199,19 +190,19 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       const before = await ledger(t).balance(accountId);
       t.sandbox.control.add({ provider: 'jupiter', route: '/price/v3', status: 503 });
       const res = await t.http().get(`/api/v1/tools/service_token_prices?tokens=${FIXTURES.solMint}`).set(bearer(apiKey));
-      await expectRefunded(t, accountId, res, 250, before);
+      await expectNotCharged(t, accountId, res, 250, before);
       expect(res.body.error.details).toBe('jupiter: jupiter:/price/v3: answered HTTP 503');
     });
   });
 
-  describe('502 tool_error under concurrency: callers sharing one failing upstream request are each refunded', () => {
+  describe('502 tool_error under concurrency: callers sharing one failing upstream request are each charged nothing', () => {
     let t: TestApp;
     beforeAll(async () => {
       t = await startTestApp({ env: { UPSTREAM_RETRIES: '0' }, sandbox: { now: () => NOW } });
     });
     afterAll(() => t.close());
 
-    it('20 parallel service_defi_hacks calls on one account against a failing /hacks: 20 refunds, balance unchanged', async () => {
+    it('20 parallel service_defi_hacks calls on one account against a failing /hacks: 20 holds voided, balance unchanged', async () => {
       const { apiKey, accountId } = await freshCaller(t, 'parallel failures');
       const before = await ledger(t).balance(accountId);
       t.sandbox.control.add({ provider: 'defillama', route: '/api/hacks', status: 503, latencyMs: 300 });
@@ -222,12 +213,12 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       expect(t.sandbox.control.count('defillama', '/api/hacks')).toBeLessThan(5);
       expect(await ledger(t).balance(accountId)).toBe(before);
       const { rows } = await t.sql.query(
-        `SELECT count(*)::int AS usage,
-                count(*) FILTER (WHERE (SELECT count(*) FROM credit_entries r WHERE r.refund_of = u.id) = 1)::int AS refunded_once
-           FROM credit_entries u WHERE u.account_id = $1 AND u.kind = 'usage' AND u.tool = 'service_defi_hacks'`,
+        `SELECT count(*)::int AS holds, count(*) FILTER (WHERE state = 'voided')::int AS voided,
+                (SELECT count(*)::int FROM credit_entries WHERE account_id = $1 AND kind = 'usage') AS usage
+           FROM credit_holds WHERE account_id = $1 AND tool = 'service_defi_hacks'`,
         [accountId],
       );
-      expect(rows[0]).toEqual({ usage: 20, refunded_once: 20 });
+      expect(rows[0]).toEqual({ holds: 20, voided: 20, usage: 0 });
     });
   });
 
@@ -243,12 +234,12 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       ['truncated', /^defillama-api: defillama:\/hacks: malformed payload: not JSON \(.+\)$/],
       ['shape', /^defillama-api: defillama:\/hacks: malformed payload: at .+$/],
       ['html', /^defillama-api: defillama:\/hacks: malformed payload: not JSON \(.+\)$/],
-    ] as const)('a %s /hacks body: 502 with details, refunded, and the API keeps serving', async (mode, details) => {
+    ] as const)('a %s /hacks body: 502 with details, charged nothing, and the API keeps serving', async (mode, details) => {
       const { apiKey, accountId } = await freshCaller(t, `malformed ${mode}`);
       const before = await ledger(t).balance(accountId);
       t.sandbox.control.add({ provider: 'defillama', route: '/api/hacks', malformed: mode, times: 1 });
       const res = await t.http().get('/api/v1/tools/service_defi_hacks').set(bearer(apiKey));
-      await expectRefunded(t, accountId, res, 250, before);
+      await expectNotCharged(t, accountId, res, 250, before);
       expect(res.body.error.details).toMatch(details);
       expect(t.sandbox.control.count('defillama', '/api/hacks')).toBeGreaterThanOrEqual(1);
 
@@ -302,14 +293,14 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
     });
     afterAll(() => t.close());
 
-    it('five 5xx on defillama-api open its breaker; the next calls never reach the sandbox and are refunded', async () => {
+    it('five 5xx on defillama-api open its breaker; the next calls never reach the sandbox and charge nothing', async () => {
       const { apiKey, accountId } = await t.createAccount('breaker');
       t.sandbox.control.add({ provider: 'defillama', route: '/api/hacks', status: 503 });
 
       for (let i = 0; i < 5; i++) {
         const before = await ledger(t).balance(accountId);
         const res = await t.http().get('/api/v1/tools/service_defi_hacks').set(bearer(apiKey));
-        await expectRefunded(t, accountId, res, 250, before);
+        await expectNotCharged(t, accountId, res, 250, before);
         expect(res.body.error.details).toBe('defillama-api: defillama:/hacks: answered HTTP 503');
       }
       expect(t.sandbox.control.count('defillama', '/api/hacks')).toBe(5);
@@ -332,7 +323,7 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       const apiRequests = t.sandbox.control.count('defillama', '/api');
       const before = await ledger(t).balance(accountId);
       const fast = await t.http().get('/api/v1/tools/service_defi_hacks').set(bearer(apiKey));
-      await expectRefunded(t, accountId, fast, 250, before);
+      await expectNotCharged(t, accountId, fast, 250, before);
       expect(fast.body.error.details).toMatch(/^defillama-api: defillama:\/hacks: circuit open after repeated failures \(last: defillama:\/hacks: answered HTTP 503\); not called$/);
       expect(t.sandbox.control.count('defillama', '/api')).toBe(apiRequests);
 
@@ -409,11 +400,11 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
     });
     afterAll(() => t.close());
 
-    it('502 refunded, no secret in any answer, jupiter down in service_health, later calls not sent', async () => {
+    it('502 charged nothing, no secret in any answer, jupiter down in service_health, later calls not sent', async () => {
       const { apiKey, accountId } = await t.createAccount('dry pool');
       const before = await ledger(t).balance(accountId);
       const res = await t.http().get(`/api/v1/tools/service_token_prices?tokens=${FIXTURES.solMint}`).set(bearer(apiKey));
-      await expectRefunded(t, accountId, res, 250, before);
+      await expectNotCharged(t, accountId, res, 250, before);
       expect(res.body.error.details).toBe('jupiter: jupiter:/price/v3: no usable API key for jupiter: 2 rejected as invalid (401/403) of 2');
       expect(t.sandbox.control.count('jupiter', '/price/v3')).toBe(2);
 
@@ -551,14 +542,14 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
     afterAll(() => t.close());
     afterEach(() => t.sandbox.control.clear());
 
-    it('latency above the timeout on /hacks: 502 well before the latency ends, refunded', async () => {
+    it('latency above the timeout on /hacks: 502 well before the latency ends, charged nothing', async () => {
       const { apiKey, accountId } = await freshCaller(t, 'slow upstream');
       const before = await ledger(t).balance(accountId);
       t.sandbox.control.add({ provider: 'defillama', route: '/api/hacks', latencyMs: 5000 });
       const startedAt = Date.now();
       const res = await t.http().get('/api/v1/tools/service_defi_hacks').set(bearer(apiKey));
       expect(Date.now() - startedAt).toBeLessThan(3000);
-      await expectRefunded(t, accountId, res, 250, before);
+      await expectNotCharged(t, accountId, res, 250, before);
       expect(res.body.error.details).toBe('defillama-api: defillama:/hacks: no answer within 300 ms');
     });
 
@@ -583,14 +574,14 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
     });
     afterAll(() => t.close());
 
-    it('an upstream that never answers: 502 at about TOOL_DEADLINE_MS, no retry past the deadline, refunded', async () => {
+    it('an upstream that never answers: 502 at about TOOL_DEADLINE_MS, no retry past the deadline, charged nothing', async () => {
       const { apiKey, accountId } = await freshCaller(t, 'deadline');
       const before = await ledger(t).balance(accountId);
       t.sandbox.control.add({ provider: 'defillama', route: '/api/hacks', timeout: true });
       const startedAt = Date.now();
       const res = await t.http().get('/api/v1/tools/service_defi_hacks').set(bearer(apiKey));
       expect(Date.now() - startedAt).toBeLessThan(3000);
-      await expectRefunded(t, accountId, res, 250, before);
+      await expectNotCharged(t, accountId, res, 250, before);
       expect(res.body.error.details).toMatch(/^defillama-api: defillama:\/hacks: (no answer within \d+ ms|the request's deadline passed before the upstream answered)$/);
       expect(t.sandbox.control.count('defillama', '/api/hacks')).toBe(1);
     });

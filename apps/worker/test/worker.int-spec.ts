@@ -7,10 +7,12 @@ import { EMBEDDED_QUEUE_SCHEMA } from '@scout/database';
 import {
   EXPIRE_GRANTS_JOB,
   GRANT_EXPIRY_SCHEDULER_ID,
+  HOLD_SWEEP_SCHEDULER_ID,
   LEDGER_QUEUE,
   LedgerQueueProducer,
   PLAN_RENEWAL_SCHEDULER_ID,
   RENEW_PLANS_JOB,
+  VOID_EXPIRED_HOLDS_JOB,
 } from '@scout/ledger';
 import { ManualClock } from '../../../test/manual-clock';
 import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
@@ -150,7 +152,7 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
 
   // --- tests ---------------------------------------------------------------------------------
 
-  it('keeps one expiry schedule and one renewal schedule however many workers boot', async () => {
+  it('keeps one schedule per ledger job (expiry, renewal, hold sweep) however many workers boot', async () => {
     const ledger = adminQueue(LEDGER_QUEUE.name);
     // Paused: these workers upsert the real schedules, whose first runs would sweep the shared database.
     await ledger.pause();
@@ -162,8 +164,9 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
     expect(schedulers.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
       expect.objectContaining({ key: GRANT_EXPIRY_SCHEDULER_ID, name: EXPIRE_GRANTS_JOB, every: 60_000 }),
       expect.objectContaining({ key: PLAN_RENEWAL_SCHEDULER_ID, name: RENEW_PLANS_JOB, every: 60_000 }),
+      expect.objectContaining({ key: HOLD_SWEEP_SCHEDULER_ID, name: VOID_EXPIRED_HOLDS_JOB, every: 15_000 }),
     ]);
-    expect(await ledger.getJobSchedulersCount()).toBe(2);
+    expect(await ledger.getJobSchedulersCount()).toBe(3);
     // Its runs: one job per 60 s slot (the job id names the slot), never two due at once.
     const runs = (await ledger.getJobs(['waiting', 'delayed', 'prioritized', 'active'])).filter(
       (job) => job.repeatJobKey === GRANT_EXPIRY_SCHEDULER_ID,
@@ -206,6 +209,27 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
     const second = await waitForState(ledger, (await producer.expireGrants({ accountId })).id!, ['completed', 'failed']);
     expect(second.returnvalue).toEqual({ expired: 0 });
     expect(await ledgerRows(pool, accountId)).toEqual(entries);
+  });
+
+  it('a triggered void-expired-holds job records a hold past its deadline as voided, charging nothing', async () => {
+    const worker = await boot('w');
+    const producer = worker.app.get(LedgerQueueProducer);
+    const ledger = adminQueue(LEDGER_QUEUE.name);
+    const accountId = await newAccount();
+    await topUp(accountId, 1_000);
+    const { rows } = await pool.query(`SELECT hold_id, status FROM scout_hold($1, 250, 'int-spec', 'crashed-call', 300)`, [accountId]);
+    expect(rows[0].status).toBe('ok');
+    const spendable = async () => Number((await pool.query(`SELECT scout_spendable($1) AS s`, [accountId])).rows[0].s);
+    expect(await spendable()).toBe(750);
+    await sleep(400);
+    expect(await spendable()).toBe(1_000); // past its deadline a hold sets nothing aside
+
+    const run = await waitForState(ledger, (await producer.voidExpiredHolds()).id!, ['completed', 'failed']);
+    expect(run.returnvalue.voided).toBeGreaterThanOrEqual(1);
+    const { rows: holds } = await pool.query(`SELECT state, void_reason FROM credit_holds WHERE id = $1`, [rows[0].hold_id]);
+    expect(holds).toEqual([{ state: 'voided', void_reason: 'expired: never posted by its deadline' }]);
+    expect(await ledgerRows(pool, accountId)).toEqual([expect.objectContaining({ kind: 'grant', amount: 1_000 })]);
+    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
   });
 
   it('renew-plans jobs open a period when the clock passes its end, once however often they run', async () => {

@@ -5,8 +5,6 @@ import { AppConfig, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '
 
 /** How long a key answers with its stored response (the draft's suggested 24 h). */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
-/** Beyond the tool deadline, how long a claim may stay 'running' before it counts as abandoned. */
-export const ABANDONED_AFTER_DEADLINE_MS = 60_000;
 
 /** `claimId` names this claim of the key: completing or releasing it takes that name. */
 export type Claim =
@@ -33,9 +31,13 @@ interface Row {
  * Idempotency-Key records (IdempotencyKeys migration). A call claims its key before it is charged;
  * a second request with the same key replays the stored answer (charging nothing), is refused
  * with 409 while the first runs, or with 422 if it asks something else. A failed call releases
- * its key so that the client's retry runs. A claim left 'running' by a crashed process counts as
- * abandoned once the tool deadline plus a minute has passed, and is taken over under a new claim
- * id, so the old call, should it still finish, can neither store its answer nor release the key.
+ * its key so that the client's retry runs. A paid call's answer is stored by the ledger in the
+ * transaction that posts its hold (CreditHolds migration); a free call's by `complete`.
+ *
+ * A claim lasts as long as a call's hold (the tool deadline plus the hold grace): once the hold of
+ * a crashed call has expired unspent, its claim counts as abandoned and is taken over under a new
+ * claim id, so the old call, should it still finish, can neither post, store its answer nor
+ * release the key. At most one charge per key, and the key is free once the charge is void.
  */
 @Injectable()
 export class IdempotencyService {
@@ -45,7 +47,7 @@ export class IdempotencyService {
   ) {}
 
   async claim(accountId: string, key: string, tool: string, fingerprint: string): Promise<Claim> {
-    const abandonedMs = this.config.TOOL_DEADLINE_MS + ABANDONED_AFTER_DEADLINE_MS;
+    const abandonedMs = this.config.holdTtlMs;
     // A released key can vanish between the upsert and the read: then try again.
     for (let attempt = 0; attempt < 3; attempt++) {
       // A new key is inserted; an existing one is taken over only if it is past the 24 h window
@@ -74,7 +76,7 @@ export class IdempotencyService {
   }
 
   /**
-   * Stores the answer of a call that succeeded; later requests with the key replay it. False when
+   * Stores the answer of a free call that succeeded; later requests with the key replay it. False when
    * the claim is no longer this call's (it was taken over as abandoned): nothing is stored then.
    */
   async complete(accountId: string, key: string, claimId: string, answer: StoredAnswer): Promise<boolean> {

@@ -11,8 +11,8 @@ import { testDatabaseUrl } from '../../../test/test-database';
  */
 
 const READER = 'scout_billing_reader';
-const VIEWS = ['account_balances', 'monthly_usage', 'grant_consumption', 'refunds', 'ledger_entries', 'plan_changes', 'plan_charges'];
-const LEDGER_TABLES = ['plans', 'accounts', 'api_keys', 'credit_grants', 'credit_entries', 'credit_allocations', 'plan_changes', 'plan_periods'];
+const VIEWS = ['account_balances', 'monthly_usage', 'grant_consumption', 'refunds', 'ledger_entries', 'plan_changes', 'plan_charges', 'holds'];
+const LEDGER_TABLES = ['plans', 'accounts', 'api_keys', 'credit_grants', 'credit_entries', 'credit_allocations', 'plan_changes', 'plan_periods', 'credit_holds'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
 

@@ -1,6 +1,7 @@
 export * from './entities';
 export * from './ledger.module';
 export * from './ledger.service';
+export * from './credit-holds.service';
 export * from './plan.service';
 export * from './jobs/grant-expiry.queue';
 export * from './jobs/ledger-jobs.service';

@@ -6,9 +6,8 @@ import {
   Clock,
   InvalidRequestError,
   NotFoundError,
-  OutOfCreditsError,
-  UnauthorizedError,
 } from '@scout/core';
+import { CreditHoldsService } from './credit-holds.service';
 import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type EntryKind, type GrantKind } from './entities';
 
 export interface Charge {
@@ -66,6 +65,7 @@ export class LedgerService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly holds: CreditHoldsService,
   ) {}
 
   /**
@@ -99,15 +99,13 @@ export class LedgerService {
     return manager.findOneByOrFail(AccountEntity, { id: account.id });
   }
 
-  /** Debits a tool call. Throws OutOfCreditsError (402) without writing anything when short. */
+  /**
+   * Charges a call at once: a hold posted straight away, for work with no answer to wait for.
+   * Throws OutOfCreditsError (402) without writing anything when short.
+   */
   async chargeUsage(accountId: string, tool: string, cost: number, requestId: string): Promise<Charge> {
-    const [row] = (await this.db.query(
-      `SELECT entry_id, remaining, status FROM scout_spend($1, $2, 'usage', $3, $4, NULL, NULL)`,
-      [accountId, cost, tool, requestId],
-    )) as { entry_id: number | null; remaining: number | null; status: string }[];
-    if (row.status === 'ok') return { entryId: row.entry_id!, remaining: row.remaining! };
-    if (row.status === 'insufficient') throw new OutOfCreditsError(cost, row.remaining ?? 0);
-    throw new UnauthorizedError('This account is not active.');
+    const hold = await this.holds.place(accountId, tool, cost, requestId);
+    return { entryId: await this.holds.post(hold), remaining: hold.remaining };
   }
 
   /** Reverses a usage entry with one linked refund entry; a second refund is a no-op. */

@@ -16,7 +16,7 @@ import {
 } from '@scout/core';
 import type { ScoutRequest } from '@scout/auth';
 import { IDEMPOTENCY_HEADER, IdempotencyService, parseIdempotencyKey, requestFingerprint } from '@scout/idempotency';
-import { LedgerService, type Charge } from '@scout/ledger';
+import { CreditHoldsService, LedgerService } from '@scout/ledger';
 import { UPSTREAM_ENDPOINTS, type UpstreamEndpoints } from '../upstreams/upstream-endpoints';
 
 /** Set on an answer replayed from an earlier request with the same Idempotency-Key. */
@@ -25,10 +25,17 @@ export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
 const SANDBOX_NOTE =
   'Answered from the sandbox upstream, a synthetic market that stands in for the data providers: not live market data.';
 
+/** The Idempotency-Key claim a call runs under. */
+interface KeyClaim {
+  key: string;
+  claimId: string;
+}
+
 /**
  * One tool call after the access guard (ARCHITECTURE section 4, steps 5-8): validate the input,
- * claim its Idempotency-Key if one came, debit the cost, run the handler with its context, refund
- * a failed call, build the envelope (and store it under the key).
+ * claim its Idempotency-Key if one came, place a hold for the cost, run the handler with its
+ * context, then post the hold with the envelope (stored under the key in the same transaction)
+ * before the answer leaves, or void it if the call failed. A hold left by a crash expires unspent.
  */
 @Injectable()
 export class ToolGatewayService {
@@ -36,6 +43,7 @@ export class ToolGatewayService {
 
   constructor(
     private readonly ledger: LedgerService,
+    private readonly holds: CreditHoldsService,
     private readonly idempotency: IdempotencyService,
     private readonly sessionUsage: SessionUsageTracker,
     private readonly config: AppConfig,
@@ -54,7 +62,7 @@ export class ToolGatewayService {
     // (service_health) reports live state, which a stored answer would misreport, so it ignores
     // the header even with a key (the OpenAPI document offers the header on keyed tools only).
     const key = caller && !tool.public ? parseIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]) : null;
-    if (!caller || key === null) return (await this.run(req, res, input, startedAt)).envelope;
+    if (!caller || key === null) return this.run(req, res, input, startedAt, null);
 
     const claim = await this.idempotency.claim(caller.accountId, key, tool.name, requestFingerprint(tool.name, input));
     if (claim.kind === 'replay') {
@@ -64,45 +72,25 @@ export class ToolGatewayService {
       res.setHeader(CREDITS_HEADER, String(await this.ledger.remaining(caller.accountId)));
       return claim.response as Envelope;
     }
-    let answered: { envelope: Envelope; usageEntryId: number | null };
     try {
-      answered = await this.run(req, res, input, startedAt);
+      return await this.run(req, res, input, startedAt, { key, claimId: claim.claimId });
     } catch (error) {
-      // 402, a refunded tool error, a crash, the database: nothing to replay, so the retry runs.
+      // 402, a voided call, the database: nothing to replay, so the retry runs. A claim that
+      // cannot be released lapses when the call's hold would have expired.
       await this.idempotency.release(caller.accountId, key, claim.claimId).catch((releaseError: unknown) => {
-        this.logger.error({ err: releaseError, key }, 'could not release the Idempotency-Key of a failed call');
+        this.logger.warn({ err: releaseError, key }, 'could not release the Idempotency-Key of a failed call: it lapses with its hold');
       });
       throw error;
     }
-    try {
-      const stored = await this.idempotency.complete(caller.accountId, key, claim.claimId, {
-        statusCode: res.statusCode,
-        response: answered.envelope,
-        usageEntryId: answered.usageEntryId,
-      });
-      if (!stored) this.logger.warn({ key }, 'Idempotency-Key taken over as abandoned before the call finished: answer not stored');
-    } catch (error) {
-      // The answer stands; the claim stays 'running' until it counts as abandoned.
-      this.logger.error({ err: error, key }, 'could not store the answer of an Idempotency-Key');
-    }
-    return answered.envelope;
   }
 
-  private async run(
-    req: ScoutRequest,
-    res: Response,
-    input: object,
-    startedAt: number,
-  ): Promise<{ envelope: Envelope; usageEntryId: number | null }> {
+  private async run(req: ScoutRequest, res: Response, input: object, startedAt: number, claim: KeyClaim | null): Promise<Envelope> {
     const tool = req.tool!;
     const caller = req.caller ?? null;
     const requestId = String(req.id);
 
-    let charge: Charge | null = null;
-    if (caller && tool.cost > 0) {
-      charge = await this.ledger.chargeUsage(caller.accountId, tool.name, tool.cost, requestId);
-      res.setHeader(CREDITS_HEADER, String(charge.remaining));
-    }
+    const hold = caller && tool.cost > 0 ? await this.holds.place(caller.accountId, tool.name, tool.cost, requestId) : null;
+    if (hold) res.setHeader(CREDITS_HEADER, String(hold.remaining));
 
     const context: ToolContext = {
       tool: tool.name,
@@ -115,39 +103,49 @@ export class ToolGatewayService {
     try {
       result = await RequestContext.run(context, () => tool.handler(input, context));
     } catch (error) {
-      if (charge) await this.refund(charge, error, res);
+      if (hold) {
+        const reason = error instanceof ScoutError ? `${error.code}: ${error.message}` : 'internal error';
+        const remaining = await this.holds.void(hold, reason);
+        if (remaining !== null) res.setHeader(CREDITS_HEADER, String(remaining));
+      }
       throw error;
     }
 
-    const remaining = charge ? charge.remaining : caller ? await this.ledger.remaining(caller.accountId) : null;
+    const remaining = hold ? hold.remaining : caller ? await this.ledger.remaining(caller.accountId) : null;
     if (remaining !== null) res.setHeader(CREDITS_HEADER, String(remaining));
-    if (caller) {
-      this.sessionUsage.record(caller.accountId, tool.name, tool.cost, context.meter.calls, context.meter.cachedCalls);
-    }
     const notes = [...(result.notes ?? [])];
     if (this.upstreams.sandbox && context.meter.endpoints.length > 0) notes.push(SANDBOX_NOTE);
     const envelope = buildEnvelope({
       tool: tool.name,
       data: result.data,
       notes,
-      creditsSpent: charge ? tool.cost : 0,
+      creditsSpent: hold ? tool.cost : 0,
       remaining,
       meter: context.meter,
       startedAt,
       requestId,
     });
-    return { envelope, usageEntryId: charge?.entryId ?? null };
+
+    // The charge (and the stored answer) is durable before the answer leaves; a hold that can no
+    // longer be posted throws, and the caller gets an error, charged nothing.
+    if (hold) {
+      await this.holds.post(hold, claim ? { ...claim, statusCode: res.statusCode, response: envelope } : undefined);
+    } else if (claim && caller) {
+      await this.storeFreeAnswer(caller.accountId, claim, res.statusCode, envelope);
+    }
+    if (caller) {
+      this.sessionUsage.record(caller.accountId, tool.name, tool.cost, context.meter.calls, context.meter.cachedCalls);
+    }
+    return envelope;
   }
 
-  /** A failed call is never paid for: one refund entry linked to its usage entry. */
-  private async refund(charge: Charge, cause: unknown, res: Response): Promise<void> {
-    const reason = cause instanceof ScoutError ? `${cause.code}: ${cause.message}` : 'internal error';
+  /** A free call moves no credits, so its answer is stored on its own; failing to store it is not fatal. */
+  private async storeFreeAnswer(accountId: string, claim: KeyClaim, statusCode: number, envelope: Envelope): Promise<void> {
     try {
-      const refunded = await this.ledger.refund(charge.entryId, reason);
-      res.setHeader(CREDITS_HEADER, String(refunded.remaining));
+      const stored = await this.idempotency.complete(accountId, claim.key, claim.claimId, { statusCode, response: envelope, usageEntryId: null });
+      if (!stored) this.logger.warn({ key: claim.key }, 'Idempotency-Key taken over as abandoned before the call finished: answer not stored');
     } catch (error) {
-      // The usage entry stays unrefunded; the entry id lets an operator refund it by hand.
-      this.logger.error({ err: error, usageEntryId: charge.entryId }, 'refund of a failed call did not go through');
+      this.logger.error({ err: error, key: claim.key }, 'could not store the answer of an Idempotency-Key');
     }
   }
 }

@@ -153,6 +153,14 @@ export class AppConfig {
   @Transform(toNumber) @IsInt() @Min(100) @Max(300_000)
   TOOL_DEADLINE_MS = 20_000;
 
+  /**
+   * How long past the tool deadline a call's hold on its credits lasts, so its answer can still be
+   * posted; a hold nobody posts by then charges nothing, and an Idempotency-Key claim of a crashed
+   * call is free again from then on.
+   */
+  @Transform(toNumber) @IsInt() @Min(1000) @Max(120_000)
+  HOLD_GRACE_MS = 10_000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -166,6 +174,11 @@ export class AppConfig {
 
   get workerInProcess(): boolean {
     return this.WORKER_IN_PROCESS ?? this.embeddedDatabase;
+  }
+
+  /** Lifetime of a call's hold: the tool deadline plus the grace to post its answer. */
+  get holdTtlMs(): number {
+    return this.TOOL_DEADLINE_MS + this.HOLD_GRACE_MS;
   }
 
   /** Browser origins allowed on the tool routes and the catalog ('*': any). */

@@ -4,6 +4,7 @@ import { GrantExpiry1763900100000 } from './1763900100000-GrantExpiry';
 import { PlanPeriods1764000000000 } from './1764000000000-PlanPeriods';
 import { AdminAudit1764000100000 } from './1764000100000-AdminAudit';
 import { IdempotencyKeys1764000200000 } from './1764000200000-IdempotencyKeys';
+import { CreditHolds1764100000000 } from './1764100000000-CreditHolds';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   PlanPeriods1764000000000,
   AdminAudit1764000100000,
   IdempotencyKeys1764000200000,
+  CreditHolds1764100000000,
 ];

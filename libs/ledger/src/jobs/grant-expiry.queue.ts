@@ -4,13 +4,15 @@ import type { Job, JobsOptions, Queue } from 'bullmq';
 import { jobNamesOf, type JobQueueDefinition } from '@scout/core';
 
 /**
- * The ledger's job family (queue 'ledger'): writing off what is left of expired grants, and
- * opening plan periods that have begun (renewal grants and charges). Job schedulers run both
- * every minute; anyone may also ask for a run now through the producer.
+ * The ledger's job family (queue 'ledger'): writing off what is left of expired grants, opening
+ * plan periods that have begun (renewal grants and charges), and recording holds of calls that
+ * never finished as voided. Job schedulers run the first two every minute and the hold sweep
+ * every 15 s; anyone may also ask for a run now through the producer.
  */
 
 export const EXPIRE_GRANTS_JOB = 'expire-grants';
 export const RENEW_PLANS_JOB = 'renew-plans';
+export const VOID_EXPIRED_HOLDS_JOB = 'void-expired-holds';
 
 export interface ExpireGrantsPayload {
   /** Only this account's grants; every account if absent. */
@@ -32,21 +34,29 @@ export interface RenewPlansResult {
   renewed: number;
 }
 
+export interface VoidExpiredHoldsResult {
+  /** Holds past their deadline recorded as voided by this run. */
+  voided: number;
+}
+
 /** Job name → payload. */
 export interface LedgerJobs {
   [EXPIRE_GRANTS_JOB]: ExpireGrantsPayload;
   [RENEW_PLANS_JOB]: RenewPlansPayload;
+  [VOID_EXPIRED_HOLDS_JOB]: Record<string, never>;
 }
 
 export const GRANT_EXPIRY_SCHEDULER_ID = 'ledger:expire-grants';
 export const PLAN_RENEWAL_SCHEDULER_ID = 'ledger:renew-plans';
+export const HOLD_SWEEP_SCHEDULER_ID = 'ledger:void-expired-holds';
 
 export const LEDGER_QUEUE: JobQueueDefinition<LedgerJobs> = {
   name: 'ledger',
-  jobNames: jobNamesOf<LedgerJobs>({ [EXPIRE_GRANTS_JOB]: true, [RENEW_PLANS_JOB]: true }),
+  jobNames: jobNamesOf<LedgerJobs>({ [EXPIRE_GRANTS_JOB]: true, [RENEW_PLANS_JOB]: true, [VOID_EXPIRED_HOLDS_JOB]: true }),
   schedulers: [
     { id: GRANT_EXPIRY_SCHEDULER_ID, everyMs: 60_000, jobName: EXPIRE_GRANTS_JOB, data: {} },
     { id: PLAN_RENEWAL_SCHEDULER_ID, everyMs: 60_000, jobName: RENEW_PLANS_JOB, data: {} },
+    { id: HOLD_SWEEP_SCHEDULER_ID, everyMs: 15_000, jobName: VOID_EXPIRED_HOLDS_JOB, data: {} },
   ],
 };
 
@@ -63,5 +73,10 @@ export class LedgerQueueProducer {
   /** Opens due plan periods now rather than at the scheduler's next run. */
   renewPlans(payload: RenewPlansPayload = {}, opts?: JobsOptions): Promise<Job<RenewPlansPayload, RenewPlansResult>> {
     return this.queue.add(RENEW_PLANS_JOB, payload, opts);
+  }
+
+  /** Records holds past their deadline as voided now rather than at the scheduler's next run. */
+  voidExpiredHolds(opts?: JobsOptions): Promise<Job<Record<string, never>, VoidExpiredHoldsResult>> {
+    return this.queue.add(VOID_EXPIRED_HOLDS_JOB, {}, opts);
   }
 }

@@ -1,0 +1,136 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource } from 'typeorm';
+import { AppConfig, isDatabaseUnavailable, OutOfCreditsError, ServiceUnavailableError, UnauthorizedError } from '@scout/core';
+
+/** Credits set aside for one call until it is posted (charged) or voided (not charged). */
+export interface Hold {
+  id: number;
+  accountId: string;
+  amount: number;
+  /** Spendable credits right after the hold was placed: what the call's answer reports. */
+  remaining: number;
+  /** Past this the hold charges nothing, and can no longer be posted. */
+  expiresAt: Date;
+}
+
+/** The answer of a call made with an Idempotency-Key, stored in the transaction that posts its hold. */
+export interface AnswerToStore {
+  key: string;
+  claimId: string;
+  statusCode: number;
+  response: unknown;
+}
+
+/** Why a hold could not be posted; in each case nothing was charged. */
+export type PostRefusal = 'voided' | 'expired' | 'claim_lost' | 'insufficient';
+
+export class HoldNotPostedError extends ServiceUnavailableError {
+  constructor(readonly refusal: PostRefusal) {
+    super(
+      refusal === 'claim_lost'
+        ? 'This call outlived its Idempotency-Key claim, which a retry has taken over. Nothing was charged for it.'
+        : 'This call could not be charged before its deadline, so its answer is withheld and nothing was charged. Retry.',
+    );
+  }
+}
+
+/** First wait before retrying a statement whose connection was lost; doubles up to the cap. */
+const RETRY_FIRST_DELAY_MS = 50;
+const RETRY_MAX_DELAY_MS = 1_000;
+
+/**
+ * Two-phase charges of tool calls (CreditHolds migration): place a hold for the cost, post it
+ * when the answer is ready, void it on failure. Post and void are idempotent in SQL, so both are
+ * retried while the database connection is lost, up to the hold's deadline: past it a hold can no
+ * longer charge anything, whatever happened.
+ */
+@Injectable()
+export class CreditHoldsService {
+  private readonly logger = new Logger('CreditHolds');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Sets the cost of a call aside. Throws OutOfCreditsError (402) when the credits that outlive
+   * the hold do not cover it, UnauthorizedError for a suspended account; writes nothing then.
+   * Not retried: a lost connection may have placed the hold, which then expires unspent.
+   */
+  async place(accountId: string, tool: string, amount: number, requestId: string, ttlMs = this.config.holdTtlMs): Promise<Hold> {
+    const [row] = (await this.db.query(
+      `SELECT hold_id, remaining, status, expires_at FROM scout_hold($1, $2, $3, $4, $5)`,
+      [accountId, amount, tool, requestId, ttlMs],
+    )) as { hold_id: number | null; remaining: number | null; status: string; expires_at: Date | null }[];
+    if (row.status === 'insufficient') throw new OutOfCreditsError(amount, row.remaining ?? 0);
+    if (row.status !== 'ok') throw new UnauthorizedError('This account is not active.');
+    return { id: row.hold_id!, accountId, amount, remaining: row.remaining!, expiresAt: row.expires_at! };
+  }
+
+  /**
+   * Charges the hold (its usage entry) and stores the call's answer under its Idempotency-Key in
+   * the same transaction. Resolves to the usage entry id; throws HoldNotPostedError when the hold
+   * can no longer be charged (past its deadline, voided, or its key claim taken over): the call
+   * must then not be answered as a success.
+   */
+  async post(hold: Hold, answer?: AnswerToStore): Promise<number> {
+    const [row] = await this.untilDeadline(hold, () =>
+      this.db.query(`SELECT status, entry_id FROM scout_post($1, $2, $3, $4, $5)`, [
+        hold.id,
+        answer?.key ?? null,
+        answer?.claimId ?? null,
+        answer?.statusCode ?? null,
+        answer ? JSON.stringify(answer.response) : null,
+      ]) as Promise<{ status: string; entry_id: number | null }[]>,
+    );
+    if (row.status !== 'posted') throw new HoldNotPostedError(row.status as PostRefusal);
+    return row.entry_id!;
+  }
+
+  /**
+   * Releases the hold: the call is charged nothing. Never throws: if the database stays out of
+   * reach until the deadline, the hold expires, which charges nothing too. Resolves to the
+   * account's spendable credits afterwards, or null when they could not be read.
+   */
+  async void(hold: Hold, reason: string): Promise<number | null> {
+    try {
+      const [row] = await this.untilDeadline(hold, () =>
+        this.db.query(`SELECT status, remaining FROM scout_void($1, $2)`, [hold.id, reason.slice(0, 500)]) as Promise<
+          { status: string; remaining: number }[]
+        >,
+      );
+      if (row.status === 'posted') this.logger.error({ holdId: hold.id }, 'a failed call was already posted: it stays charged');
+      return row.remaining;
+    } catch (error) {
+      this.logger.warn({ err: error, holdId: hold.id }, 'could not void the hold of a failed call: it expires unspent at its deadline');
+      return null;
+    }
+  }
+
+  /** Records every pending hold past its deadline as voided, in batches; returns how many. */
+  async voidExpired(batchSize = 1_000): Promise<number> {
+    let voided = 0;
+    for (;;) {
+      const rows = (await this.db.query(`SELECT hold_id FROM scout_void_expired_holds($1)`, [batchSize])) as unknown[];
+      voided += rows.length;
+      if (rows.length < batchSize) return voided;
+    }
+  }
+
+  /** Runs an idempotent statement again while its connection is lost, until shortly past the deadline. */
+  private async untilDeadline<T>(hold: Hold, statement: () => Promise<T>): Promise<T> {
+    const giveUpAt = hold.expiresAt.getTime() + RETRY_MAX_DELAY_MS;
+    for (let delay = RETRY_FIRST_DELAY_MS; ; delay = Math.min(delay * 2, RETRY_MAX_DELAY_MS)) {
+      try {
+        return await statement();
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() + delay > giveUpAt) throw error;
+        this.logger.warn({ holdId: hold.id, retryInMs: delay }, `database connection lost (${(error as Error).message}): retrying`);
+        await sleep(delay);
+      }
+    }
+  }
+}
