@@ -65,9 +65,10 @@ export class CreditHoldsService {
       `SELECT hold_id, remaining, status, expires_at FROM scout_hold($1, $2, $3, $4, $5)`,
       [accountId, amount, tool, requestId, ttlMs],
     )) as { hold_id: number | null; remaining: number | null; status: string; expires_at: Date | null }[];
-    if (row.status === 'insufficient') throw new OutOfCreditsError(amount, row.remaining ?? 0);
+    if (row.status === 'insufficient') throw new OutOfCreditsError(amount, Number(row.remaining ?? 0));
     if (row.status !== 'ok') throw new UnauthorizedError('This account is not active.');
-    return { id: row.hold_id!, accountId, amount, remaining: row.remaining!, expiresAt: row.expires_at! };
+    // bigint columns: numbers here, whatever type parser the connection uses.
+    return { id: Number(row.hold_id), accountId, amount, remaining: Number(row.remaining), expiresAt: new Date(row.expires_at!) };
   }
 
   /**
@@ -87,7 +88,7 @@ export class CreditHoldsService {
       ]) as Promise<{ status: string; entry_id: number | null }[]>,
     );
     if (row.status !== 'posted') throw new HoldNotPostedError(row.status as PostRefusal);
-    return row.entry_id!;
+    return Number(row.entry_id);
   }
 
   /**
@@ -103,7 +104,7 @@ export class CreditHoldsService {
         >,
       );
       if (row.status === 'posted') this.logger.error({ holdId: hold.id }, 'a failed call was already posted: it stays charged');
-      return row.remaining;
+      return Number(row.remaining);
     } catch (error) {
       this.logger.warn({ err: error, holdId: hold.id }, 'could not void the hold of a failed call: it expires unspent at its deadline');
       return null;
@@ -120,16 +121,21 @@ export class CreditHoldsService {
     }
   }
 
-  /** Runs an idempotent statement again while its connection is lost, until shortly past the deadline. */
+  /**
+   * Runs an idempotent statement again while its connection is lost, until shortly past the hold's
+   * deadline (the database's clock decides expiry; a second covers skew): by then the hold can
+   * charge nothing whatever the statement would have done.
+   */
   private async untilDeadline<T>(hold: Hold, statement: () => Promise<T>): Promise<T> {
     const giveUpAt = hold.expiresAt.getTime() + RETRY_MAX_DELAY_MS;
     for (let delay = RETRY_FIRST_DELAY_MS; ; delay = Math.min(delay * 2, RETRY_MAX_DELAY_MS)) {
       try {
         return await statement();
       } catch (error) {
-        if (!isDatabaseUnavailable(error) || Date.now() + delay > giveUpAt) throw error;
+        const left = giveUpAt - Date.now();
+        if (!isDatabaseUnavailable(error) || left <= 0) throw error;
         this.logger.warn({ holdId: hold.id, retryInMs: delay }, `database connection lost (${(error as Error).message}): retrying`);
-        await sleep(delay);
+        await sleep(Math.min(delay, left));
       }
     }
   }
