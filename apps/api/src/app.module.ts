@@ -23,6 +23,7 @@ import { ToolGatewayService } from './tools/tool-gateway.service';
 import { ToolsController } from './tools/tools.controller';
 import { AdminUpstreamsController } from './admin/admin-upstreams.controller';
 import { dataToolModules } from './upstreams/data-sources';
+import { HealthModule } from './health/health.module';
 import { UPSTREAM_ENDPOINTS, type UpstreamEndpoints } from './upstreams/upstream-endpoints';
 
 export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity, AuditEntryEntity];
@@ -59,6 +60,7 @@ export class AppModule {
         AuditModule,
         IdempotencyModule,
         UpstreamModule,
+        HealthModule,
         ...dataToolModules(config, upstreams),
         ...(extras.modules ?? []),
       ],

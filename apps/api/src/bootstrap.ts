@@ -2,13 +2,15 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig } from '@scout/core';
+import { AppConfig, DrainState } from '@scout/core';
 import { AppModule, type AppModuleExtras } from './app.module';
 import type { UpstreamEndpoints } from './upstreams/upstream-endpoints';
 import { OpenApiDocument } from './catalog/openapi-document';
 import { requestId } from './http/http-pipeline';
 import { securityHeaders } from './http/security-headers';
 import { corsPolicy } from './http/cors-policy';
+import { answerClientErrors } from './http/client-errors';
+import { drainGate } from './http/drain-gate';
 
 /**
  * Builds the API exactly as main.ts runs it; the end-to-end tests boot it through here too.
@@ -27,10 +29,12 @@ export async function createApiApp(
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+  answerClientErrors(app.getHttpServer());
   app.use(requestId);
   app.use(securityHeaders());
   app.use(corsPolicy({ publicApi: config.corsOrigins, accountApi: config.corsAdminOrigins }));
   // JSON bodies are read after the access guard (JsonBodyInterceptor), not by middleware here.
+  app.use(drainGate(app.get(DrainState)));
   // Interactive docs over the same generated document as /api/v1/openapi.json (built lazily,
   // once the registry has found every tool).
   const openApi = app.get(OpenApiDocument);

@@ -6,6 +6,10 @@ import { parseKeyList } from '@scout/upstream';
 import { createApiApp } from './bootstrap';
 import { createWorkerContext, type WorkerContext } from '../../worker/src/bootstrap';
 import { liveEndpoints, sandboxEndpoints, type UpstreamEndpoints } from './upstreams/upstream-endpoints';
+import { drainAndClose } from './lifecycle/graceful-shutdown';
+
+/** Time past the grace period for closing pools, queues and the database before the process gives up. */
+const HARD_STOP_MARGIN_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = AppConfig.fromEnv(process.env);
@@ -31,12 +35,26 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`Scout: ${signal}, finishing in-flight requests\n`);
-    await (await worker?.catch(() => undefined))?.close();
-    await app.close();
-    await sandbox?.close();
-    await embedded?.stop();
-    process.exit(0);
+    // Whatever hangs, the process still ends: the orchestrator's kill would come anyway.
+    setTimeout(() => {
+      process.stderr.write('Scout: shutdown did not finish in time, exiting\n');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS + HARD_STOP_MARGIN_MS).unref();
+    process.stdout.write(`Scout: ${signal}, draining: new requests get 503, calls in flight get up to ${config.SHUTDOWN_GRACE_MS} ms\n`);
+    try {
+      const report = await drainAndClose(app, {
+        graceMs: config.SHUTDOWN_GRACE_MS,
+        alongside: [async () => (await worker?.catch(() => undefined))?.close()],
+        after: [async () => sandbox?.close(), async () => embedded?.stop()],
+      });
+      process.stdout.write(
+        `Scout: stopped in ${report.durationMs} ms (${report.inFlightAtStart} in flight at ${signal}, ${report.cutOff} cut off at the grace limit)\n`,
+      );
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`Scout: shutdown failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

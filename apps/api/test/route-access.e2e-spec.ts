@@ -58,6 +58,9 @@ function routeInventory(app: INestApplication): RouteInfo[] {
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
+/** The load balancer's probes (apps/api/src/health), outside /api. */
+const PROBES = ['GET /healthz', 'GET /readyz'];
+
 /** The routes Express really serves (method and path), outside Swagger UI and Nest's middleware mounts. */
 function expressRoutes(app: INestApplication): { api: string[]; other: string[] } {
   const express = app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } };
@@ -95,12 +98,14 @@ describe('route inventory: every route declares its access', () => {
         'POST /api/v1/tools/:name',
         'POST /api/v1/admin/accounts',
         'DELETE /api/v1/admin/keys/:keyId',
+        ...PROBES,
       ]),
     );
     const served = expressRoutes(t.app);
-    expect(served.api).toEqual(routes.map(key).sort());
+    const probes = served.other.filter((route) => PROBES.includes(route));
+    expect([...served.api, ...probes].sort()).toEqual(routes.map(key).sort());
     // Everything else Express serves is the Swagger UI over the public OpenAPI document.
-    for (const route of served.other) expect(route).toMatch(/^GET \/docs/);
+    for (const route of served.other.filter((r) => !PROBES.includes(r))) expect(route).toMatch(/^GET \/docs/);
   });
 
   it('every controller route has ACCESS_METADATA on its handler or its class', () => {
@@ -109,9 +114,9 @@ describe('route inventory: every route declares its access', () => {
     for (const r of routes) expect(['public', 'key', 'tool']).toContain(r.access!.kind);
   });
 
-  it('the public routes are exactly GET /api/v1/tools and GET /api/v1/openapi.json', () => {
+  it('the public routes are exactly GET /api/v1/tools, GET /api/v1/openapi.json and the probes', () => {
     const publicRoutes = routes.filter((r) => r.access?.kind === 'public').map(key);
-    expect(publicRoutes.sort()).toEqual(['GET /api/v1/openapi.json', 'GET /api/v1/tools']);
+    expect(publicRoutes.sort()).toEqual(['GET /api/v1/openapi.json', 'GET /api/v1/tools', ...PROBES].sort());
   });
 
   it('the routes decided per tool are GET and POST /api/v1/tools/:name, plus HEAD and every other method (405)', () => {

@@ -5,8 +5,9 @@ import { EXTRA_TOOL_COSTS, ToolRegistry } from './tools/tool-registry';
 import { ServiceStatusRegistry } from './status/service-status.registry';
 import { SessionUsageTracker } from './status/session-usage.tracker';
 import { Clock, SystemClock } from './time/clock';
+import { DrainState } from './lifecycle/drain-state';
 
-/** Configuration, the clock, the tool registry and the live status every other library reports into. */
+/** Configuration, the clock, the tool registry, the drain state and the live status every other library reports into. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -18,8 +19,8 @@ export class CoreModule {
         { provide: AppConfig, useValue: config },
         { provide: EXTRA_TOOL_COSTS, useValue: extraToolCosts },
         { provide: Clock, useValue: clock },
-        ToolRegistry, ServiceStatusRegistry, SessionUsageTracker],
-      exports: [AppConfig, Clock, ToolRegistry, ServiceStatusRegistry, SessionUsageTracker],
+        ToolRegistry, ServiceStatusRegistry, SessionUsageTracker, DrainState],
+      exports: [AppConfig, Clock, ToolRegistry, ServiceStatusRegistry, SessionUsageTracker, DrainState],
     };
   }
 }

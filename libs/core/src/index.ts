@@ -16,4 +16,5 @@ export * from './tools/tool.types';
 export * from './http/contract-validation.pipe';
 export * from './queues/job-queue';
 export * from './time/clock';
+export * from './lifecycle/drain-state';
 export * from './http/input-screen';

@@ -40,6 +40,14 @@ export class AppConfig {
   @IsString()
   HOST = '0.0.0.0';
 
+  /**
+   * On SIGTERM/SIGINT, how long calls already running may take to finish before the server closes
+   * their connections (new calls get 503 at once). Keep it above TOOL_DEADLINE_MS so a call that
+   * uses its whole budget still answers, and below the orchestrator's kill timeout.
+   */
+  @Transform(toNumber) @IsInt() @Min(0) @Max(600_000)
+  SHUTDOWN_GRACE_MS = 25_000;
+
   /** PostgreSQL 15+ connection string. Unset: Scout runs its own embedded PostgreSQL (PGlite). */
   @IsOptional() @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
