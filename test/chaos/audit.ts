@@ -1,0 +1,115 @@
+import type { Client } from 'pg';
+import type { RequestRecord } from './load';
+
+/** The rules of issue 9 checked over the client's records joined to the ledger. */
+export const RULES = {
+  answeredChargedOnce: 'every 2xx (not replayed) charged exactly once at its cost',
+  unansweredNotCharged: 'every request without a 2xx charged nothing (net of refunds)',
+  replayNotCharged: 'a replayed answer charges nothing',
+  keyChargedAtMostOnce: 'no Idempotency-Key charged more than once',
+  unknownCharge: 'no usage entry for a request the client never made',
+  balance: "each account's balance = starting credits - its 2xx charges",
+  pendingHolds: 'no hold still pending past its deadline plus grace',
+  ledgerVerify: 'ledger:verify clean',
+} as const;
+export type Rule = keyof typeof RULES;
+
+export interface Violation {
+  rule: Rule;
+  detail: string;
+}
+
+interface Charged {
+  request_id: string;
+  usage_entries: number;
+  net: number;
+}
+
+const isAnswered = (r: RequestRecord) => r.status >= 200 && r.status < 300;
+
+/** Net credits charged per request id of these accounts: usage entries less their refunds. */
+async function chargesByRequest(sql: Client, accountIds: string[]): Promise<Map<string, Charged>> {
+  const { rows } = await sql.query<Charged>(
+    `SELECT u.request_id, count(*)::int AS usage_entries,
+            (sum(-u.amount) - coalesce(sum(r.amount), 0))::int AS net
+       FROM credit_entries u LEFT JOIN credit_entries r ON r.refund_of = u.id
+      WHERE u.kind = 'usage' AND u.account_id = ANY($1::uuid[])
+      GROUP BY u.request_id`,
+    [accountIds],
+  );
+  return new Map(rows.map((row) => [row.request_id ?? '(none)', row]));
+}
+
+export interface AuditResult {
+  violations: Violation[];
+  /** Requests whose answer was lost but whose Idempotency-Key replayed it later: charged once, correctly. */
+  lostAnswersReplayed: number;
+}
+
+/**
+ * Joins the client's records to the ledger. `startBalances` are the accounts' balances before the
+ * load; nothing else moves their credits during the run.
+ */
+export async function auditLedger(sql: Client, records: RequestRecord[], startBalances: Map<string, number>): Promise<AuditResult> {
+  const violations: Violation[] = [];
+  const charges = await chargesByRequest(sql, [...startBalances.keys()]);
+  const net = (r: RequestRecord) => charges.get(r.requestId)?.net ?? 0;
+
+  const replayedKeys = new Set(records.filter((r) => isAnswered(r) && r.replayed).map((r) => r.idempotencyKey));
+  let lostAnswersReplayed = 0;
+  for (const r of records) {
+    const charged = charges.get(r.requestId);
+    if (isAnswered(r) && !r.replayed) {
+      if (charged?.usage_entries !== 1 || charged.net !== r.cost) {
+        violations.push({ rule: 'answeredChargedOnce', detail: `${r.requestId} ${r.tool} ${r.status}: ${charged?.usage_entries ?? 0} usage entries, net ${net(r)}` });
+      }
+    } else if (isAnswered(r)) {
+      if (net(r) !== 0) violations.push({ rule: 'replayNotCharged', detail: `${r.requestId}: net ${net(r)}` });
+    } else if (net(r) !== 0) {
+      if (r.idempotencyKey && replayedKeys.has(r.idempotencyKey) && net(r) === r.cost) lostAnswersReplayed += 1;
+      else violations.push({ rule: 'unansweredNotCharged', detail: `${r.requestId} ${r.tool} status ${r.status || 'no answer'} (${r.api}): net ${net(r)}` });
+    }
+  }
+
+  const byKey = new Map<string, RequestRecord[]>();
+  for (const r of records) if (r.idempotencyKey) byKey.set(r.idempotencyKey, [...(byKey.get(r.idempotencyKey) ?? []), r]);
+  for (const [key, attempts] of byKey) {
+    const total = attempts.reduce((sum, r) => sum + net(r), 0);
+    if (total > attempts[0].cost) violations.push({ rule: 'keyChargedAtMostOnce', detail: `${key}: ${total} credits over ${attempts.length} attempts` });
+  }
+
+  const known = new Set(records.map((r) => r.requestId));
+  for (const [requestId, charged] of charges) {
+    if (!known.has(requestId) && charged.net !== 0) violations.push({ rule: 'unknownCharge', detail: `${requestId}: net ${charged.net}` });
+  }
+
+  const expectedSpend = new Map<string, number>();
+  for (const r of records) {
+    const paid = (isAnswered(r) && !r.replayed) || (!isAnswered(r) && r.idempotencyKey && replayedKeys.has(r.idempotencyKey) && net(r) === r.cost);
+    if (paid) expectedSpend.set(r.accountId, (expectedSpend.get(r.accountId) ?? 0) + r.cost);
+  }
+  const { rows } = await sql.query<{ id: string; balance: string }>(`SELECT id, balance FROM accounts WHERE id = ANY($1::uuid[])`, [[...startBalances.keys()]]);
+  for (const row of rows) {
+    const expected = startBalances.get(row.id)! - (expectedSpend.get(row.id) ?? 0);
+    if (Number(row.balance) !== expected) {
+      violations.push({ rule: 'balance', detail: `${row.id}: balance ${row.balance}, expected ${expected} (${Number(row.balance) - expected} off)` });
+    }
+  }
+  return { violations, lostAnswersReplayed };
+}
+
+/** Holds still pending once their deadline (plus grace) has passed; 0 where the ledger has no holds. */
+export async function pendingExpiredHolds(sql: Client): Promise<number> {
+  const exists = await sql.query(`SELECT to_regclass('credit_holds') IS NOT NULL AS present`);
+  if (!exists.rows[0].present) return 0;
+  const { rows } = await sql.query(`SELECT count(*)::int AS n FROM credit_holds WHERE state = 'pending' AND expires_at <= now()`);
+  return rows[0].n as number;
+}
+
+/** Holds still pending at all (expired or not); 0 where the ledger has no holds. */
+export async function pendingHolds(sql: Client): Promise<number> {
+  const exists = await sql.query(`SELECT to_regclass('credit_holds') IS NOT NULL AS present`);
+  if (!exists.rows[0].present) return 0;
+  const { rows } = await sql.query(`SELECT count(*)::int AS n FROM credit_holds WHERE state = 'pending'`);
+  return rows[0].n as number;
+}

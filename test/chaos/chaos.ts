@@ -1,0 +1,162 @@
+/**
+ * The chaos tier (`npm run test:chaos`): a real cluster on the local PostgreSQL server (a fresh
+ * database, dropped afterwards), a bounded load of paid tool calls with and without
+ * Idempotency-Keys, while sandbox faults come and go, the API processes' database connections are
+ * terminated, one API is killed with SIGKILL and the other drained with SIGTERM (both restarted).
+ * Then, once every hold's deadline has passed, the client's records are joined to the ledger and
+ * the rules of issue 9 are checked. Exit status: 0 clean, 1 violations, 2 the run could not happen.
+ *
+ * Settings (environment): CHAOS_DATABASE_URL (else DATABASE_URL, else the local server),
+ * CHAOS_REDIS_URL, CHAOS_DURATION_S (30), CHAOS_CONCURRENCY (24), CHAOS_MAX_REQUESTS (20000),
+ * CHAOS_TOOL_DEADLINE_MS (4000). Everything runs on 127.0.0.1 only.
+ */
+import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { Client } from 'pg';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { REPO_ROOT } from '../processes/child-processes';
+import { auditLedger, pendingExpiredHolds, pendingHolds, type Violation } from './audit';
+import { Cluster } from './cluster';
+import { runChaos, type ChaosCounters } from './disruptions';
+import { Balancer, runLoad, type Account } from './load';
+import { printSummary } from './report';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const HOLD_SWEEP_EVERY_MS = 15_000;
+
+function intSetting(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer in ${min}..${max}`);
+  return value;
+}
+
+function loopbackUrl(name: string, raw: string): string {
+  const url = new URL(raw);
+  if (!LOOPBACK.has(url.hostname)) throw new Error(`${name} must point at this machine (127.0.0.1), not ${url.hostname}`);
+  return raw;
+}
+
+const settings = {
+  serverUrl: loopbackUrl('CHAOS_DATABASE_URL', process.env.CHAOS_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'),
+  redisUrl: process.env.CHAOS_REDIS_URL ? loopbackUrl('CHAOS_REDIS_URL', process.env.CHAOS_REDIS_URL) : undefined,
+  durationMs: intSetting('CHAOS_DURATION_S', 30, 5, 600) * 1000,
+  concurrency: intSetting('CHAOS_CONCURRENCY', 24, 1, 64),
+  maxRequests: intSetting('CHAOS_MAX_REQUESTS', 20_000, 100, 200_000),
+  toolDeadlineMs: intSetting('CHAOS_TOOL_DEADLINE_MS', 4000, 1000, 30_000),
+  holdGraceMs: 2000,
+  accounts: 6,
+};
+
+const log = (line: string) => process.stdout.write(`[chaos] ${line}\n`);
+
+async function admin<T>(base: string, adminKey: string, path: string, body: object): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function setUpAccounts(base: string, adminKey: string): Promise<Account[]> {
+  const accounts: Account[] = [];
+  for (let i = 0; i < settings.accounts; i++) {
+    const created = await admin<{ account: { id: string }; apiKey: string }>(base, adminKey, '/api/v1/admin/accounts', { name: `chaos ${i}` });
+    await admin(base, adminKey, `/api/v1/admin/accounts/${created.account.id}/credits`, { credits: 50_000_000, kind: 'grant', reason: 'chaos load' });
+    accounts.push({ accountId: created.account.id, apiKey: created.apiKey });
+  }
+  return accounts;
+}
+
+async function toolCosts(base: string): Promise<Record<string, number>> {
+  const res = await fetch(`${base}/api/v1/tools`);
+  const body = (await res.json()) as { tools: Array<{ name: string; cost: number }> };
+  return Object.fromEntries(body.tools.map((t) => [t.name, t.cost]));
+}
+
+/** Waits until no hold is pending (each expires at deadline + grace and the sweep voids it), bounded. */
+async function waitForHolds(sql: Client): Promise<void> {
+  const deadline = Date.now() + settings.toolDeadlineMs + settings.holdGraceMs + HOLD_SWEEP_EVERY_MS + 15_000;
+  while (Date.now() < deadline && (await pendingHolds(sql)) > 0) await new Promise((r) => setTimeout(r, 1000));
+}
+
+function ledgerVerify(url: string): { clean: boolean; output: string } {
+  const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/ledger-verify.ts', url], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC' },
+  });
+  return { clean: run.status === 0, output: `${run.stdout ?? ''}${run.stderr ?? ''}` };
+}
+
+async function main(): Promise<number> {
+  const startedAt = Date.now();
+  let database: TestDatabase | undefined;
+  let cluster: Cluster | undefined;
+  const sql = () => new Client({ connectionString: database!.url, application_name: 'scout-chaos-harness' });
+  try {
+    database = await createTestDatabase(settings.serverUrl);
+    log(`database ${new URL(database.url).pathname.slice(1)} migrated; starting sandbox, 2 APIs, 1 worker`);
+    const adminKey = `sc_${randomBytes(24).toString('base64url')}`;
+    cluster = new Cluster({ databaseUrl: database.url, redisUrl: settings.redisUrl, adminKey, toolDeadlineMs: settings.toolDeadlineMs, holdGraceMs: settings.holdGraceMs, shutdownGraceMs: settings.toolDeadlineMs + 4000 });
+    await cluster.start();
+    const base = cluster.apis[0].url;
+    const accounts = await setUpAccounts(base, adminKey);
+    const costs = await toolCosts(base);
+    const db = sql();
+    await db.connect();
+    const start = await db.query<{ id: string; balance: string }>(`SELECT id, balance FROM accounts WHERE id = ANY($1::uuid[])`, [accounts.map((a) => a.accountId)]);
+    const startBalances = new Map(start.rows.map((r) => [r.id, Number(r.balance)]));
+
+    log(`load: ${settings.durationMs / 1000} s, concurrency ${settings.concurrency}, tool deadline ${settings.toolDeadlineMs} ms`);
+    const balancer = new Balancer(cluster.apis);
+    balancer.start();
+    const counters: ChaosCounters = { terminated: 0, kills: 0, sigterms: 0, faultSwitches: 0, errors: [] };
+    const [records] = await Promise.all([
+      runLoad(balancer, accounts, costs, {
+        durationMs: settings.durationMs,
+        concurrency: settings.concurrency,
+        maxRequests: settings.maxRequests,
+        keyedShare: 0.4,
+        keyedAttempts: 3,
+        requestTimeoutMs: settings.toolDeadlineMs + 10_000,
+      }),
+      runChaos(cluster, db, settings.durationMs, counters),
+    ]);
+    balancer.stop();
+
+    log(`load done (${records.length} requests); waiting for every hold's deadline and the sweep`);
+    await waitForHolds(db);
+    const audit = await auditLedger(db, records, startBalances);
+    const violations: Violation[] = [...audit.violations];
+    const stale = await pendingExpiredHolds(db);
+    if (stale > 0) violations.push({ rule: 'pendingHolds', detail: `${stale} holds pending past their deadline` });
+    await db.end();
+    await cluster.stop();
+    const verify = ledgerVerify(database.url);
+    if (!verify.clean) violations.push({ rule: 'ledgerVerify', detail: verify.output.trim().split('\n').slice(-15).join('\n') });
+
+    printSummary({ records, counters, violations, lostAnswersReplayed: audit.lostAnswersReplayed, cluster, seconds: (Date.now() - startedAt) / 1000, settings });
+    return violations.length === 0 ? 0 : 1;
+  } catch (error) {
+    process.stderr.write(`[chaos] could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    if (cluster) process.stderr.write(cluster.output() + '\n');
+    return 2;
+  } finally {
+    await cluster?.stop().catch(() => undefined);
+    await database?.dispose().catch((e: unknown) => process.stderr.write(`[chaos] could not drop the database: ${String(e)}\n`));
+  }
+}
+
+// A hard stop: whatever hangs, the run ends (children are killed by the exit hook).
+const HARD_STOP_MS = settings.durationMs + 300_000;
+setTimeout(() => {
+  process.stderr.write('[chaos] hard time limit reached\n');
+  process.exit(2);
+}, HARD_STOP_MS).unref();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(2));
+
+main().then((code) => process.exit(code));

@@ -1,0 +1,79 @@
+import type { Client } from 'pg';
+import type { Cluster } from './cluster';
+
+export interface ChaosCounters {
+  /** Database connections of the API processes terminated with pg_terminate_backend. */
+  terminated: number;
+  kills: number;
+  sigterms: number;
+  faultSwitches: number;
+  /** Disruptions that could not be applied (they do not fail the run, they are reported). */
+  errors: string[];
+}
+
+/** Sandbox fault sets switched in turn: nothing, latency, 5xx, timeouts, and a mix. */
+const FAULT_SETS: object[][] = [
+  [],
+  [{ provider: '*', latencyMs: 800 }],
+  [{ provider: 'defillama', status: 503 }],
+  [{ provider: 'jupiter', timeout: true }, { provider: 'alchemy', status: 500 }],
+  [],
+  [{ provider: '*', latencyMs: 300 }, { provider: 'defillama', route: '/coins', timeout: true }],
+  [{ provider: 'alchemy', timeout: true }, { provider: 'defillama', status: 502, times: 200 }],
+];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function setFaults(sandboxUrl: string, rules: object[]): Promise<void> {
+  await fetch(`${sandboxUrl}/__control/faults`, { method: 'DELETE', signal: AbortSignal.timeout(2000) });
+  if (rules.length === 0) return;
+  const res = await fetch(`${sandboxUrl}/__control/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(rules),
+    signal: AbortSignal.timeout(2000),
+  });
+  if (res.status !== 201) throw new Error(`sandbox refused faults: ${res.status} ${await res.text()}`);
+}
+
+/** Runs `step` every `everyMs` until `endAt`; a failing step is counted, never fatal. */
+async function every(everyMs: number, endAt: number, counters: ChaosCounters, step: () => Promise<void>): Promise<void> {
+  while (Date.now() + everyMs < endAt) {
+    await sleep(everyMs);
+    await step().catch((error: unknown) => counters.errors.push(error instanceof Error ? error.message : String(error)));
+  }
+}
+
+/**
+ * The disruptions, all bounded by the load's duration: faults switched every 3 s, the APIs'
+ * database connections terminated every 2 s, a SIGKILL of api-a at 30 % and a SIGTERM of api-b at
+ * 60 % of the run, each restarted. Faults are cleared at the end so the restarts and the audit run clean.
+ */
+export async function runChaos(cluster: Cluster, db: Client, durationMs: number, counters: ChaosCounters): Promise<void> {
+  const endAt = Date.now() + durationMs;
+  let faultIndex = 0;
+  const faults = every(3000, endAt, counters, async () => {
+    faultIndex = (faultIndex + 1) % FAULT_SETS.length;
+    await setFaults(cluster.sandboxUrl, FAULT_SETS[faultIndex]);
+    counters.faultSwitches += 1;
+  });
+  const terminator = every(2000, endAt, counters, async () => {
+    counters.terminated += await cluster.terminateApiConnections(db);
+  });
+  const [apiA, apiB] = cluster.apis;
+  const kill = (async () => {
+    await sleep(durationMs * 0.3);
+    counters.kills += 1;
+    await cluster.restart(apiA, 'SIGKILL', 1000);
+  })();
+  const drain = (async () => {
+    await sleep(durationMs * 0.6);
+    counters.sigterms += 1;
+    await cluster.restart(apiB, 'SIGTERM', 1000);
+  })();
+  const outcomes = await Promise.allSettled([faults, terminator, kill, drain]);
+  for (const outcome of outcomes) {
+    if (outcome.status === 'rejected') counters.errors.push(String(outcome.reason));
+  }
+  await setFaults(cluster.sandboxUrl, []).catch((error: unknown) => counters.errors.push(String(error)));
+}
