@@ -56,6 +56,13 @@ describe('200: GET /healthz and GET /readyz answer without a key', () => {
     expect(res.body.status).toBe('ok');
     expect(res.body.details).toEqual({ lifecycle: { status: 'up', draining: false }, database: { status: 'up' } });
   });
+
+  it('both are in the OpenAPI document, keyless, readiness with its 503', async () => {
+    const doc = (await t.http().get('/api/v1/openapi.json')).body;
+    expect(doc.paths['/healthz'].get).toMatchObject({ operationId: 'liveness', security: [] });
+    expect(doc.paths['/readyz'].get).toMatchObject({ operationId: 'readiness', security: [] });
+    expect(Object.keys(doc.paths['/readyz'].get.responses).sort()).toEqual(['200', '503']);
+  });
 });
 
 describe('503: GET /readyz while the database does not answer', () => {

@@ -1,4 +1,5 @@
 import { TOOL_AREAS, TOOL_CATALOG, type RegisteredTool } from '@scout/core';
+import { probePaths } from '../health/health.openapi';
 
 type Schema = Record<string, unknown>;
 
@@ -17,7 +18,10 @@ const ERROR_RESPONSES: Record<string, { code: string; description: string }> = {
   },
   '429': { code: 'rate_limited', description: 'Too many unauthenticated requests from this IP; see Retry-After.' },
   '502': { code: 'tool_error', description: 'The upstream failed; `error.details` has the tool message. The call was refunded.' },
-  '503': { code: 'service_unavailable', description: 'The ledger database is unreachable; nothing was charged.' },
+  '503': {
+    code: 'service_unavailable',
+    description: 'The ledger database is unreachable, or this instance is shutting down (draining); nothing was charged, retry.',
+  },
 };
 
 const COMPONENTS = {
@@ -255,7 +259,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
       },
     },
   };
-  Object.assign(paths, selfServicePaths());
+  Object.assign(paths, selfServicePaths(), probePaths());
   for (const tool of tools) paths[`/api/v1/tools/${tool.name}`] = toolOperations(tool);
   return {
     openapi: '3.1.0',
@@ -267,7 +271,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
-    tags: [...TOOL_AREAS, 'catalog'].map((name) => ({ name })),
+    tags: [...TOOL_AREAS, 'catalog', 'probes'].map((name) => ({ name })),
     paths,
     components: COMPONENTS,
   };

@@ -1,0 +1,39 @@
+/** The OpenAPI description of the probes (HealthController): terminus's body, not the tool envelope. */
+const PROBE_BODY = {
+  type: 'object',
+  required: ['status', 'info', 'error', 'details'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'error', 'shutting_down'] },
+    info: { type: 'object', description: 'Checks that are up, by name.' },
+    error: { type: 'object', description: 'Checks that are down, by name, with their reason.' },
+    details: { type: 'object', description: 'Every check, by name (`process`; or `lifecycle` and `database`).' },
+  },
+};
+
+const answer = (description: string) => ({ description, content: { 'application/json': { schema: PROBE_BODY } } });
+
+export function probePaths(): Record<string, unknown> {
+  return {
+    '/healthz': {
+      get: {
+        operationId: 'liveness',
+        tags: ['probes'],
+        summary: 'Liveness: the process answers. Checks nothing else, so a database outage never restarts healthy processes.',
+        security: [],
+        responses: { '200': answer('The process is alive.') },
+      },
+    },
+    '/readyz': {
+      get: {
+        operationId: 'readiness',
+        tags: ['probes'],
+        summary: 'Readiness: the database answers `SELECT 1` within 1 s and the process is not draining (shutting down).',
+        security: [],
+        responses: {
+          '200': answer('Ready for traffic.'),
+          '503': answer('Draining (from the first moment of a SIGTERM) or the database does not answer: send traffic elsewhere.'),
+        },
+      },
+    },
+  };
+}
