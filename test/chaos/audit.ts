@@ -11,6 +11,7 @@ export const RULES = {
   balance: "each account's balance = starting credits - its 2xx charges",
   pendingHolds: 'no hold still pending past its deadline plus grace',
   ledgerVerify: 'ledger:verify clean',
+  cleanStop: 'every process exits 0 on SIGTERM',
 } as const;
 export type Rule = keyof typeof RULES;
 
@@ -23,6 +24,8 @@ interface Charged {
   request_id: string;
   usage_entries: number;
   net: number;
+  /** When the (last) usage entry was written, epoch ms. */
+  charged_at: number;
 }
 
 const isAnswered = (r: RequestRecord) => r.status >= 200 && r.status < 300;
@@ -31,7 +34,8 @@ const isAnswered = (r: RequestRecord) => r.status >= 200 && r.status < 300;
 async function chargesByRequest(sql: Client, accountIds: string[]): Promise<Map<string, Charged>> {
   const { rows } = await sql.query<Charged>(
     `SELECT u.request_id, count(*)::int AS usage_entries,
-            (sum(-u.amount) - coalesce(sum(r.amount), 0))::int AS net
+            (sum(-u.amount) - coalesce(sum(r.amount), 0))::int AS net,
+            (extract(epoch FROM max(u.created_at)) * 1000)::float8 AS charged_at
        FROM credit_entries u LEFT JOIN credit_entries r ON r.refund_of = u.id
       WHERE u.kind = 'usage' AND u.account_id = ANY($1::uuid[])
       GROUP BY u.request_id`,
@@ -40,8 +44,18 @@ async function chargesByRequest(sql: Client, accountIds: string[]): Promise<Map<
   return new Map(rows.map((row) => [row.request_id ?? '(none)', row]));
 }
 
+/**
+ * How long before a kill -9 a charge may have been posted with its answer still unsent. The
+ * usage entry is durable before the answer leaves (rule 1), so a crash in that instant loses an
+ * answer that was charged: no server can close that gap, only a client's Idempotency-Key (its
+ * retry replays the stored answer). Such requests are reported on their own line, not as violations.
+ */
+export const CRASH_WINDOW_MS = 250;
+
 export interface AuditResult {
   violations: Violation[];
+  /** Requests charged whose answer died with a kill -9 within CRASH_WINDOW_MS of its post. */
+  lostInCrash: string[];
   /** Requests whose answer was lost but whose Idempotency-Key replayed it later: charged once, correctly. */
   lostAnswersReplayed: number;
 }
@@ -50,13 +64,28 @@ export interface AuditResult {
  * Joins the client's records to the ledger. `startBalances` are the accounts' balances before the
  * load; nothing else moves their credits during the run.
  */
-export async function auditLedger(sql: Client, records: RequestRecord[], startBalances: Map<string, number>): Promise<AuditResult> {
+export async function auditLedger(
+  sql: Client,
+  records: RequestRecord[],
+  startBalances: Map<string, number>,
+  /** When each process was killed or stopped, by API name: named in a violation's detail. */
+  stops: Array<{ api: string; signal: string; at: number }>,
+): Promise<AuditResult> {
+  const nearStop = (r: RequestRecord, chargedAt: number) => {
+    const stop = stops.find((s) => s.api === r.api && Math.abs(s.at - chargedAt) < 30_000);
+    return stop ? `, charged ${stop.at - chargedAt} ms before the ${stop.signal} of ${stop.api}` : '';
+  };
   const violations: Violation[] = [];
   const charges = await chargesByRequest(sql, [...startBalances.keys()]);
   const net = (r: RequestRecord) => charges.get(r.requestId)?.net ?? 0;
 
   const replayedKeys = new Set(records.filter((r) => isAnswered(r) && r.replayed).map((r) => r.idempotencyKey));
   let lostAnswersReplayed = 0;
+  /** Requests without a 2xx whose charge stands for a reason above: they count in the balance. */
+  const chargedWithoutAnswer = new Set<string>();
+  const lostInCrash: string[] = [];
+  const killedJustAfter = (r: RequestRecord, chargedAt: number) =>
+    r.status === 0 && stops.some((s) => s.api === r.api && s.signal === 'SIGKILL' && s.at - chargedAt >= 0 && s.at - chargedAt <= CRASH_WINDOW_MS);
   for (const r of records) {
     const charged = charges.get(r.requestId);
     if (isAnswered(r) && !r.replayed) {
@@ -66,8 +95,17 @@ export async function auditLedger(sql: Client, records: RequestRecord[], startBa
     } else if (isAnswered(r)) {
       if (net(r) !== 0) violations.push({ rule: 'replayNotCharged', detail: `${r.requestId}: net ${net(r)}` });
     } else if (net(r) !== 0) {
-      if (r.idempotencyKey && replayedKeys.has(r.idempotencyKey) && net(r) === r.cost) lostAnswersReplayed += 1;
-      else violations.push({ rule: 'unansweredNotCharged', detail: `${r.requestId} ${r.tool} status ${r.status || 'no answer'} (${r.api}): net ${net(r)}` });
+      if (r.idempotencyKey && replayedKeys.has(r.idempotencyKey) && net(r) === r.cost) {
+        lostAnswersReplayed += 1;
+        chargedWithoutAnswer.add(r.requestId);
+      }
+      else if (killedJustAfter(r, charged!.charged_at)) {
+        lostInCrash.push(`${r.requestId} ${r.tool} (${r.api})${nearStop(r, charged!.charged_at)}`);
+        chargedWithoutAnswer.add(r.requestId);
+      } else {
+        const detail = `${r.requestId} ${r.tool} status ${r.status || 'no answer'} (${r.api}): net ${net(r)}${nearStop(r, charged!.charged_at)}`;
+        violations.push({ rule: 'unansweredNotCharged', detail });
+      }
     }
   }
 
@@ -85,7 +123,7 @@ export async function auditLedger(sql: Client, records: RequestRecord[], startBa
 
   const expectedSpend = new Map<string, number>();
   for (const r of records) {
-    const paid = (isAnswered(r) && !r.replayed) || (!isAnswered(r) && r.idempotencyKey && replayedKeys.has(r.idempotencyKey) && net(r) === r.cost);
+    const paid = (isAnswered(r) && !r.replayed) || chargedWithoutAnswer.has(r.requestId);
     if (paid) expectedSpend.set(r.accountId, (expectedSpend.get(r.accountId) ?? 0) + r.cost);
   }
   const { rows } = await sql.query<{ id: string; balance: string }>(`SELECT id, balance FROM accounts WHERE id = ANY($1::uuid[])`, [[...startBalances.keys()]]);
@@ -95,7 +133,7 @@ export async function auditLedger(sql: Client, records: RequestRecord[], startBa
       violations.push({ rule: 'balance', detail: `${row.id}: balance ${row.balance}, expected ${expected} (${Number(row.balance) - expected} off)` });
     }
   }
-  return { violations, lostAnswersReplayed };
+  return { violations, lostAnswersReplayed, lostInCrash };
 }
 
 /** Holds still pending once their deadline (plus grace) has passed; 0 where the ledger has no holds. */

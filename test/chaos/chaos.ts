@@ -114,7 +114,7 @@ async function main(): Promise<number> {
     log(`load: ${settings.durationMs / 1000} s, concurrency ${settings.concurrency}, tool deadline ${settings.toolDeadlineMs} ms`);
     const balancer = new Balancer(cluster.apis);
     balancer.start();
-    const counters: ChaosCounters = { terminated: 0, kills: 0, sigterms: 0, faultSwitches: 0, errors: [] };
+    const counters: ChaosCounters = { terminated: 0, kills: 0, sigterms: 0, faultSwitches: 0, stops: [], errors: [] };
     const [records] = await Promise.all([
       runLoad(balancer, accounts, costs, {
         durationMs: settings.durationMs,
@@ -122,6 +122,7 @@ async function main(): Promise<number> {
         maxRequests: settings.maxRequests,
         keyedShare: 0.4,
         keyedAttempts: 3,
+        resendShare: 0.2,
         requestTimeoutMs: settings.toolDeadlineMs + 10_000,
       }),
       runChaos(cluster, db, settings.durationMs, counters),
@@ -130,16 +131,24 @@ async function main(): Promise<number> {
 
     log(`load done (${records.length} requests); waiting for every hold's deadline and the sweep`);
     await waitForHolds(db);
-    const audit = await auditLedger(db, records, startBalances);
+    const audit = await auditLedger(db, records, startBalances, counters.stops);
     const violations: Violation[] = [...audit.violations];
     const stale = await pendingExpiredHolds(db);
     if (stale > 0) violations.push({ rule: 'pendingHolds', detail: `${stale} holds pending past their deadline` });
     await db.end();
     await cluster.stop();
+    // Every stop but the kill -9 was a SIGTERM: each must have ended with exit 0.
+    for (const api of cluster.apis) {
+      api.exits.forEach((code, i) => {
+        const killed = api === cluster!.apis[0] && i === 0;
+        if (!killed && code !== 0) violations.push({ rule: 'cleanStop', detail: `${api.name} stop ${i + 1} ended ${code ?? 'by SIGKILL'}:\n${api.logs[i]}` });
+      });
+    }
+    if (cluster.workerExit !== 0) violations.push({ rule: 'cleanStop', detail: `worker exited ${cluster.workerExit} on SIGTERM` });
     const verify = ledgerVerify(database.url);
     if (!verify.clean) violations.push({ rule: 'ledgerVerify', detail: verify.output.trim().split('\n').slice(-15).join('\n') });
 
-    printSummary({ records, counters, violations, lostAnswersReplayed: audit.lostAnswersReplayed, cluster, seconds: (Date.now() - startedAt) / 1000, settings });
+    printSummary({ records, counters, violations, lostAnswersReplayed: audit.lostAnswersReplayed, lostInCrash: audit.lostInCrash, cluster, seconds: (Date.now() - startedAt) / 1000, settings });
     return violations.length === 0 ? 0 : 1;
   } catch (error) {
     process.stderr.write(`[chaos] could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);

@@ -20,6 +20,8 @@ export interface ApiNode {
   proc: ScoutProcess;
   /** Exit codes of the processes this node ran before, in order (null: killed by a signal). */
   exits: Array<number | null>;
+  /** The last lines each of those processes printed, same order. */
+  logs: string[];
 }
 
 const BOOT_TIMEOUT_MS = 90_000;
@@ -40,6 +42,7 @@ export class Cluster {
   private sandbox?: ScoutProcess;
   private worker?: ScoutProcess;
   workerExit: number | null | undefined;
+  private stopped = false;
 
   constructor(private readonly settings: ClusterSettings) {}
 
@@ -49,7 +52,7 @@ export class Cluster {
     this.sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
     for (const name of ['api-a', 'api-b']) {
       const port = await freePort();
-      this.apis.push({ name, port, url: `http://127.0.0.1:${port}`, proc: this.spawnApi(name, port), exits: [] });
+      this.apis.push({ name, port, url: `http://127.0.0.1:${port}`, proc: this.spawnApi(name, port), exits: [], logs: [] });
     }
     this.worker = startScoutProcess('worker', 'worker', this.commonEnv(this.settings.databaseUrl));
     await waitForHttp(`${this.sandboxUrl}/__control/health`, this.sandbox, BOOT_TIMEOUT_MS);
@@ -59,7 +62,7 @@ export class Cluster {
 
   /** kill -9 or SIGTERM, wait for the exit, start the same node again on its port. */
   async restart(api: ApiNode, signal: 'SIGKILL' | 'SIGTERM', downMs: number): Promise<void> {
-    api.exits.push(await stopProcess(api.proc, signal, this.settings.shutdownGraceMs + 20_000));
+    await this.stopApi(api, signal);
     await new Promise((r) => setTimeout(r, downMs));
     api.proc = this.spawnApi(api.name, api.port);
     await waitForHttp(`${api.url}/readyz`, api.proc, BOOT_TIMEOUT_MS);
@@ -77,9 +80,16 @@ export class Cluster {
 
   /** Stops everything: APIs and worker with SIGTERM (their exit codes are kept), the sandbox last. */
   async stop(): Promise<void> {
-    await Promise.all(this.apis.map(async (api) => api.exits.push(await stopProcess(api.proc, 'SIGTERM', this.settings.shutdownGraceMs + 20_000))));
+    if (this.stopped) return;
+    this.stopped = true;
+    await Promise.all(this.apis.map((api) => this.stopApi(api, 'SIGTERM')));
     if (this.worker) this.workerExit = await stopProcess(this.worker, 'SIGTERM', 20_000);
     if (this.sandbox) await stopProcess(this.sandbox, 'SIGTERM', 5000);
+  }
+
+  private async stopApi(api: ApiNode, signal: NodeJS.Signals): Promise<void> {
+    api.exits.push(await stopProcess(api.proc, signal, this.settings.shutdownGraceMs + 20_000));
+    api.logs.push(api.proc.output().slice(-2000));
   }
 
   output(): string {

@@ -7,6 +7,8 @@ export interface ChaosCounters {
   kills: number;
   sigterms: number;
   faultSwitches: number;
+  /** When each API process was signalled (epoch ms). */
+  stops: Array<{ api: string; signal: string; at: number }>;
   /** Disruptions that could not be applied (they do not fail the run, they are reported). */
   errors: string[];
 }
@@ -64,11 +66,13 @@ export async function runChaos(cluster: Cluster, db: Client, durationMs: number,
   const kill = (async () => {
     await sleep(durationMs * 0.3);
     counters.kills += 1;
+    counters.stops.push({ api: apiA.name, signal: 'SIGKILL', at: Date.now() });
     await cluster.restart(apiA, 'SIGKILL', 1000);
   })();
   const drain = (async () => {
     await sleep(durationMs * 0.6);
     counters.sigterms += 1;
+    counters.stops.push({ api: apiB.name, signal: 'SIGTERM', at: Date.now() });
     await cluster.restart(apiB, 'SIGTERM', 1000);
   })();
   const outcomes = await Promise.allSettled([faults, terminator, kill, drain]);

@@ -29,6 +29,8 @@ export interface LoadSettings {
   keyedShare: number;
   /** Attempts per keyed call (the first plus retries after a failure, as a client would). */
   keyedAttempts: number;
+  /** Share of answered keyed calls sent once more, as a client whose own timeout fired would. */
+  resendShare: number;
   /** Client-side timeout of one request; past the server's deadline, so a timeout means a lost answer. */
   requestTimeoutMs: number;
 }
@@ -142,7 +144,9 @@ export async function runLoad(balancer: Balancer, accounts: Account[], costs: Re
       // A keyed call is retried after anything that did not settle it: no answer, 409 (still
       // running), 5xx. The retry of an answered call replays it.
       const settled = result.status >= 200 && result.status < 500 && result.status !== 409;
-      if (settled) break;
+      // Now and then a client sends an answered call again (its own timeout fired first): a replay.
+      const sendAgain = result.status === 200 && attempt === 1 && Math.random() < settings.resendShare;
+      if (settled && !sendAgain) break;
       await new Promise((r) => setTimeout(r, 200 + Math.random() * 800));
     }
   };

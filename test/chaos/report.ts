@@ -1,5 +1,5 @@
 import type { Violation } from './audit';
-import { RULES, type Rule } from './audit';
+import { CRASH_WINDOW_MS, RULES, type Rule } from './audit';
 import type { Cluster } from './cluster';
 import type { ChaosCounters } from './disruptions';
 import type { RequestRecord } from './load';
@@ -9,6 +9,7 @@ export interface Summary {
   counters: ChaosCounters;
   violations: Violation[];
   lostAnswersReplayed: number;
+  lostInCrash: string[];
   cluster: Cluster;
   seconds: number;
   settings: { durationMs: number; concurrency: number; toolDeadlineMs: number };
@@ -43,6 +44,7 @@ export function printSummary(s: Summary): void {
       ['replays (Idempotent-Replayed)', count((r) => r.replayed)],
       ['with Idempotency-Key (keys)', `${count((r) => r.idempotencyKey !== null)} (${keys.size})`],
       ['lost answers replayed later', s.lostAnswersReplayed],
+      [`charged, answer lost to kill -9 (≤ ${CRASH_WINDOW_MS} ms after its post)`, s.lostInCrash.length],
       ['connections terminated', s.counters.terminated],
       ['kill -9 / SIGTERM', `${s.counters.kills} / ${s.counters.sigterms}`],
       ['fault switches', s.counters.faultSwitches],
@@ -52,6 +54,7 @@ export function printSummary(s: Summary): void {
   out.push('  by status:');
   out.push(table([...statuses.entries()].sort((a, b) => b[1] - a[1]).map(([label, n]) => [`    ${label}`, n])));
   if (s.counters.errors.length) out.push(`  disruptions that failed: ${s.counters.errors.length} (${s.counters.errors.slice(0, 3).join(' | ')})`);
+  for (const line of s.lostInCrash.slice(0, EXAMPLES_PER_RULE)) out.push(`  lost in the crash (not a violation: see CRASH_WINDOW_MS): ${line}`);
   out.push('  rules:');
   for (const rule of Object.keys(RULES) as Rule[]) {
     const hits = s.violations.filter((v) => v.rule === rule);
