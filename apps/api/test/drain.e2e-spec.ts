@@ -65,6 +65,22 @@ describe('200: GET /healthz and GET /readyz answer without a key', () => {
   });
 });
 
+describe('200: the probes are outside the per-IP rate limit of keyless requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '2' } });
+  });
+  afterAll(() => t?.close());
+
+  it('answers every probe while the same address is limited on other keyless routes', async () => {
+    for (let i = 0; i < 3; i++) expect((await t.http().get('/api/v1/tools')).status).toBe(i < 2 ? 200 : 429);
+    for (let i = 0; i < 10; i++) {
+      expect((await t.http().get('/healthz')).status).toBe(200);
+      expect((await t.http().get('/readyz')).status).toBe(200);
+    }
+  });
+});
+
 describe('503: GET /readyz while the database does not answer', () => {
   let t: TestApp;
   beforeAll(async () => {

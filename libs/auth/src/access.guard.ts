@@ -38,7 +38,8 @@ export class AccessGuard implements CanActivate {
     if (!access) throw new ScoutError('internal_error', 'Route declares no access rule.');
 
     const presentsKey = req.headers.authorization !== undefined;
-    if (!presentsKey) await this.limiter.consume(req.ip ?? 'unknown');
+    const probe = access.kind === 'public' && access.probe === true;
+    if (!presentsKey && !probe) await this.limiter.consume(req.ip ?? 'unknown');
     if (authorizationHeaderCount(req) > 1) {
       await this.limiter.consume(req.ip ?? 'unknown');
       throw new UnauthorizedError('Send exactly one Authorization header.');

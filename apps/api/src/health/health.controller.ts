@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator, type HealthCheckResult } from '@nestjs/terminus';
 import type { Response } from 'express';
-import { Public } from '@scout/auth';
+import { Probe } from '@scout/auth';
 import { DrainState } from '@scout/core';
 
 /** How long readiness waits for `SELECT 1`: well inside a load balancer's probe timeout. */
@@ -14,6 +14,8 @@ export const READINESS_DATABASE_TIMEOUT_MS = 1000;
  *    never gets healthy processes restarted.
  *  - /readyz (readiness): send traffic here. 503 while the process drains (from the first moment
  *    of a SIGTERM) or while the database does not answer `SELECT 1` in time.
+ * Both are keyless and outside the per-IP rate limit (@Probe): a load balancer probing many
+ * instances from one address must never be told 429.
  */
 @Controller()
 export class HealthController {
@@ -25,14 +27,14 @@ export class HealthController {
   ) {}
 
   @Get('healthz')
-  @Public()
+  @Probe()
   @Header('Cache-Control', 'no-store')
   liveness(): Promise<HealthCheckResult> {
     return this.health.check([() => this.indicators.check('process').up()]);
   }
 
   @Get('readyz')
-  @Public()
+  @Probe()
   @Header('Cache-Control', 'no-store')
   async readiness(@Res({ passthrough: true }) res: Response): Promise<unknown> {
     // Draining decides alone: no database round trip for a process that is leaving anyway.
