@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -33,6 +33,10 @@ export interface EmbeddedPostgresOptions {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   let dataDir: string | undefined;
   if (options.dataDir) {
+    const holder = runningEmbeddedPostgres(options.dataDir);
+    if (holder) {
+      throw new Error(`${resolve(options.dataDir)} is in use by process ${holder.pid}, which serves it on ${holder.url}: stop that process first, or connect to that URL`);
+    }
     dataDir = resolve(options.dataDir, 'pg');
     mkdirSync(dataDir, { recursive: true });
   }
@@ -52,14 +56,53 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   routeNotifications(server);
   await server.start();
   const port = (server as unknown as { port: number }).port;
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const lockFile = options.dataDir ? join(resolve(options.dataDir), LOCK_FILE) : undefined;
+  if (lockFile) writeFileSync(lockFile, JSON.stringify({ pid: process.pid, url } satisfies EmbeddedLock));
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
     port,
     async stop() {
       await server.stop();
       await db.close();
+      if (lockFile) rmSync(lockFile, { force: true });
     },
   };
+}
+
+/** Written in a data directory while a process serves it, so that no second process opens it. */
+const LOCK_FILE = 'scout-embedded.json';
+
+export interface EmbeddedLock {
+  pid: number;
+  /** Where that process serves the database. */
+  url: string;
+}
+
+/**
+ * The live process serving the embedded database of dataDir, if any (a lock left by a process that
+ * died does not count). PGlite has no lock of its own: two processes on one directory corrupt it.
+ */
+export function runningEmbeddedPostgres(dataDir: string): EmbeddedLock | null {
+  const lockFile = join(resolve(dataDir), LOCK_FILE);
+  if (!existsSync(lockFile)) return null;
+  let lock: EmbeddedLock;
+  try {
+    lock = JSON.parse(readFileSync(lockFile, 'utf8')) as EmbeddedLock;
+  } catch {
+    return null;
+  }
+  try {
+    process.kill(lock.pid, 0); // signal 0: only asks whether the process exists
+    return lock;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? lock : null;
+  }
+}
+
+/** Whether dataDir holds an embedded database (a directory `npm start` has run on). */
+export function hasEmbeddedDatabase(dataDir: string): boolean {
+  return existsSync(join(resolve(dataDir), 'pg', 'PG_VERSION'));
 }
 
 /** One client message waiting for PGlite, as pglite-socket 0.2.17 queues it. */

@@ -1,8 +1,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Pool, type PoolClient } from 'pg';
+import { startDatabaseProcess } from '../../../test/embedded-db-process';
 import { createTestDatabase, migrate, testDatabaseUrl } from '../../../test/test-database';
 import { LEDGER_INVARIANTS, verifyLedger, type LedgerQuery, type LedgerViolation } from './ledger-verify';
 
@@ -63,11 +66,25 @@ async function scriptHistory(db: Pool, name: string) {
   };
 }
 
+/** An account with one hold of each outcome: posted (charged), voided, and pending within its deadline. */
+async function scriptHolds(db: Pool) {
+  const { rows } = await db.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('verify holds') RETURNING id`);
+  const accountId = rows[0].id;
+  await db.query(`SELECT * FROM scout_grant($1, 'topup', 5000, NULL, 'verify int-spec', 'test')`, [accountId]);
+  const hold = async () => Number((await db.query(`SELECT hold_id FROM scout_hold($1, 250, 'tool_a', 'req', 600000)`, [accountId])).rows[0].hold_id);
+  const posted = await hold();
+  await db.query(`SELECT * FROM scout_post($1)`, [posted]);
+  const voided = await hold();
+  await db.query(`SELECT * FROM scout_void($1, 'tool_error')`, [voided]);
+  return { accountId, posted, voided, pending: await hold() };
+}
+
 describe('verifyLedger (PostgreSQL)', () => {
   let pool: Pool;
   let history: Awaited<ReturnType<typeof scriptHistory>>;
   let other: Awaited<ReturnType<typeof scriptHistory>>;
   let planned: { accountId: string; periodId: number };
+  let held: { accountId: string; posted: number; voided: number; pending: number };
   let scope: { accountIds: string[] };
 
   beforeAll(async () => {
@@ -78,7 +95,8 @@ describe('verifyLedger (PostgreSQL)', () => {
     await pool.query(`SELECT * FROM scout_change_plan($1, 'starter', '2027-01-31T10:00:00Z', 'test', NULL)`, [rows[0].id]);
     const renewed = await pool.query(`SELECT period_id FROM scout_renew_plans('2027-02-28T10:00:00Z', 10, $1)`, [rows[0].id]);
     planned = { accountId: rows[0].id, periodId: Number(renewed.rows[0].period_id) };
-    scope = { accountIds: [history.accountId, other.accountId, planned.accountId] };
+    held = await scriptHolds(pool);
+    scope = { accountIds: [history.accountId, other.accountId, planned.accountId, held.accountId] };
   });
   afterAll(async () => {
     await pool.end();
@@ -129,6 +147,9 @@ describe('verifyLedger (PostgreSQL)', () => {
       'spendable_within_balance',
       'plan_period_grant',
       'plan_renewal_date',
+      'hold_resolved_by_deadline',
+      'posted_hold_one_usage',
+      'unposted_hold_charges_nothing',
       'append_only_triggers',
     ]);
   });
@@ -312,6 +333,53 @@ describe('verifyLedger (PostgreSQL)', () => {
     ]);
   });
 
+  it('a hold left pending long past its deadline (the sweep stopped): hold_resolved_by_deadline names it', async () => {
+    let holdId = 0;
+    const violations = await verifyCorrupted(async (c) => {
+      const { rows } = await c.query(
+        `INSERT INTO credit_holds (account_id, amount, tool, created_at, expires_at)
+         VALUES ($1, 250, 'tool_a', now() - interval '10 minutes', now() - interval '5 minutes') RETURNING id`,
+        [held.accountId],
+      );
+      holdId = Number(rows[0].id);
+    });
+    expect(violations).toEqual([
+      {
+        invariant: 'hold_resolved_by_deadline',
+        accountId: held.accountId,
+        row: `credit_holds#${holdId}`,
+        detail: expect.stringMatching(/^pending, deadline was \d{4}-\d\d-\d\dT/),
+      },
+    ]);
+  });
+
+  it('a hold marked posted with no usage entry: posted_hold_one_usage names it', async () => {
+    let holdId = 0;
+    const violations = await verifyCorrupted(async (c) => {
+      const { rows } = await c.query(
+        `INSERT INTO credit_holds (account_id, amount, tool, state, resolved_at, expires_at)
+         VALUES ($1, 250, 'tool_a', 'posted', now(), now() + interval '1 minute') RETURNING id`,
+        [held.accountId],
+      );
+      holdId = Number(rows[0].id);
+    });
+    expect(violations).toEqual([
+      { invariant: 'posted_hold_one_usage', accountId: held.accountId, row: `credit_holds#${holdId}`, detail: 'posted for 250 credits but no usage entry names it' },
+    ]);
+  });
+
+  it('a usage entry pinned on a voided hold: unposted_hold_charges_nothing names the hold', async () => {
+    const { rows } = await pool.query(`SELECT id FROM credit_entries WHERE hold_id = $1`, [held.posted]);
+    const entryId = Number(rows[0].id);
+    const violations = await verifyCorrupted((c) =>
+      rewrite(c, 'credit_entries', `UPDATE credit_entries SET hold_id = $1 WHERE id = $2`, [held.voided, entryId]),
+    );
+    expect(violations).toEqual([
+      expect.objectContaining({ invariant: 'posted_hold_one_usage', row: `credit_holds#${held.posted}` }),
+      { invariant: 'unposted_hold_charges_nothing', accountId: held.accountId, row: `credit_holds#${held.voided}`, detail: `voided but charged by entries ${entryId}` },
+    ]);
+  });
+
   it('the append-only trigger disabled (or replica-only): append_only_triggers names the table and operations', async () => {
     const disabled = await verifyCorrupted((c) => c.query(`ALTER TABLE credit_allocations DISABLE TRIGGER trg_credit_allocations_append_only`).then(() => undefined));
     const triggers = 'trg_credit_allocations_append_only (disabled), trg_credit_allocations_no_truncate (enabled)';
@@ -441,17 +509,36 @@ describe('npm run ledger:verify (the CLI, over a whole fresh database)', () => {
     expect(run.stderr).not.toContain('secret');
   }, 60_000);
 
-  it('exits 2 without DATABASE_URL, telling how to reach the embedded database; uses EMBEDDED_DB_PORT when set', async () => {
-    const none = await runCli([]);
+  it('exits 2 without DATABASE_URL when DATA_DIR holds no embedded database; uses EMBEDDED_DB_PORT when set', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'scout-verify-empty-'));
+    const none = await runCli([], { DATA_DIR: empty });
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('reachable only while Scout runs');
-    expect(none.stderr).toContain('EMBEDDED_DB_PORT=54329 npm start');
+    expect(none.stderr).toContain(`DATA_DIR (${empty}) holds no embedded database`);
 
     const port = await closedPort();
     const embedded = await runCli([], { EMBEDDED_DB_PORT: String(port) });
     expect(embedded.code).toBe(2);
     expect(embedded.stderr).toContain(`cannot connect to postgres://postgres@127.0.0.1:${port}/postgres`);
   }, 60_000);
+
+  it('checks the embedded database of DATA_DIR by itself, and through the Scout serving it while one runs', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scout-verify-data-'));
+    const served = await startDatabaseProcess(dataDir);
+    try {
+      await migrate(served.url);
+      const db = new Pool({ connectionString: served.url, max: 1 });
+      await scriptHistory(db, 'data dir history');
+      await db.end();
+      const throughServer = await runCli([], { DATA_DIR: dataDir });
+      expect(throughServer).toMatchObject({ code: 0, stderr: '' });
+      expect(throughServer.stdout).toContain(`Ledger verification of ${served.url}`);
+    } finally {
+      await served.kill();
+    }
+    const opened = await runCli([], { DATA_DIR: dataDir });
+    expect(opened).toMatchObject({ code: 0, stderr: '' });
+    expect(opened.stdout).toContain(`All ${LEDGER_INVARIANTS.length} invariants hold.`);
+  }, 120_000);
 
   it('exits 2 on a bad argument', async () => {
     const run = await runCli(['--fix']);

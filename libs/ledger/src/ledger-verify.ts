@@ -5,9 +5,17 @@
  * Each check is one SELECT, so each sees one consistent snapshot even while the API writes; run
  * them all inside one REPEATABLE READ transaction (as the CLI does) for one snapshot across checks.
  *
- * Not checkable after the fact, so not here: "one usage entry per charged call" (the request log
- * is not in the database) and "soonest expiry first" (expiry dates of grants may be edited).
+ * Not checkable after the fact, so not here: "soonest expiry first" (expiry dates of grants may be
+ * edited). "One usage entry per answered call" is checked for every call that placed a hold: a
+ * posted hold has exactly one usage entry for its amount, any other hold none.
  */
+
+/**
+ * How long a hold may stay pending past its deadline before that is a violation: the sweep runs
+ * every 15 s, so two minutes leaves room for a slow or restarted worker. (An expired pending hold
+ * charges nothing either way; this catches a sweep that stopped.)
+ */
+export const HOLD_SWEEP_GRACE_SECONDS = 120;
 
 /** Runs one SQL statement with $n parameters and resolves to its rows (pg Pool/Client, TypeORM). */
 export type LedgerQuery = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -25,6 +33,9 @@ export type LedgerInvariant =
   | 'spendable_within_balance'
   | 'plan_period_grant'
   | 'plan_renewal_date'
+  | 'hold_resolved_by_deadline'
+  | 'posted_hold_one_usage'
+  | 'unposted_hold_charges_nothing'
   | 'append_only_triggers';
 
 export interface LedgerViolation {
@@ -293,8 +304,55 @@ const CHECKS: Check[] = [
     ],
   },
   {
+    invariant: 'hold_resolved_by_deadline',
+    description: `no hold is still pending ${HOLD_SWEEP_GRACE_SECONDS} s past its deadline (the sweep records expired holds as voided)`,
+    sql: `
+      SELECT id::text AS hold_id, account_id::text, expires_at
+        FROM credit_holds
+       WHERE state = 'pending' AND expires_at < now() - make_interval(secs => ${HOLD_SWEEP_GRACE_SECONDS}) AND ${inScope('account_id')}
+       ORDER BY id`,
+    toViolations: (r) => [
+      { accountId: account(r), row: `credit_holds#${text(r.hold_id)}`, detail: `pending, deadline was ${iso(r.expires_at)}` },
+    ],
+  },
+  {
+    invariant: 'posted_hold_one_usage',
+    description: "each posted hold has exactly one usage entry, for the hold's amount, account and tool",
+    sql: `
+      SELECT h.id::text AS hold_id, h.account_id::text, h.amount::text, h.tool,
+             count(e.id)::text AS entries, string_agg(e.id::text || ':' || e.amount || ':' || e.account_id || ':' || coalesce(e.tool, ''), ', ') AS found
+        FROM credit_holds h LEFT JOIN credit_entries e ON e.hold_id = h.id
+       WHERE h.state = 'posted' AND ${inScope('h.account_id')}
+       GROUP BY h.id
+      HAVING count(e.id) <> 1 OR bool_or(e.amount <> -h.amount OR e.account_id <> h.account_id OR e.tool IS DISTINCT FROM h.tool)
+       ORDER BY h.id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `credit_holds#${text(r.hold_id)}`,
+        detail:
+          r.entries === '0'
+            ? `posted for ${text(r.amount)} credits but no usage entry names it`
+            : `posted for ${text(r.amount)} credits of ${text(r.tool)}, but its entries (id:amount:account:tool) are ${text(r.found)}`,
+      },
+    ],
+  },
+  {
+    invariant: 'unposted_hold_charges_nothing',
+    description: 'a pending or voided hold has no ledger entry: it charged nothing',
+    sql: `
+      SELECT h.id::text AS hold_id, h.account_id::text, h.state, string_agg(e.id::text, ', ' ORDER BY e.id) AS entries
+        FROM credit_holds h JOIN credit_entries e ON e.hold_id = h.id
+       WHERE h.state <> 'posted' AND ${inScope('h.account_id')}
+       GROUP BY h.id
+       ORDER BY h.id`,
+    toViolations: (r) => [
+      { accountId: account(r), row: `credit_holds#${text(r.hold_id)}`, detail: `${text(r.state)} but charged by entries ${text(r.entries)}` },
+    ],
+  },
+  {
     invariant: 'append_only_triggers',
-    description: 'enabled triggers refuse UPDATE, DELETE and TRUNCATE on the append-only tables (entries, allocations, plan changes and periods, the admin audit log)',
+    description: 'enabled triggers refuse UPDATE, DELETE and TRUNCATE on the append-only tables (entries, allocations, plan changes and periods, the admin audit log, holds), and on holds UPDATE is only the pending -> posted|voided move',
     databaseWide: true,
     // Triggers belong to the whole database. tgtype bits: DELETE 8, UPDATE 16,
     // TRUNCATE 32. tgenabled: O and A fire in normal sessions, D is disabled, R fires only on replicas.
@@ -303,11 +361,14 @@ const CHECKS: Check[] = [
              (SELECT string_agg(tg.tgname || ' (' || CASE tg.tgenabled WHEN 'D' THEN 'disabled'
                                   WHEN 'R' THEN 'replica only' ELSE 'enabled' END || ')', ', ' ORDER BY tg.tgname)
                 FROM pg_trigger tg WHERE tg.tgrelid = to_regclass(t.tbl) AND NOT tg.tgisinternal) AS triggers
-        FROM (VALUES ('credit_entries'), ('credit_allocations'), ('plan_changes'), ('plan_periods'), ('admin_audit_log')) t(tbl)
+        FROM (VALUES ('credit_entries', 'scout_reject_ledger_rewrite'), ('credit_allocations', 'scout_reject_ledger_rewrite'),
+                     ('plan_changes', 'scout_reject_ledger_rewrite'), ('plan_periods', 'scout_reject_ledger_rewrite'),
+                     ('admin_audit_log', 'scout_reject_ledger_rewrite'), ('credit_holds', 'scout_guard_hold_transition')) t(tbl, update_guard)
         CROSS JOIN (VALUES ('UPDATE', 16), ('DELETE', 8), ('TRUNCATE', 32)) op(name, bit)
        WHERE NOT EXISTS (
                SELECT 1 FROM pg_trigger tg JOIN pg_proc p ON p.oid = tg.tgfoid
-                WHERE tg.tgrelid = to_regclass(t.tbl) AND p.proname = 'scout_reject_ledger_rewrite'
+                WHERE tg.tgrelid = to_regclass(t.tbl)
+                  AND p.proname = CASE op.name WHEN 'UPDATE' THEN t.update_guard ELSE 'scout_reject_ledger_rewrite' END
                   AND tg.tgenabled IN ('O', 'A') AND (tg.tgtype::int & op.bit) <> 0)
        ORDER BY t.tbl, op.bit DESC`,
     toViolations: (r) => [
