@@ -1,8 +1,12 @@
 /**
- * Debit-path benchmark: how many usage debits per second the ledger takes, with many connections
- * hammering ONE account (every debit serialises on that account's row lock) versus the same load
- * spread over many accounts. Runs against a throwaway database: embedded PGlite by default, or a
- * fresh database on the server named by DATABASE_URL.
+ * Debit-path benchmark: how many paid calls per second the ledger takes, with many connections
+ * hammering ONE account (every statement serialises on that account's row lock) versus the same
+ * load spread over many accounts, for two charge paths:
+ *  - direct: one scout_spend per call (the charge before two-phase holds: 1 round trip);
+ *  - hold + post: scout_hold before the call, scout_post after it (what the gateway does now:
+ *    2 round trips, each its own transaction; with an Idempotency-Key the answer rides in the post).
+ * Round trips are counted at the pool, not assumed. Runs against a throwaway database: embedded
+ * PGlite by default, or a fresh database on the server named by DATABASE_URL.
  *
  *   npm run bench                      # embedded
  *   DATABASE_URL=postgres://... npm run bench
@@ -26,29 +30,52 @@ async function openAccounts(pool: Pool, count: number, credits: number): Promise
   return ids;
 }
 
-async function run(pool: Pool, accounts: string[]) {
+type ChargePath = (pool: Pool, accountId: string, requestId: string) => Promise<boolean>;
+
+const PATHS: Record<string, ChargePath> = {
+  direct: async (pool, accountId, requestId) => {
+    const { rows } = await pool.query(`SELECT status FROM scout_spend($1, 250, 'usage', 'bench', $2, NULL, NULL)`, [accountId, requestId]);
+    return rows[0].status === 'ok';
+  },
+  'hold + post': async (pool, accountId, requestId) => {
+    const { rows } = await pool.query(`SELECT hold_id, status FROM scout_hold($1, 250, 'bench', $2, 30000)`, [accountId, requestId]);
+    if (rows[0].status !== 'ok') return false;
+    const posted = await pool.query(`SELECT status FROM scout_post($1)`, [rows[0].hold_id]);
+    return posted.rows[0].status === 'posted';
+  },
+};
+
+/** Counts the statements sent through the pool: round trips to the database. */
+function countRoundTrips(pool: Pool): { count: number } {
+  const counter = { count: 0 };
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    counter.count++;
+    return query(...args);
+  };
+  return counter;
+}
+
+async function run(pool: Pool, path: ChargePath, accounts: string[], roundTrips: { count: number }) {
   const latencies: number[] = [];
   let next = 0;
   let failed = 0;
+  const tripsBefore = roundTrips.count;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < DEBITS) {
         const i = next++;
         const t0 = performance.now();
-        const { rows } = await pool.query(`SELECT status FROM scout_spend($1, 250, 'usage', 'bench', $2, NULL, NULL)`, [
-          accounts[i % accounts.length],
-          `bench-${i}`,
-        ]);
+        if (!(await path(pool, accounts[i % accounts.length], `bench-${i}`))) failed++;
         latencies.push(performance.now() - t0);
-        if (rows[0].status !== 'ok') failed++;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
-  return { perSecond: Math.round(DEBITS / seconds), p50: pct(0.5), p99: pct(0.99), failed };
+  return { perSecond: Math.round(DEBITS / seconds), p50: pct(0.5), p99: pct(0.99), failed, tripsPerCall: (roundTrips.count - tripsBefore) / DEBITS };
 }
 
 async function main() {
@@ -57,17 +84,29 @@ async function main() {
   // An idle client cut off while the throwaway database is dropped must not crash the report.
   pool.on('error', () => undefined);
   try {
-    const credits = DEBITS * 250;
+    const credits = DEBITS * 250 * Object.keys(PATHS).length;
     const hot = await openAccounts(pool, 1, credits);
     const spread = await openAccounts(pool, CONCURRENCY, credits);
-    await run(pool, spread.slice(0, 4)); // warm-up: connections, plans, caches
-    const rows = [
-      { scenario: 'one hot account', ...(await run(pool, hot)) },
-      { scenario: `${CONCURRENCY} accounts`, ...(await run(pool, spread)) },
-    ];
+    const roundTrips = countRoundTrips(pool);
+    await run(pool, PATHS.direct, spread.slice(0, 4), roundTrips); // warm-up: connections, plans, caches
+    const rows = [];
+    for (const [name, path] of Object.entries(PATHS)) {
+      rows.push({ path: name, scenario: 'one hot account', ...(await run(pool, path, hot, roundTrips)) });
+      rows.push({ path: name, scenario: `${CONCURRENCY} accounts`, ...(await run(pool, path, spread, roundTrips)) });
+    }
     const target = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
-    process.stdout.write(`\nledger debit path: ${DEBITS} debits per scenario, ${CONCURRENCY} connections, ${target}\n`);
-    console.table(rows.map((r) => ({ scenario: r.scenario, 'debits/s': r.perSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, 'not ok': r.failed })));
+    process.stdout.write(`\nledger charge path: ${DEBITS} paid calls per scenario, ${CONCURRENCY} connections, ${target}\n`);
+    console.table(
+      rows.map((r) => ({
+        path: r.path,
+        scenario: r.scenario,
+        'calls/s': r.perSecond,
+        'round trips/call': r.tripsPerCall,
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'not ok': r.failed,
+      })),
+    );
   } finally {
     await pool.end();
     await database.dispose();
