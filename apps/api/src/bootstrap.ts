@@ -9,6 +9,7 @@ import { OpenApiDocument } from './catalog/openapi-document';
 import { requestId } from './http/http-pipeline';
 import { securityHeaders } from './http/security-headers';
 import { corsPolicy } from './http/cors-policy';
+import { answerClientErrors } from './http/client-errors';
 import { drainGate } from './http/drain-gate';
 
 /**
@@ -28,6 +29,7 @@ export async function createApiApp(
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+  answerClientErrors(app.getHttpServer());
   app.use(requestId);
   app.use(securityHeaders());
   app.use(corsPolicy({ publicApi: config.corsOrigins, accountApi: config.corsAdminOrigins }));

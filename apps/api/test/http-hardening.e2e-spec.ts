@@ -1,3 +1,4 @@
+import net from 'node:net';
 import zlib from 'node:zlib';
 import type { Response } from 'supertest';
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
@@ -222,6 +223,38 @@ describe('HTTP hardening', () => {
         const res = await t.http().post(tool('fixture_paid')).set(bearer(key)).send({ access_token: key });
         expect(res.status).toBe(401);
         expect(res.body.error.code).toBe('unauthorized');
+      });
+    });
+  });
+
+  describe('400 invalid_request: what Node\'s HTTP parser refuses (431 or an empty 400 before)', () => {
+    it('a request line and headers over 16 KB, such as a long GET query', async () => {
+      await nothingCharged(async () => {
+        const res = await rawRequest(t.url, { method: 'GET', path: `${tool('fixture_paid')}?chains=${'x'.repeat(20_000)}`, headers: bearer(key) });
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 400,
+          body: {
+            error: {
+              code: 'invalid_request',
+              message: 'The request line and headers are larger than 16 KB: send long inputs as a POST JSON body.',
+              issues: [{ path: '', message: 'request line and headers too large' }],
+            },
+          },
+        });
+      });
+    });
+
+    it('bytes that are not HTTP', async () => {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(t.url).port), '127.0.0.1', () => socket.end('NOT HTTP AT ALL\r\n\r\n'));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+        error: { code: 'invalid_request', message: 'The request is not valid HTTP/1.1.', issues: [{ path: '', message: 'malformed HTTP request' }] },
       });
     });
   });

@@ -111,6 +111,7 @@ export class PriceConfidenceInput {
   @AreCoinKeys()
   @JSONSchema({
     description: `Tokens as <chain>:<address> (chain one of ${CHAIN_LIST}) or <aggregator>:<id> (coingecko:bitcoin). 1 to 50.`,
+    examples: [['coingecko:bitcoin', 'solana:So11111111111111111111111111111111111111112']],
   })
   tokens: string[];
 
@@ -118,7 +119,10 @@ export class PriceConfidenceInput {
   @IsString()
   @Length(4, 40)
   @IsPastMoment()
-  @JSONSchema({ description: 'A past moment as an ISO 8601 timestamp (UTC unless it has an offset) or unix seconds. Omit for the current price.' })
+  @JSONSchema({
+    description: 'A past moment as an ISO 8601 timestamp (UTC unless it has an offset) or unix seconds. Omit for the current price.',
+    examples: ['2024-03-01T12:00:00Z', '1700000000'],
+  })
   at?: string;
 }
 

@@ -48,6 +48,11 @@ function inline(extra: JsonSchema): (generated: GeneratedSchema) => GeneratedSch
   };
 }
 
+/** Examples in the published schemas: what a client (and the fuzz test) can start from. */
+const INSTANT_END_EXAMPLE = '2026-09-02T00:00:00Z';
+const USDC_ON_BASE = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
+const WRAPPED_SOL = 'So11111111111111111111111111111111111111112';
+
 const SYMBOL_DESCRIPTION = 'Ticker such as ETH, SOL or BNB (1-12 characters): for majors, when you have no address.';
 
 // ---- service_token_prices ----
@@ -159,7 +164,7 @@ export class PriceHistoryInput {
   @IsString()
   @Length(1, 12)
   @ExcludesProperties(['chain', 'address'], `${ONE_TOKEN}, not both`)
-  @JSONSchema({ description: SYMBOL_DESCRIPTION })
+  @JSONSchema({ description: SYMBOL_DESCRIPTION, examples: ['ETH', 'SOL'] })
   symbol?: string;
 
   @IsOptional()
@@ -175,12 +180,16 @@ export class PriceHistoryInput {
 
   @IsInstant()
   @IsNotFuture()
-  @JSONSchema({ type: 'string', description: `Start of the range, ISO 8601, e.g. ${INSTANT_EXAMPLE}. Without an offset it is UTC.` })
+  @JSONSchema({
+    type: 'string',
+    description: `Start of the range, ISO 8601, e.g. ${INSTANT_EXAMPLE}. Without an offset it is UTC.`,
+    examples: [INSTANT_EXAMPLE],
+  })
   startTime: string;
 
   @IsInstant()
   @IsRangeEnd('startTime', 'interval')
-  @JSONSchema({ type: 'string', description: 'End of the range, ISO 8601, after startTime.' })
+  @JSONSchema({ type: 'string', description: 'End of the range, ISO 8601, after startTime.', examples: [INSTANT_END_EXAMPLE] })
   endTime: string;
 
   @IsOptional()
@@ -200,6 +209,6 @@ export class TokenInfoInput {
   chain: Chain;
 
   @IsChainAddress()
-  @JSONSchema({ description: `Token address (the mint on solana): ${ADDRESS_FORMS}.` })
+  @JSONSchema({ description: `Token address (the mint on solana): ${ADDRESS_FORMS}.`, examples: [USDC_ON_BASE, WRAPPED_SOL] })
   address: string;
 }

@@ -7,7 +7,7 @@ const ERROR_RESPONSES: Record<string, { code: string; description: string }> = {
   '400': { code: 'invalid_request', description: 'Inputs failed validation; `error.issues` lists each failure.' },
   '401': { code: 'unauthorized', description: 'Missing, malformed, unknown or revoked API key.' },
   '402': { code: 'out_of_credits', description: 'The balance does not cover the call; nothing ran and nothing was charged.' },
-  '404': { code: 'not_found', description: 'Unknown tool or route.' },
+  '404': { code: 'not_found', description: 'Unknown tool or route, or a token, ticker or protocol the provider does not know (nothing charged).' },
   '409': {
     code: 'idempotency_key_in_use',
     description: 'The first request with this Idempotency-Key is still running; retry when it has finished to get its answer.',
@@ -89,7 +89,7 @@ const COMPONENTS = {
           type: 'object',
           required: ['code', 'message'],
           properties: {
-            code: { type: 'string', enum: Object.values(ERROR_RESPONSES).map((e) => e.code).concat(['forbidden', 'conflict', 'internal_error']) },
+            code: { type: 'string', enum: Object.values(ERROR_RESPONSES).map((e) => e.code).concat(['forbidden', 'conflict', 'method_not_allowed', 'internal_error']) },
             message: { type: 'string' },
             issues: {
               type: 'array',

@@ -1,4 +1,4 @@
-import { IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, Min, ValidateBy } from 'class-validator';
 import { InvalidRequestError } from '../errors/scout-error';
 import { coerceQuery, inputSchemaOf, parseToolInput } from './tool-input';
 
@@ -23,6 +23,14 @@ describe('tool input', () => {
         name: { type: 'string' },
       },
     });
+  });
+
+  it('drops the $ref a custom rule adds to a typed property, keeping the property inline', () => {
+    class WithCustomRule {
+      @IsArray() @IsString({ each: true }) @ValidateBy({ name: 'custom', validator: { validate: () => true } }) items!: string[];
+    }
+    const generated = inputSchemaOf(WithCustomRule) as { properties: Record<string, Record<string, unknown>> };
+    expect(generated.properties.items).toEqual({ type: 'array', items: { type: 'string' } });
   });
 
   it('coerces query text by schema type and leaves what does not parse', () => {

@@ -6,9 +6,22 @@ import { InvalidRequestError, type ValidationIssue } from '../errors/scout-error
 import { screenInput } from '../http/input-screen';
 import type { JsonSchema } from './tool.types';
 
+/**
+ * class-validator-jsonschema describes a custom rule (registerDecorator, ValidateBy) by a `$ref` to
+ * the property's design type (`#/definitions/Array`), a section no input schema carries. Where the
+ * schema already states its type, that reference says nothing, so it is dropped.
+ */
+function withoutTypeRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutTypeRefs);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const { $ref, ...rest } = schema as Record<string, unknown>;
+  const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, withoutTypeRefs(v)]));
+  return $ref !== undefined && !(typeof $ref === 'string' && $ref.startsWith('#/definitions/') && 'type' in rest) ? { $ref, ...out } : out;
+}
+
 /** JSON Schema of a tool's input DTO, generated from its class-validator rules. */
 export function inputSchemaOf(dto: Type<object>): JsonSchema {
-  const schema = targetConstructorToSchema(dto) as JsonSchema;
+  const schema = withoutTypeRefs(targetConstructorToSchema(dto)) as JsonSchema;
   return { type: 'object', properties: {}, ...schema, additionalProperties: false };
 }
 

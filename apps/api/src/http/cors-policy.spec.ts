@@ -1,0 +1,17 @@
+import { isAccountApiPath, isPublicApiPath } from './cors-policy';
+
+describe('CORS route families', () => {
+  it.each(['/api/v1/tools', '/api/v1/tools/service_health', '/api/v1/openapi.json'])('%s is the public API', (path) => {
+    expect(isPublicApiPath(path)).toBe(true);
+    expect(isAccountApiPath(path)).toBe(false);
+  });
+
+  it.each(['/api/v1/me', '/api/v1/me/keys', '/api/v1/admin/accounts', '/api/v1/admin'])('%s is the account API', (path) => {
+    expect(isAccountApiPath(path)).toBe(true);
+    expect(isPublicApiPath(path)).toBe(false);
+  });
+
+  it.each(['/api/v1/toolsx', '/api/v1/meta', '/api/v1/administrator', '/docs', '/healthz'])('%s is neither', (path) => {
+    expect([isPublicApiPath(path), isAccountApiPath(path)]).toEqual([false, false]);
+  });
+});
