@@ -11,7 +11,7 @@ export const RULES = {
   balance: "each account's balance = starting credits - its 2xx charges",
   pendingHolds: 'no hold still pending past its deadline plus grace',
   ledgerVerify: 'ledger:verify clean',
-  cleanStop: 'every process exits 0 on SIGTERM',
+  cleanStop: 'no process dies on its own; every SIGTERM ends in exit 0',
 } as const;
 export type Rule = keyof typeof RULES;
 
