@@ -3,8 +3,10 @@
  * hammering ONE account (every statement serialises on that account's row lock) versus the same
  * load spread over many accounts, for two charge paths:
  *  - direct: one scout_spend per call (the charge before two-phase holds: 1 round trip);
- *  - hold + post: scout_hold before the call, scout_post after it (what the gateway does now:
- *    2 round trips, each its own transaction; with an Idempotency-Key the answer rides in the post).
+ *  - hold + post: scout_hold before the call, scout_post after it (2 round trips, each its own
+ *    transaction; with an Idempotency-Key the answer rides in the post);
+ *  - hold + grouped posts: what the gateway does, through CreditHoldsService, whose posts of
+ *    concurrent calls share transactions (scout_post_many).
  * Round trips are counted at the pool, not assumed. Runs against a throwaway database: embedded
  * PGlite by default, or a fresh database on the server named by DATABASE_URL.
  *
@@ -15,6 +17,9 @@
  */
 import { Pool } from 'pg';
 import { performance } from 'node:perf_hooks';
+import type { DataSource } from 'typeorm';
+import { AppConfig } from '@scout/core';
+import { CreditHoldsService } from '@scout/ledger';
 import { createTestDatabase } from '../test/test-database';
 
 const DEBITS = Number(process.env.BENCH_DEBITS ?? 4000);
@@ -31,6 +36,16 @@ async function openAccounts(pool: Pool, count: number, credits: number): Promise
 }
 
 type ChargePath = (pool: Pool, accountId: string, requestId: string) => Promise<boolean>;
+
+/** The gateway's own service: holds placed one by one, posts group-committed across calls. */
+function gatewayPath(pool: Pool): ChargePath {
+  const config = AppConfig.fromEnv({ TOOL_DEADLINE_MS: '20000' });
+  const holds = new CreditHoldsService({ query: (sql: string, params?: unknown[]) => pool.query(sql, params).then((r) => r.rows) } as unknown as DataSource, config);
+  return async (_pool, accountId, requestId) => {
+    const hold = await holds.place(accountId, 'bench', 250, requestId).catch(() => null);
+    return hold !== null && (await holds.post(hold).then(() => true, () => false));
+  };
+}
 
 const PATHS: Record<string, ChargePath> = {
   direct: async (pool, accountId, requestId) => {
@@ -84,13 +99,14 @@ async function main() {
   // An idle client cut off while the throwaway database is dropped must not crash the report.
   pool.on('error', () => undefined);
   try {
-    const credits = DEBITS * 250 * Object.keys(PATHS).length;
+    const credits = DEBITS * 250 * (Object.keys(PATHS).length + 1);
     const hot = await openAccounts(pool, 1, credits);
     const spread = await openAccounts(pool, CONCURRENCY, credits);
     const roundTrips = countRoundTrips(pool);
     await run(pool, PATHS.direct, spread.slice(0, 4), roundTrips); // warm-up: connections, plans, caches
     const rows = [];
-    for (const [name, path] of Object.entries(PATHS)) {
+    const paths = { ...PATHS, 'hold + grouped posts': gatewayPath(pool) };
+    for (const [name, path] of Object.entries(paths)) {
       rows.push({ path: name, scenario: 'one hot account', ...(await run(pool, path, hot, roundTrips)) });
       rows.push({ path: name, scenario: `${CONCURRENCY} accounts`, ...(await run(pool, path, spread, roundTrips)) });
     }

@@ -364,3 +364,45 @@ describe('Idempotency-Key on tool calls (end to end)', () => {
     expect(rows).toEqual([{ state: 'running' }]);
   });
 });
+
+describe('Idempotency-Key of a call that outlives its hold (a hung or crashed process)', () => {
+  let t: TestApp;
+  const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+  // Holds (and claims) last TOOL_DEADLINE_MS + HOLD_GRACE_MS = 1.3 s here.
+  beforeAll(async () => {
+    t = await startTestApp({
+      modules: [FixtureToolsModule],
+      toolCosts: FIXTURE_TOOL_COSTS,
+      env: { TOOL_DEADLINE_MS: '300', HOLD_GRACE_MS: '1000' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('charges nothing for it, frees the key once its hold expired, and the retry is charged once', async () => {
+    const a = await t.createAccount('outlived');
+    const key = randomUUID();
+    const post = (body: object) => t.http().post('/api/v1/tools/fixture_paid').set(bearer(a.apiKey)).set('Idempotency-Key', key).send(body);
+
+    const stuck = post({ delayMs: 2_500 }).then((res) => res); // then() sends it now
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await post({ delayMs: 2_500 })).status).toBe(409);
+    expect(await t.spendable(a.accountId)).toBe(FREE_GRANT - 250); // set aside while it runs
+
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(await t.spendable(a.accountId)).toBe(FREE_GRANT); // its hold expired: nothing held
+    const retry = await post({});
+    expect(retry.status).toBe(200);
+
+    const late = await stuck;
+    expect(late.status).toBe(503);
+    expect(late.body.error.code).toBe('service_unavailable');
+    expect(await t.usageEntryCount(a.accountId)).toBe(1);
+    expect(await t.spendable(a.accountId)).toBe(FREE_GRANT - 250);
+    expect((await post({})).headers['idempotent-replayed']).toBe('true');
+    const { rows } = await t.sql.query(`SELECT state FROM billing.holds WHERE account_id = $1 ORDER BY hold_id`, [a.accountId]);
+    expect(rows.map((r) => r.state)).toEqual(['voided', 'posted']);
+    expect(await ledgerInvariantViolations(t.sql, a.accountId)).toEqual([]);
+  });
+});

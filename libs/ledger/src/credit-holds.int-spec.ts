@@ -141,6 +141,35 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
     });
   });
 
+  describe('group commit', () => {
+    it('holds and posts many calls in few transactions, each caller getting its own hold, durable entry or refusal', async () => {
+      const accounts = await Promise.all([newAccount(50_000), newAccount(50_000), newAccount(50_000)]);
+      let batches = 0;
+      let holdBatches = 0;
+      const counted = serviceOn(async (sql, params) => {
+        if (sql.includes('scout_post_many')) batches++;
+        if (sql.includes('scout_hold_many')) holdBatches++;
+        return (await pool.query(sql, params)).rows;
+      });
+      const placed = await Promise.all(
+        Array.from({ length: 90 }, (_, i) => counted.place(accounts[i % 3], 'int_tool', 250, `req-batch-${i}`, i === 7 ? 300 : 5_000)),
+      );
+      expect(holdBatches).toBeLessThan(90);
+      await sleep(400); // hold 7 is past its deadline now
+      const outcomes = await Promise.allSettled(placed.map((hold) => counted.post(hold)));
+      expect(batches).toBeLessThan(90);
+      expect(outcomes[7]).toMatchObject({ status: 'rejected', reason: { refusal: 'expired' } });
+      const entryIds = outcomes.filter((o, i) => i !== 7).map((o) => (o as PromiseFulfilledResult<number>).value);
+      expect(new Set(entryIds).size).toBe(89);
+      const { rows } = await pool.query(
+        `SELECT count(*)::int AS entries, count(DISTINCT hold_id)::int AS holds FROM credit_entries WHERE account_id = ANY($1::uuid[]) AND kind = 'usage'`,
+        [accounts],
+      );
+      expect(rows[0]).toEqual({ entries: 89, holds: 89 });
+      for (const accountId of accounts) expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    });
+  });
+
   describe('a hold moves once: pending -> posted | voided', () => {
     it('refuses any other change and any delete', async () => {
       const accountId = await newAccount(1_000);

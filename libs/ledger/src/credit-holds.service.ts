@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { AppConfig, isDatabaseUnavailable, OutOfCreditsError, ServiceUnavailableError, UnauthorizedError } from '@scout/core';
+import { GroupCommit } from './group-commit';
 
 /** Credits set aside for one call until it is posted (charged) or voided (not charged). */
 export interface Hold {
@@ -36,6 +37,36 @@ export class HoldNotPostedError extends ServiceUnavailableError {
   }
 }
 
+interface HoldRequest {
+  accountId: string;
+  tool: string;
+  amount: number;
+  requestId: string;
+  ttlMs: number;
+}
+
+interface HoldRow {
+  hold_id: number | null;
+  remaining: number | null;
+  status: string;
+  expires_at: Date | null;
+}
+
+interface PostRequest {
+  hold: Hold;
+  answer?: AnswerToStore;
+}
+
+interface PostRow {
+  hold_id: number;
+  status: string;
+  entry_id: number | null;
+}
+
+/** Statements grouped into one transaction at most, and batches in flight at once per process. */
+const BATCH_MAX = 200;
+const BATCHES_IN_FLIGHT = 4;
+
 /** First wait before retrying a statement whose connection was lost; doubles up to the cap. */
 const RETRY_FIRST_DELAY_MS = 50;
 const RETRY_MAX_DELAY_MS = 1_000;
@@ -45,10 +76,16 @@ const RETRY_MAX_DELAY_MS = 1_000;
  * when the answer is ready, void it on failure. Post and void are idempotent in SQL, so both are
  * retried while the database connection is lost, up to the hold's deadline: past it a hold can no
  * longer charge anything, whatever happened.
+ *
+ * Holds and posts are group-committed (GroupCommit): those asked for while earlier batches are in
+ * flight go together in one transaction (scout_hold_many, scout_post_many), and each caller still
+ * waits for its own result. An idle process sends a lone one at once.
  */
 @Injectable()
 export class CreditHoldsService {
   private readonly logger = new Logger('CreditHolds');
+  private readonly holds = new GroupCommit<HoldRequest, HoldRow>((batch) => this.holdBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
+  private readonly posts = new GroupCommit<PostRequest, PostRow>((batch) => this.postBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -61,14 +98,20 @@ export class CreditHoldsService {
    * Not retried: a lost connection may have placed the hold, which then expires unspent.
    */
   async place(accountId: string, tool: string, amount: number, requestId: string, ttlMs = this.config.holdTtlMs): Promise<Hold> {
-    const [row] = (await this.db.query(
-      `SELECT hold_id, remaining, status, expires_at FROM scout_hold($1, $2, $3, $4, $5)`,
-      [accountId, amount, tool, requestId, ttlMs],
-    )) as { hold_id: number | null; remaining: number | null; status: string; expires_at: Date | null }[];
+    const row = await this.holds.submit({ accountId, tool, amount, requestId, ttlMs });
     if (row.status === 'insufficient') throw new OutOfCreditsError(amount, Number(row.remaining ?? 0));
     if (row.status !== 'ok') throw new UnauthorizedError('This account is not active.');
     // bigint columns: numbers here, whatever type parser the connection uses.
     return { id: Number(row.hold_id), accountId, amount, remaining: Number(row.remaining), expiresAt: new Date(row.expires_at!) };
+  }
+
+  private async holdBatch(batch: HoldRequest[]): Promise<HoldRow[]> {
+    const rows = (await this.db.query(
+      `SELECT ord, hold_id, remaining, status, expires_at FROM scout_hold_many($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::int[])`,
+      [batch.map((h) => h.accountId), batch.map((h) => h.amount), batch.map((h) => h.tool), batch.map((h) => h.requestId), batch.map((h) => h.ttlMs)],
+    )) as Array<HoldRow & { ord: number }>;
+    const byPosition = new Map(rows.map((row) => [Number(row.ord), row]));
+    return batch.map((_, i) => byPosition.get(i + 1) ?? { hold_id: null, remaining: null, status: 'no_account', expires_at: null });
   }
 
   /**
@@ -78,17 +121,30 @@ export class CreditHoldsService {
    * must then not be answered as a success.
    */
   async post(hold: Hold, answer?: AnswerToStore): Promise<number> {
-    const [row] = await this.untilDeadline(hold, () =>
-      this.db.query(`SELECT status, entry_id FROM scout_post($1, $2, $3, $4, $5)`, [
-        hold.id,
-        answer?.key ?? null,
-        answer?.claimId ?? null,
-        answer?.statusCode ?? null,
-        answer ? JSON.stringify(answer.response) : null,
-      ]) as Promise<{ status: string; entry_id: number | null }[]>,
-    );
+    const row = await this.posts.submit({ hold, answer });
     if (row.status !== 'posted') throw new HoldNotPostedError(row.status as PostRefusal);
     return Number(row.entry_id);
+  }
+
+  private async postBatch(batch: PostRequest[]): Promise<PostRow[]> {
+    // Retried as a whole while the connection is lost (each post in it is idempotent), until the
+    // last deadline in it: holds already past theirs just come back expired.
+    const latest = batch.reduce((last, p) => (p.hold.expiresAt > last.expiresAt ? p.hold : last), batch[0].hold);
+    const rows = (await this.untilDeadline(latest, () =>
+      this.db.query(`SELECT hold_id, status, entry_id FROM scout_post_many($1::bigint[], $2::text[], $3::uuid[], $4::int[], $5::json[])`, [
+        batch.map((p) => p.hold.id),
+        batch.map((p) => p.answer?.key ?? null),
+        batch.map((p) => p.answer?.claimId ?? null),
+        batch.map((p) => p.answer?.statusCode ?? null),
+        batch.map((p) => (p.answer ? JSON.stringify(p.answer.response) : null)),
+      ]),
+    )) as PostRow[];
+    const byHold = new Map(rows.map((row) => [Number(row.hold_id), row]));
+    return batch.map((p) => {
+      const row = byHold.get(p.hold.id);
+      if (!row) throw new Error(`scout_post_many: no hold ${p.hold.id}`);
+      return row;
+    });
   }
 
   /**

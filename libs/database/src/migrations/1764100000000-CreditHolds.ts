@@ -121,6 +121,25 @@ export class CreditHolds1764100000000 implements MigrationInterface {
         RETURN QUERY SELECT v_hold, scout_spendable(p_account), 'ok'::text, v_until;
       END $$`);
 
+    // Group commit of holds: several calls' holds in one transaction, each exactly as scout_hold
+    // would place it, in account order (the order every batch locks accounts in). One row per
+    // input, by its position (ord, from 1) in the arrays.
+    await q.query(`
+      CREATE FUNCTION scout_hold_many(p_accounts uuid[], p_amounts bigint[], p_tools text[], p_request_ids text[], p_ttls_ms integer[])
+      RETURNS TABLE (ord bigint, hold_id bigint, remaining bigint, status text, expires_at timestamptz) LANGUAGE plpgsql AS $$
+      #variable_conflict use_column
+      DECLARE
+        i record;
+        r record;
+      BEGIN
+        FOR i IN
+          SELECT u.account, u.n FROM unnest(p_accounts) WITH ORDINALITY AS u(account, n) ORDER BY u.account, u.n
+        LOOP
+          SELECT * INTO r FROM scout_hold(i.account, p_amounts[i.n], p_tools[i.n], p_request_ids[i.n], p_ttls_ms[i.n]);
+          RETURN QUERY SELECT i.n, r.hold_id, r.remaining, r.status, r.expires_at;
+        END LOOP;
+      END $$`);
+
     // Marks a pending hold voided (internal: callers hold its row lock).
     await q.query(`
       CREATE FUNCTION scout_mark_voided(p_hold bigint, p_reason text) RETURNS void LANGUAGE sql AS $$
@@ -201,6 +220,29 @@ export class CreditHolds1764100000000 implements MigrationInterface {
            WHERE account_id = h.account_id AND key = p_idem_key AND claim_id = p_idem_claim;
         END IF;
         RETURN QUERY SELECT 'posted'::text, v_entry;
+      END $$`);
+
+    // Group commit: posts several calls' holds in one transaction (one round trip, one commit),
+    // each exactly as scout_post would. Holds are posted in account order, the order every
+    // batch locks accounts in, so concurrent batches never deadlock. p_* arrays are parallel to
+    // p_holds (nulls where a call has no Idempotency-Key).
+    await q.query(`
+      CREATE FUNCTION scout_post_many(p_holds bigint[], p_idem_keys text[], p_idem_claims uuid[],
+                                      p_status_codes integer[], p_responses json[])
+      RETURNS TABLE (hold_id bigint, status text, entry_id bigint) LANGUAGE plpgsql AS $$
+      #variable_conflict use_column
+      DECLARE
+        i record;
+        r record;
+      BEGIN
+        FOR i IN
+          SELECT u.hold, u.ord FROM unnest(p_holds) WITH ORDINALITY AS u(hold, ord)
+            JOIN credit_holds h ON h.id = u.hold
+           ORDER BY h.account_id, u.hold
+        LOOP
+          SELECT * INTO r FROM scout_post(i.hold, p_idem_keys[i.ord], p_idem_claims[i.ord], p_status_codes[i.ord], p_responses[i.ord]);
+          RETURN QUERY SELECT i.hold, r.status, r.entry_id;
+        END LOOP;
       END $$`);
 
     // Releases a pending hold: nothing is charged. status: voided (now or before) | posted (too
@@ -325,8 +367,10 @@ export class CreditHolds1764100000000 implements MigrationInterface {
     await q.query(`GRANT SELECT ON billing.account_balances TO ${READER}`);
     await q.query(`DROP FUNCTION scout_void_expired_holds(integer)`);
     await q.query(`DROP FUNCTION scout_void(bigint, text)`);
+    await q.query(`DROP FUNCTION scout_post_many(bigint[], text[], uuid[], integer[], json[])`);
     await q.query(`DROP FUNCTION scout_post(bigint, text, uuid, integer, json)`);
     await q.query(`DROP FUNCTION scout_mark_voided(bigint, text)`);
+    await q.query(`DROP FUNCTION scout_hold_many(uuid[], bigint[], text[], text[], integer[])`);
     await q.query(`DROP FUNCTION scout_hold(uuid, bigint, text, text, integer)`);
     await q.query(`
       CREATE OR REPLACE FUNCTION scout_spendable(p_account uuid) RETURNS bigint LANGUAGE sql STABLE AS $$
