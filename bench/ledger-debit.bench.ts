@@ -5,8 +5,8 @@
  *  - direct: one scout_spend per call (the charge before two-phase holds: 1 round trip);
  *  - hold + post: scout_hold before the call, scout_post after it (2 round trips, each its own
  *    transaction; with an Idempotency-Key the answer rides in the post);
- *  - hold + grouped posts: what the gateway does, through CreditHoldsService, whose posts of
- *    concurrent calls share transactions (scout_post_many).
+ *  - grouped hold + post: what the gateway does, through CreditHoldsService, whose holds and posts of
+ *    concurrent calls share transactions (scout_hold_many, scout_post_many).
  * Round trips are counted at the pool, not assumed. Runs against a throwaway database: embedded
  * PGlite by default, or a fresh database on the server named by DATABASE_URL.
  *
@@ -37,7 +37,7 @@ async function openAccounts(pool: Pool, count: number, credits: number): Promise
 
 type ChargePath = (pool: Pool, accountId: string, requestId: string) => Promise<boolean>;
 
-/** The gateway's own service: holds placed one by one, posts group-committed across calls. */
+/** The gateway's own service: holds and posts group-committed across concurrent calls. */
 function gatewayPath(pool: Pool): ChargePath {
   const config = AppConfig.fromEnv({ TOOL_DEADLINE_MS: '20000' });
   const holds = new CreditHoldsService({ query: (sql: string, params?: unknown[]) => pool.query(sql, params).then((r) => r.rows) } as unknown as DataSource, config);
@@ -105,7 +105,7 @@ async function main() {
     const roundTrips = countRoundTrips(pool);
     await run(pool, PATHS.direct, spread.slice(0, 4), roundTrips); // warm-up: connections, plans, caches
     const rows = [];
-    const paths = { ...PATHS, 'hold + grouped posts': gatewayPath(pool) };
+    const paths = { ...PATHS, 'grouped hold + post': gatewayPath(pool) };
     for (const [name, path] of Object.entries(paths)) {
       rows.push({ path: name, scenario: 'one hot account', ...(await run(pool, path, hot, roundTrips)) });
       rows.push({ path: name, scenario: `${CONCURRENCY} accounts`, ...(await run(pool, path, spread, roundTrips)) });
