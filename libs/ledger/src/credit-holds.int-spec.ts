@@ -113,6 +113,13 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       expect(await usageEntries(accountId)).toEqual([]);
     });
 
+    it('a void whose reason quotes control characters (NUL) still goes through', async () => {
+      const accountId = await newAccount(1_000);
+      const hold = await place(accountId);
+      expect(await holds.void(hold, 'not_found: No protocol "a\u0000b\u001b"')).toBe(1_000);
+      expect(await holdRow(hold.id)).toEqual({ state: 'voided', void_reason: 'not_found: No protocol "a b "' });
+    });
+
     it('is refused after a void, and a void after a void changes nothing', async () => {
       const accountId = await newAccount(1_000);
       const hold = await place(accountId);

@@ -155,7 +155,7 @@ export class CreditHoldsService {
   async void(hold: Hold, reason: string): Promise<number | null> {
     try {
       const [row] = await this.untilDeadline(hold, () =>
-        this.db.query(`SELECT status, remaining FROM scout_void($1, $2)`, [hold.id, reason.slice(0, 500)]) as Promise<
+        this.db.query(`SELECT status, remaining FROM scout_void($1, $2)`, [hold.id, printable(reason).slice(0, 500)]) as Promise<
           { status: string; remaining: number }[]
         >,
       );
@@ -195,4 +195,9 @@ export class CreditHoldsService {
       }
     }
   }
+}
+
+/** The reason as PostgreSQL text takes it: an error message may quote input with NUL or other control characters. */
+function printable(reason: string): string {
+  return reason.replace(/[\u0000-\u001f\u007f]/g, ' ');
 }
