@@ -91,6 +91,7 @@ describe('admin API (end to end)', () => {
       const account = await getAccount(accountId);
       expect(account.status).toBe(200);
       expect(account.body.account).toMatchObject({ id: accountId, balance: FREE_GRANT, plan: null });
+      expect(account.body).toMatchObject({ ledgerBalance: FREE_GRANT, held: 0 });
       expect(account.body.plan).toBeNull();
       expect(account.body.grants).toEqual([
         expect.objectContaining({ kind: 'free', credits: FREE_GRANT, remaining: FREE_GRANT, expiresAt: null }),
@@ -426,6 +427,19 @@ describe('admin API (end to end)', () => {
   });
 
   // --- ledger --------------------------------------------------------------------------------
+
+  describe('GET /api/v1/admin/accounts/:id → 200 while a call runs', () => {
+    it('shows what the running call holds: balance is spendable, ledgerBalance untouched until it is charged', async () => {
+      const { accountId, apiKey } = await t.createAccount('running call');
+      const running = callPaid(apiKey, { delayMs: 1_000 }).then((res) => res);
+      for (let i = 0; i < 50 && (await t.spendable(accountId)) === FREE_GRANT; i++) await new Promise((r) => setTimeout(r, 20));
+      const during = await getAccount(accountId);
+      expect(during.body).toMatchObject({ account: { balance: FREE_GRANT - 250 }, ledgerBalance: FREE_GRANT, held: 250 });
+      expect((await running).status).toBe(200);
+      const after = await getAccount(accountId);
+      expect(after.body).toMatchObject({ account: { balance: FREE_GRANT - 250 }, ledgerBalance: FREE_GRANT - 250, held: 0 });
+    });
+  });
 
   describe('GET /api/v1/admin/accounts/:id/ledger → 200', () => {
     it('pages newest first with limit and nextCursor, covering every entry exactly once', async () => {

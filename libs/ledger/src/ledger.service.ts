@@ -159,10 +159,16 @@ export class LedgerService {
     return { entryId: row.entry_id!, remaining: row.remaining! };
   }
 
-  /** Credits the account can spend now (unexpired grants). */
+  /** Credits the account can spend now: unexpired grants less what running calls hold. */
   async remaining(accountId: string): Promise<number> {
     const [row] = (await this.db.query(`SELECT scout_spendable($1) AS remaining`, [accountId])) as { remaining: number }[];
     return row.remaining;
+  }
+
+  /** Credits set aside by the account's calls still running (pending holds within their deadline). */
+  async held(accountId: string): Promise<number> {
+    const [row] = (await this.db.query(`SELECT scout_held($1) AS held`, [accountId])) as { held: number }[];
+    return row.held;
   }
 
   async findAccount(accountId: string, manager: EntityManager = this.db.manager): Promise<AccountEntity | null> {

@@ -126,8 +126,9 @@ export class AdminService {
 
   async account(accountId: string) {
     const account = await this.ledger.requireAccount(accountId);
-    const [remaining, grants, keys, plan] = await Promise.all([
+    const [remaining, held, grants, keys, plan] = await Promise.all([
       this.ledger.remaining(accountId),
+      this.ledger.held(accountId),
       this.ledger.grants(accountId),
       this.keys.listForAccount(accountId),
       this.plans.state(accountId),
@@ -135,6 +136,7 @@ export class AdminService {
     return {
       account: accountView(account, remaining),
       ledgerBalance: account.balance,
+      held,
       plan: plan.plan && planView(plan.plan),
       period: plan.period && planPeriodView(plan.period),
       renewsAt: plan.renewsAt?.toISOString() ?? null,
