@@ -119,6 +119,14 @@ describe('HTTP hardening', () => {
       });
     });
 
+    it('an admin reason may span lines (tabs and line breaks only)', async () => {
+      const credits = (reason: string) =>
+        t.http().post(`/api/v1/admin/accounts/${accountId}/credits`).set(bearer(t.adminKey)).send({ credits: 1, kind: 'grant', reason });
+      expect((await credits('invoice 42\r\n\tsecond line')).status).toBe(201);
+      expectInvalid(await credits('invoice 42\u0000'), 'reason');
+      expectInvalid(await credits('invoice 42\u001b[31m'), 'reason');
+    });
+
     it('on admin and /me routes: bodies, queries and field names', async () => {
       await nothingCharged(async () => {
         expectInvalid(await t.http().post('/api/v1/admin/accounts').set(bearer(t.adminKey)).send({ name: 'a\u0007b' }), 'name');

@@ -16,6 +16,7 @@ import {
   NotEquals,
 } from 'class-validator';
 import { AUDIT_ACTIONS, type AuditAction } from '@scout/audit';
+import { AllowsLineBreaks } from '@scout/core';
 import { SCOPES, type Scope } from '@scout/auth';
 import { PLAN_IDS, type PlanId } from '@scout/ledger';
 
@@ -57,13 +58,14 @@ export class AddCreditsDto {
   expiresAt?: string;
 
   /** Why: required, it goes into the ledger entry and the audit log. */
-  @IsString() @Length(1, 500) @noNul() @Matches(/\S/, { message: 'reason must not be blank' })
+  // Multi-line reasons are fine (the CSV export quotes them); other control characters are not.
+  @IsString() @Length(1, 500) @noNul() @Matches(/\S/, { message: 'reason must not be blank' }) @AllowsLineBreaks()
   reason: string;
 }
 
 /** An optional reason for a state change (suspend, reactivate, plan change). */
 export class ReasonDto {
-  @IsOptional() @IsString() @Length(1, 500) @noNul()
+  @IsOptional() @IsString() @Length(1, 500) @noNul() @AllowsLineBreaks()
   reason?: string;
 }
 

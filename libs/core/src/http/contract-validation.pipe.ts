@@ -1,6 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import { flattenIssues, invalidInput } from '../tools/tool-input';
-import { screenInput } from './input-screen';
+import { lineBreakFieldsOf, screenInput } from './input-screen';
 
 /** The request parts a client writes; `custom` (@Req and the like) is the framework's. */
 const CLIENT_INPUT = new Set<ArgumentMetadata['type']>(['body', 'query', 'param']);
@@ -13,7 +13,7 @@ const CLIENT_INPUT = new Set<ArgumentMetadata['type']>(['body', 'query', 'param'
 class ContractValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (CLIENT_INPUT.has(metadata.type)) {
-      const issues = screenInput(value, metadata.data ?? '');
+      const issues = screenInput(value, metadata.data ?? '', lineBreakFieldsOf(metadata.metatype));
       if (issues.length > 0) throw invalidInput(issues);
     }
     return super.transform(value, metadata);

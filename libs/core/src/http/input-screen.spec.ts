@@ -1,4 +1,4 @@
-import { MAX_INPUT_DEPTH, MAX_SCREEN_ISSUES, nestsDeeperThan, screenInput } from './input-screen';
+import { AllowsLineBreaks, lineBreakFieldsOf, MAX_INPUT_DEPTH, MAX_SCREEN_ISSUES, nestsDeeperThan, screenInput } from './input-screen';
 
 function nested(levels: number): unknown {
   let value: unknown = 'leaf';
@@ -34,6 +34,25 @@ describe('screenInput: the checks every input gets before its DTO', () => {
       { path: 'chains.1', message: 'chains.1 must not contain control characters (U+0000-U+001F, U+007F)' },
     ]);
     expect(screenInput({ [`li${char}mit`]: 1 })).toEqual([{ path: 'li\uFFFDmit', message: 'field names must not contain control characters' }]);
+  });
+
+  it('lets the fields marked @AllowsLineBreaks (and inherited) hold tabs and line breaks, nothing else', () => {
+    class Reason {
+      @AllowsLineBreaks() reason?: string;
+      label?: string;
+    }
+    class PlanChange extends Reason {
+      plan?: string;
+    }
+    const fields = lineBreakFieldsOf(PlanChange);
+    expect([...fields]).toEqual(['reason']);
+    expect(screenInput({ reason: 'first line\r\nsecond\tline' }, '', fields)).toEqual([]);
+    expect(screenInput({ reason: 'bell\u0007', label: 'a\nb', nested: { reason: 'a\nb' } }, '', fields).map((i) => i.path)).toEqual([
+      'reason',
+      'label',
+      'nested.reason',
+    ]);
+    expect([...lineBreakFieldsOf(undefined)]).toEqual([]);
   });
 
   it('takes characters just outside the control ranges', () => {

@@ -20,6 +20,31 @@ const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 /** C0 controls and DEL: NUL cannot be stored in PostgreSQL text, and none has a use in an input. */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+/** The same, less tab, line feed and carriage return: for fields that allow line breaks. */
+const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const LINE_BREAK_FIELDS = new WeakMap<object, Set<string>>();
+
+/**
+ * Lets a free-text field of a DTO (an admin's reason) hold tabs and line breaks; every other
+ * control character stays refused. Applies to the DTO's own top-level fields.
+ */
+export function AllowsLineBreaks(): PropertyDecorator {
+  return (target, property) => {
+    const fields = LINE_BREAK_FIELDS.get(target.constructor) ?? new Set<string>();
+    fields.add(String(property));
+    LINE_BREAK_FIELDS.set(target.constructor, fields);
+  };
+}
+
+/** The fields of `dto` and the classes it extends marked @AllowsLineBreaks (none for anything else). */
+export function lineBreakFieldsOf(dto: unknown): ReadonlySet<string> {
+  const fields = new Set<string>();
+  for (let type = dto; typeof type === 'function'; type = Object.getPrototypeOf(type)) {
+    for (const field of LINE_BREAK_FIELDS.get(type) ?? []) fields.add(field);
+  }
+  return fields;
+}
 
 /** A field name fit for an issue path or a message: control characters shown as U+FFFD. */
 function printable(key: string): string {
@@ -45,14 +70,15 @@ export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
  * to be repeated per field:
  *  - no nesting deeper than MAX_INPUT_DEPTH;
  *  - no prototype-named field;
- *  - no control character in a string or a field name;
+ *  - no control character in a string or a field name (tabs and line breaks pass in the
+ *    top-level fields marked @AllowsLineBreaks);
  *  - no explicit null: an optional field is left out to get its default (class-validator's
  *    @IsOptional skips every rule of a null field, so a null reached handlers as is);
  *  - no list directly inside a list: no input takes one, and @ValidateNested({ each: true })
  *    validates an inner list's items instead of refusing the list, so it passed.
  * Walks iteratively, so depth cannot overflow the stack here either.
  */
-export function screenInput(input: unknown, root = ''): ValidationIssue[] {
+export function screenInput(input: unknown, root = '', lineBreakFields: ReadonlySet<string> = new Set()): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const stack: Array<{ value: unknown; path: string; depth: number; inList: boolean }> = [
     { value: input, path: root, depth: 1, inList: false },
@@ -63,7 +89,8 @@ export function screenInput(input: unknown, root = ''): ValidationIssue[] {
       const hint = inList ? '' : ': leave the field out to use its default';
       issues.push({ path, message: `${path || 'the input'} must not be null${hint}` });
     } else if (typeof value === 'string') {
-      if (CONTROL_CHARACTER.test(value)) {
+      const refused = lineBreakFields.has(path) ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER;
+      if (refused.test(value)) {
         issues.push({ path, message: `${path || 'the input'} must not contain control characters (U+0000-U+001F, U+007F)` });
       }
     } else if (typeof value === 'object') {

@@ -3,7 +3,7 @@ import { validate, type ValidationError } from 'class-validator';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import type { Type } from '@nestjs/common';
 import { InvalidRequestError, type ValidationIssue } from '../errors/scout-error';
-import { screenInput } from '../http/input-screen';
+import { lineBreakFieldsOf, screenInput } from '../http/input-screen';
 import type { JsonSchema } from './tool.types';
 
 /**
@@ -104,7 +104,7 @@ export async function parseToolInput<T extends object>(
       { path: '', message: 'expected a JSON object of named inputs' },
     ]);
   }
-  const screened = screenInput(raw);
+  const screened = screenInput(raw, '', lineBreakFieldsOf(dto));
   if (screened.length > 0) throw invalidInput(screened);
   const plain = source === 'query' ? coerceQuery(raw as Record<string, unknown>, schema) : raw;
   const instance = plainToInstance(dto, plain);
