@@ -73,7 +73,7 @@ export async function auditLedger(
 ): Promise<AuditResult> {
   const nearStop = (r: RequestRecord, chargedAt: number) => {
     const stop = stops.find((s) => s.api === r.api && Math.abs(s.at - chargedAt) < 30_000);
-    return stop ? `, charged ${stop.at - chargedAt} ms before the ${stop.signal} of ${stop.api}` : '';
+    return stop ? `, charged ${Math.round(stop.at - chargedAt)} ms before the ${stop.signal} of ${stop.api}` : '';
   };
   const violations: Violation[] = [];
   const charges = await chargesByRequest(sql, [...startBalances.keys()]);
