@@ -128,7 +128,7 @@ function queryParameters(schema: Schema): unknown[] {
 }
 
 function toolOperations(tool: RegisteredTool): Record<string, unknown> {
-  const statuses = tool.public ? ['400', '429', '503'] : ['400', '401', '402', '409', '422', '429', '502', '503'];
+  const statuses = tool.public ? ['400', '429', '503'] : ['400', '401', '402', '404', '409', '422', '429', '502', '503'];
   const idempotency = tool.public ? [] : [{ $ref: '#/components/parameters/IdempotencyKey' }];
   const common = {
     tags: [TOOL_CATALOG[tool.name]?.area ?? 'tools'],
