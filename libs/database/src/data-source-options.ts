@@ -1,4 +1,5 @@
-import { types } from 'pg';
+import { Logger } from '@nestjs/common';
+import { Client, types, type ClientConfig } from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 
@@ -8,6 +9,22 @@ export interface DatabaseSettings {
   /** Entity classes of the libraries that own tables. */
   entities: DataSourceOptions['entities'];
   applicationName?: string;
+}
+
+const logger = new Logger('Database');
+
+/**
+ * A pg client that always has an 'error' listener. pg-pool removes its own listener while a
+ * client is checked out, and TypeORM attaches one only once its query runner holds the client: a
+ * connection terminated by the server in between (pg_terminate_backend, a failover) would emit an
+ * 'error' nobody listens to, which ends the process. Queries in flight still fail through their own
+ * callbacks, and the broken client is discarded on its next use.
+ */
+export class GuardedClient extends Client {
+  constructor(config?: string | ClientConfig) {
+    super(config);
+    this.on('error', (error: Error) => logger.warn(`database connection lost: ${error.message}`));
+  }
 }
 
 /**
@@ -29,6 +46,7 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
     logging: false,
     applicationName: settings.applicationName ?? 'scout',
     extra: {
+      Client: GuardedClient,
       max: settings.poolMax,
       // Fail fast when the database is gone: the caller gets 503, not a hung request.
       connectionTimeoutMillis: 5000,
