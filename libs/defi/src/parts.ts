@@ -54,7 +54,7 @@ export class AnswerParts {
     return this.failures[0] ?? null;
   }
 
-  /** When no part answered, there is nothing to return: rethrow the first failure (502, refunded). */
+  /** When no part answered, there is nothing to return: rethrow the first failure (502, charged nothing). */
   assertAnswered(): void {
     if (this.answered === 0 && this.failures.length > 0) throw this.failures[0];
   }

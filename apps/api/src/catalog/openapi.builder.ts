@@ -17,10 +17,10 @@ const ERROR_RESPONSES: Record<string, { code: string; description: string }> = {
     description: 'This Idempotency-Key was used in the last 24 h for another tool or other inputs; send a new key.',
   },
   '429': { code: 'rate_limited', description: 'Too many unauthenticated requests from this IP; see Retry-After.' },
-  '502': { code: 'tool_error', description: 'The upstream failed; `error.details` has the tool message. The call was refunded.' },
+  '502': { code: 'tool_error', description: 'The upstream failed; `error.details` has the tool message. Nothing was charged (the call\'s hold was voided).' },
   '503': {
     code: 'service_unavailable',
-    description: 'The ledger database is unreachable, or this instance is shutting down (draining); nothing was charged, retry.',
+    description: 'The ledger database is unreachable, this instance is shutting down (draining), or the call ran past its deadline before it could be charged; nothing was charged, retry.',
   },
 };
 
@@ -34,7 +34,7 @@ const COMPONENTS = {
       in: 'header',
       required: false,
       description:
-        'Makes a retry safe: the same key from the same account within 24 h answers the stored response of the first call, with the same status and body, and charges nothing (header `Idempotent-Replayed: true`; `x-credits-remaining` is the balance now). Another tool or other inputs under the key is 422, a key whose first request still runs is 409. Only answered calls are stored: after a 400, 402 or failed call (refunded) the retry runs. The key is 1-255 printable ASCII characters, sent as a Structured Fields string (`"abc"`, escapes `\\"` and `\\\\`) or a bare token (`abc`, the same key); a malformed key is 400.',
+        'Makes a retry safe: the same key from the same account within 24 h answers the stored response of the first call, with the same status and body, and charges nothing (header `Idempotent-Replayed: true`; `x-credits-remaining` is the balance now). Another tool or other inputs under the key is 422, a key whose first request still runs is 409. Only answered calls are stored, in the transaction that charges them: after a 400, 402 or failed call (charged nothing) the retry runs. A key whose call died with its process is free again once that call\'s hold has expired (the tool deadline plus the hold grace). The key is 1-255 printable ASCII characters, sent as a Structured Fields string (`"abc"`, escapes `\\"` and `\\\\`) or a bare token (`abc`, the same key); a malformed key is 400.',
       // Quoted with every character escaped: 2 + 2 x 255.
       schema: { type: 'string', minLength: 1, maxLength: 512 },
     },

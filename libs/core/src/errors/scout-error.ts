@@ -106,7 +106,7 @@ export class RateLimitedError extends ScoutError {
 }
 
 /**
- * The tool ran but its upstream failed. `details` is the tool's own message. The call is refunded.
+ * The tool ran but its upstream failed. `details` is the tool's own message. The call is charged nothing (its hold is voided).
  */
 export class ToolError extends ScoutError {
   constructor(message: string, details: string) {
