@@ -47,7 +47,7 @@ export class AccountToolsService {
         status: worst,
         live: true,
         uptimeSeconds: this.usage.uptimeSeconds(),
-        loadedTraders: this.status.traderCount(),
+        loadedTraders: await this.status.traderCount(),
         sources,
       },
     };

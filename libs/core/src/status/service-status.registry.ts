@@ -31,14 +31,14 @@ export interface SourceStatusReporter {
 @Injectable()
 export class ServiceStatusRegistry {
   private readonly sources = new Map<string, SourceStatusReporter>();
-  private loadedTraders: () => number = () => 0;
+  private loadedTraders: () => Promise<number> = async () => 0;
 
   addSource(name: string, reporter: SourceStatusReporter): void {
     if (this.sources.has(name)) throw new Error(`Data source "${name}" is registered twice`);
     this.sources.set(name, reporter);
   }
 
-  setLoadedTradersCounter(counter: () => number): void {
+  setLoadedTradersCounter(counter: () => Promise<number>): void {
     this.loadedTraders = counter;
   }
 
@@ -50,7 +50,8 @@ export class ServiceStatusRegistry {
     return [...this.sources.values()].flatMap((s) => s.keyStates());
   }
 
-  traderCount(): number {
-    return this.loadedTraders();
+  /** The trader directory's size; null when it cannot be read (health must answer even then). */
+  async traderCount(): Promise<number | null> {
+    return this.loadedTraders().catch(() => null);
   }
 }

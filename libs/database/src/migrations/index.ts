@@ -5,6 +5,7 @@ import { PlanPeriods1764000000000 } from './1764000000000-PlanPeriods';
 import { AdminAudit1764000100000 } from './1764000100000-AdminAudit';
 import { IdempotencyKeys1764000200000 } from './1764000200000-IdempotencyKeys';
 import { CreditHolds1764100000000 } from './1764100000000-CreditHolds';
+import { TraderDirectory1764200000000 } from './1764200000000-TraderDirectory';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AdminAudit1764000100000,
   IdempotencyKeys1764000200000,
   CreditHolds1764100000000,
+  TraderDirectory1764200000000,
 ];

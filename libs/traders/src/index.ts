@@ -1,0 +1,2 @@
+export * from './traders.module';
+export * from './trader-directory.service';
