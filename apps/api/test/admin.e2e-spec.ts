@@ -432,7 +432,7 @@ describe('admin API (end to end)', () => {
     it('shows what the running call holds: balance is spendable, ledgerBalance untouched until it is charged', async () => {
       const { accountId, apiKey } = await t.createAccount('running call');
       const running = callPaid(apiKey, { delayMs: 1_000 }).then((res) => res);
-      for (let i = 0; i < 50 && (await t.spendable(accountId)) === FREE_GRANT; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 250 && (await t.spendable(accountId)) === FREE_GRANT; i++) await new Promise((r) => setTimeout(r, 20));
       const during = await getAccount(accountId);
       expect(during.body).toMatchObject({ account: { balance: FREE_GRANT - 250 }, ledgerBalance: FREE_GRANT, held: 250 });
       expect((await running).status).toBe(200);

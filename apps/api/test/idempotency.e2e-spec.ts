@@ -385,13 +385,17 @@ describe('Idempotency-Key of a call that outlives its hold (a hung or crashed pr
     const key = randomUUID();
     const post = (body: object) => t.http().post('/api/v1/tools/fixture_paid').set(bearer(a.apiKey)).set('Idempotency-Key', key).send(body);
 
+    // Polls instead of fixed sleeps: on a loaded machine the hold may be placed late.
+    const spendableBecomes = async (credits: number) => {
+      for (let i = 0; i < 250 && (await t.spendable(a.accountId)) !== credits; i++) await new Promise((r) => setTimeout(r, 20));
+      return t.spendable(a.accountId);
+    };
     const stuck = post({ delayMs: 2_500 }).then((res) => res); // then() sends it now
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await spendableBecomes(FREE_GRANT - 250)).toBe(FREE_GRANT - 250); // set aside while it runs
     expect((await post({ delayMs: 2_500 })).status).toBe(409);
-    expect(await t.spendable(a.accountId)).toBe(FREE_GRANT - 250); // set aside while it runs
 
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(await t.spendable(a.accountId)).toBe(FREE_GRANT); // its hold expired: nothing held
+    // Its hold expired (so did its claim, which never outlasts the hold): nothing held, key free.
+    expect(await spendableBecomes(FREE_GRANT)).toBe(FREE_GRANT);
     const retry = await post({});
     expect(retry.status).toBe(200);
 
