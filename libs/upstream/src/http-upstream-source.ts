@@ -21,7 +21,13 @@ import { KeyPool, type PooledKey } from './key-pool';
 import { RecentCalls } from './recent-calls';
 import { ResponseCache, DEFAULT_CACHE_MAX_ENTRIES } from './response-cache';
 import { backoffDelay, keyResetAt, parseRetryAfter, type ResponseHeaders } from './retry-timing';
-import { UpstreamError, type UpstreamCall, type UpstreamSource, type UpstreamSourceOptions } from './upstream.types';
+import {
+  UpstreamError,
+  type RefusalVerdict,
+  type UpstreamCall,
+  type UpstreamSource,
+  type UpstreamSourceOptions,
+} from './upstream.types';
 
 export const UPSTREAM_DEFAULTS = {
   breakerThreshold: 5,
@@ -37,6 +43,10 @@ export const UPSTREAM_DEFAULTS = {
 /** An attempt with less time than this cannot usefully run, so we do not wait for one. */
 const MIN_ATTEMPT_MS = 100;
 const RESET_MARGIN_MS = 10;
+/** First pause before asking again for an answer the upstream is still preparing (409-style). */
+const PENDING_BASE_DELAY_MS = 250;
+/** How much of an error body a refusal rule gets to read. */
+const REFUSAL_BODY_CHARS = 4_000;
 
 /** Counters of one source since the process started, for service_usage and the admin API. */
 export interface UpstreamSourceStats {
@@ -65,10 +75,10 @@ export interface HttpUpstreamSourceDeps {
  */
 class AttemptFailure extends Error {
   constructor(
-    readonly action: 'fail' | 'retry' | 'rotate_invalid' | 'rotate_exhausted',
+    readonly action: 'fail' | 'retry' | 'rotate_invalid' | 'rotate_exhausted' | 'pending',
     readonly error: UpstreamError,
     readonly tripsBreaker: boolean,
-    /** For 'retry': the upstream's Retry-After. For 'rotate_exhausted': when the key is usable again. */
+    /** For 'retry' and 'pending': the upstream's Retry-After. For 'rotate_exhausted': when the key is usable again. */
     readonly waitMs: number | null = null,
     readonly keyReset: { resetAt: number; announced: boolean } | null = null,
   ) {
@@ -108,7 +118,8 @@ function firstProblem(err: unknown): string {
  */
 export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter {
   readonly name: string;
-  private readonly settings: Required<Omit<UpstreamSourceOptions, 'headers'>> & { headers: Record<string, string> };
+  private readonly settings: Required<Omit<UpstreamSourceOptions, 'headers' | 'refusalRule' | 'creditHeaders'>> &
+    Pick<UpstreamSourceOptions, 'refusalRule' | 'creditHeaders'> & { headers: Record<string, string> };
   private readonly origin: string;
   private readonly basePath: string;
   private readonly pool: Pool;
@@ -278,6 +289,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
   ): Promise<T> {
     const idempotent = call.idempotent ?? true;
     let retriesUsed = 0;
+    let pendingWaits = 0;
     const canRetry = () => retriesUsed < this.settings.retries;
 
     for (;;) {
@@ -323,6 +335,19 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
             continue;
           }
           throw new UpstreamError(this.name, 'no_keys', `${call.endpoint}: ${this.keys.describeUnusable()}`, failure.error.upstreamStatus);
+        }
+        case 'pending': {
+          // "Not ready yet" is asked again until the deadline, not within the retry budget; with
+          // no deadline to bound it, each ask spends a retry like any other.
+          if (deadlineAt === null && !canRetry()) throw failure.error;
+          const waitMs = failure.waitMs ?? backoffDelay(pendingWaits, PENDING_BASE_DELAY_MS, this.settings.retryMaxDelayMs, () => 0.5 + this.random() / 2);
+          if (!this.fitsBeforeDeadline(waitMs, deadlineAt)) {
+            throw new UpstreamError(this.name, 'pending', `${failure.error.detail}; still not ready after ${pendingWaits + 1} tries within the deadline`, failure.error.upstreamStatus);
+          }
+          if (deadlineAt === null) retriesUsed += 1;
+          pendingWaits += 1;
+          await this.sleep(waitMs);
+          continue;
         }
         case 'retry': {
           if (!idempotent || !canRetry()) throw failure.error;
@@ -386,7 +411,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     const placement = this.settings.keyPlacement;
     const keyPath = key && placement.kind === 'path' ? `/${encodeURIComponent(key.secret)}` : '';
     const headers: Record<string, string> = { accept: 'application/json', ...this.settings.headers };
-    if (key && placement.kind === 'header') headers[placement.header.toLowerCase()] = key.secret;
+    if (key && placement.kind === 'header') headers[placement.header.toLowerCase()] = `${placement.prefix ?? ''}${key.secret}`;
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
 
@@ -409,12 +434,13 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       let text: string;
       try {
         response = await this.pool.request({ path: `${this.basePath}${keyPath}${pathAndQuery}`, method, headers, body, signal: controller.signal });
+        if (key) this.recordCredits(key, response.headers as ResponseHeaders);
         if (response.statusCode < 200 || response.statusCode >= 300) {
           // A refusal's body says why (e.g. Jupiter's COULD_NOT_FIND_ANY_ROUTE): keep the start of it.
           const refusal = response.statusCode >= 400 && response.statusCode < 500;
-          const excerpt = refusal ? (await response.body.text().catch(() => '')).slice(0, 300) : '';
+          const said = refusal ? (await response.body.text().catch(() => '')).slice(0, REFUSAL_BODY_CHARS) : '';
           if (!refusal) await response.body.dump().catch(() => undefined);
-          throw this.statusFailure(call, response.statusCode, response.headers as ResponseHeaders, key, excerpt);
+          throw this.statusFailure(call, response.statusCode, response.headers as ResponseHeaders, key, said);
         }
         text = await response.body.text();
       } catch (err) {
@@ -427,16 +453,34 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     }
   }
 
+  /** Keeps what the answer said about its key's credits, for sources that report them. */
+  private recordCredits(key: PooledKey, headers: ResponseHeaders): void {
+    const names = this.settings.creditHeaders;
+    if (!names) return;
+    const read = (name: string): number | null => {
+      const raw = headers[name.toLowerCase()];
+      const text = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+      const value = text ? Number(text) : NaN;
+      return Number.isFinite(value) ? value : null;
+    };
+    const remaining = read(names.remaining);
+    const cost = read(names.cost);
+    if (remaining !== null || cost !== null) this.keys.recordCredits(key, remaining, cost);
+  }
+
   private statusFailure(
     call: UpstreamCall,
     status: number,
     headers: ResponseHeaders,
     key: PooledKey | null,
-    excerpt = '',
+    body = '',
   ): AttemptFailure {
-    const said = excerpt.trim() ? `: ${excerpt.trim()}` : '';
+    const excerpt = body.slice(0, 300).trim();
+    const said = excerpt ? `: ${excerpt}` : '';
     const now = Date.now();
     const answered = `answered HTTP ${status}`;
+    const verdict = this.settings.refusalRule?.({ status, body, headers }) ?? null;
+    if (verdict) return this.verdictFailure(call, status, headers, key, verdict, `${answered}${said}`);
     if ((status === 401 || status === 403) && key) {
       return new AttemptFailure('rotate_invalid', this.fail(call, 'rejected', `${answered}: ${key.label} refused`, status), false);
     }
@@ -452,6 +496,30 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     if (status === 404) return new AttemptFailure('fail', this.fail(call, 'http', `${answered} (not found)${said}`, status), false);
     if (status >= 400) return new AttemptFailure('fail', this.fail(call, 'rejected', `${answered}: the upstream refused the request${said}`, status), false);
     return new AttemptFailure('fail', this.fail(call, 'http', `${answered} (unexpected)`, status), false);
+  }
+
+  /** A refusal as the provider's own rule reads it. */
+  private verdictFailure(
+    call: UpstreamCall,
+    status: number,
+    headers: ResponseHeaders,
+    key: PooledKey | null,
+    verdict: RefusalVerdict,
+    answered: string,
+  ): AttemptFailure {
+    const now = Date.now();
+    switch (verdict.kind) {
+      case 'key_exhausted': {
+        if (!key) return new AttemptFailure('fail', this.fail(call, 'rejected', answered, status), false);
+        const announced = keyResetAt(headers, now);
+        const reset = announced.announced ? announced : { resetAt: now + verdict.restMs, announced: false };
+        return new AttemptFailure('rotate_exhausted', this.fail(call, 'http', `${answered}: ${key.label} out of credits`, status), false, null, reset);
+      }
+      case 'pending':
+        return new AttemptFailure('pending', this.fail(call, 'pending', `${answered} (${verdict.reason})`, status), false, parseRetryAfter(headers['retry-after'], now));
+      case 'refused':
+        return new AttemptFailure('fail', this.fail(call, 'rejected', answered, status), false);
+    }
   }
 
   /** A body that is not JSON or not of the expected shape is the source's failure, never a crash. */

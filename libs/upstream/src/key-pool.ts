@@ -8,6 +8,8 @@ export interface PooledKey {
   state: UpstreamKeyState['state'];
   /** Epoch ms when an exhausted key may be used again. */
   resetAt: number | null;
+  /** What the provider last said about this key's credits, for sources that say it. */
+  credits: { remaining: number | null; lastCost: number | null; seenAt: number } | null;
 }
 
 /** Splits a comma-separated key setting into keys, dropping blanks and duplicates. */
@@ -33,7 +35,7 @@ export class KeyPool {
     secrets: readonly string[],
     private readonly now: () => number = Date.now,
   ) {
-    this.keys = [...new Set(secrets)].map((secret, i) => ({ secret, label: labelFor(secret, i), state: 'healthy', resetAt: null }));
+    this.keys = [...new Set(secrets)].map((secret, i) => ({ secret, label: labelFor(secret, i), state: 'healthy', resetAt: null, credits: null }));
   }
 
   get size(): number {
@@ -67,6 +69,11 @@ export class KeyPool {
     key.resetAt = Math.max(resetAt, key.resetAt ?? 0);
   }
 
+  /** Records the credit figures an answer carried; a figure the answer left out stays unknown (null). */
+  recordCredits(key: PooledKey, remaining: number | null, lastCost: number | null): void {
+    key.credits = { remaining, lastCost, seenAt: this.now() };
+  }
+
   /** Earliest reset among exhausted keys (epoch ms), or null when none will come back by itself. */
   soonestReset(): number | null {
     const resets = this.keys.filter((k) => this.refresh(k) === 'exhausted').map((k) => k.resetAt as number);
@@ -74,12 +81,16 @@ export class KeyPool {
   }
 
   states(): UpstreamKeyState[] {
-    return this.keys.map((k) => ({
-      source: this.source,
-      key: k.label,
-      state: this.refresh(k),
-      resetAt: k.state === 'exhausted' && k.resetAt !== null ? new Date(k.resetAt).toISOString() : null,
-    }));
+    return this.keys.map((k) => {
+      const state: UpstreamKeyState = {
+        source: this.source,
+        key: k.label,
+        state: this.refresh(k),
+        resetAt: k.state === 'exhausted' && k.resetAt !== null ? new Date(k.resetAt).toISOString() : null,
+      };
+      if (k.credits) state.credits = { remaining: k.credits.remaining, lastCost: k.credits.lastCost, seenAt: new Date(k.credits.seenAt).toISOString() };
+      return state;
+    });
   }
 
   /** Why no key is usable, in words an operator can act on. Never includes a key. */

@@ -22,7 +22,8 @@ export interface UpstreamCall {
 /** How a source's API keys travel. */
 export type KeyPlacement =
   | { kind: 'none' }
-  | { kind: 'header'; header: string }
+  /** `prefix` goes before the key, e.g. 'Bearer ' for `Authorization: Bearer <key>`. */
+  | { kind: 'header'; header: string; prefix?: string }
   /** The key is the first path segment: `${baseUrl}/${key}${path}` (DefiLlama Pro, Alchemy). */
   | { kind: 'path' };
 
@@ -55,8 +56,35 @@ export interface UpstreamSourceOptions {
   connections?: number;
   /** Entries kept in the response cache (least recently used go first). Default 5,000. */
   cacheMaxEntries?: number;
+  /**
+   * The provider's own reading of an error answer, consulted before the default rules (401/403
+   * invalid key, 402/429 throttled key, 5xx retried, other 4xx terminal). Null: the defaults apply.
+   */
+  refusalRule?: (refusal: UpstreamRefusal) => RefusalVerdict | null;
+  /** Response headers carrying the key's credit balance and the call's cost, read on every answer. */
+  creditHeaders?: { cost: string; remaining: string };
 }
 
+/** An error answer as a refusal rule sees it. */
+export interface UpstreamRefusal {
+  status: number;
+  /** The start of the body (a few KB at most); '' when the status carries no body worth reading. */
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * What a refusal means, when the provider says more than its status:
+ * - `key_exhausted`: the key is out of credits; rotate to the next key. It rests until the
+ *   announced reset (Retry-After, x-ratelimit-reset), else for `restMs`.
+ * - `pending`: the answer is being prepared upstream; ask again after a pause, for as long as
+ *   the caller's deadline allows. Not a failure of the source.
+ * - `refused`: terminal for this call, the key stays healthy.
+ */
+export type RefusalVerdict =
+  | { kind: 'key_exhausted'; restMs: number }
+  | { kind: 'pending'; reason: string }
+  | { kind: 'refused' };
 export type UpstreamFailure =
   | 'timeout'
   | 'network'
@@ -64,7 +92,9 @@ export type UpstreamFailure =
   | 'malformed'
   | 'no_keys'
   | 'circuit_open'
-  | 'rejected';
+  | 'rejected'
+  /** The upstream kept answering "not ready yet" until the caller's deadline. */
+  | 'pending';
 
 /**
  * An upstream that did not give a usable answer. It is a ToolError, so a tool that does not catch

@@ -16,6 +16,8 @@ export interface UpstreamKeyState {
   key: string;
   state: 'healthy' | 'exhausted' | 'invalid';
   resetAt: string | null;
+  /** For sources that report credits per answer: the key's balance as last seen, and that call's cost. */
+  credits?: { remaining: number | null; lastCost: number | null; seenAt: string };
 }
 
 /** Implemented by each upstream source so health and usage tools can report it. */
