@@ -6,3 +6,4 @@ export { UpstreamModule, UpstreamSources } from './upstream.module';
 export * from './providers/jupiter';
 export * from './providers/alchemy';
 export * from './providers/defillama';
+export * from './providers/fomo';

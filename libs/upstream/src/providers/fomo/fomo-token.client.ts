@@ -1,0 +1,123 @@
+import type { UpstreamSource } from '../../upstream.types';
+import { FOMO_CACHE_TTL_MS } from './fomo.client';
+import { fomoGet, required, segment } from './fomo-request';
+import { thesesPageSchema, type FomoThesesPage } from './fomo.schemas';
+import {
+  alertsSchema,
+  tokenBoardSchema,
+  tokenDevsSchema,
+  tokenHoldersSchema,
+  tokenStatsSchema,
+  type FomoAlerts,
+  type FomoTokenBoard,
+  type FomoTokenBoardName,
+  type FomoTokenDev,
+  type FomoTokenHolder,
+  type FomoTokenStats,
+} from './fomo-token.schemas';
+
+/** FOMO's token boards hold at most this many tokens; a smaller limit costs the same. */
+export const FOMO_TOKEN_BOARD_SIZE = 100;
+
+export interface FomoAlertsQuery {
+  type?: 'buy' | 'sell';
+  chain?: string;
+  /** ISO 8601 or epoch seconds, as FOMO takes it. */
+  since?: string;
+  token?: string;
+  userId?: string;
+  cursor?: string;
+  /** At most 100. */
+  limit?: number;
+}
+
+/**
+ * The FOMO data API's token routes, on the same source as FomoClient. A 404 about a token
+ * becomes FomoNotFoundError('token', address).
+ */
+export class FomoTokenClient {
+  constructor(private readonly source: UpstreamSource) {}
+
+  /** GET /v2/token/{address}/stats: buy and sell flow over 5m, 1h, 4h and 24h. */
+  async tokenStats(address: string, networkId?: number): Promise<FomoTokenStats> {
+    const token = required(address, 'token address');
+    return fomoGet(
+      this.source,
+      {
+        endpoint: 'fomo:/v2/token/{address}/stats',
+        path: `/v2/token/${segment(token)}/stats`,
+        query: { networkId },
+        cacheTtlMs: FOMO_CACHE_TTL_MS.tokenStats,
+      },
+      tokenStatsSchema,
+      ['token', token],
+    );
+  }
+
+  /** GET /v2/token/{address}/devs: deployer and insider positions. */
+  async tokenDevs(address: string): Promise<FomoTokenDev[]> {
+    const token = required(address, 'token address');
+    const answer = await fomoGet(
+      this.source,
+      { endpoint: 'fomo:/v2/token/{address}/devs', path: `/v2/token/${segment(token)}/devs`, cacheTtlMs: FOMO_CACHE_TTL_MS.tokenDevs },
+      tokenDevsSchema,
+      ['token', token],
+    );
+    return answer.devs;
+  }
+
+  /** GET /token/{address}/holders: tracked traders holding the token (captured balances). */
+  async tokenHolders(address: string): Promise<{ holders: FomoTokenHolder[]; capturedAt: string | null }> {
+    const token = required(address, 'token address');
+    return fomoGet(
+      this.source,
+      { endpoint: 'fomo:/token/{address}/holders', path: `/token/${segment(token)}/holders`, cacheTtlMs: FOMO_CACHE_TTL_MS.tokenHolders },
+      tokenHoldersSchema,
+      ['token', token],
+    );
+  }
+
+  /** GET /v2/leaderboard/tokens/{board}: always the full board. */
+  async tokenBoard(board: FomoTokenBoardName): Promise<FomoTokenBoard> {
+    return fomoGet(
+      this.source,
+      {
+        endpoint: 'fomo:/v2/leaderboard/tokens/{board}',
+        path: `/v2/leaderboard/tokens/${segment(board)}`,
+        query: { limit: FOMO_TOKEN_BOARD_SIZE },
+        cacheTtlMs: FOMO_CACHE_TTL_MS.tokenBoard,
+      },
+      tokenBoardSchema,
+    );
+  }
+
+  /** GET /v2/thesis/token/{address}: one page of theses on a token. */
+  async thesesForToken(address: string, options: { network?: string; sort?: string; cursor?: string } = {}): Promise<FomoThesesPage> {
+    const token = required(address, 'token address');
+    return fomoGet(
+      this.source,
+      {
+        endpoint: 'fomo:/v2/thesis/token/{address}',
+        path: `/v2/thesis/token/${segment(token)}`,
+        query: { network: options.network, sort: options.sort, cursor: options.cursor },
+        cacheTtlMs: FOMO_CACHE_TTL_MS.theses,
+      },
+      thesesPageSchema,
+      ['token', token],
+    );
+  }
+
+  /** GET /v2/alerts: the newest large buys and sells of tracked traders (100 at most). */
+  async alerts(query: FomoAlertsQuery = {}): Promise<FomoAlerts> {
+    return fomoGet(
+      this.source,
+      {
+        endpoint: 'fomo:/v2/alerts',
+        path: '/v2/alerts',
+        query: { type: query.type, chain: query.chain, since: query.since, token: query.token, userId: query.userId, cursor: query.cursor, limit: query.limit },
+        cacheTtlMs: FOMO_CACHE_TTL_MS.alerts,
+      },
+      alertsSchema,
+    );
+  }
+}
