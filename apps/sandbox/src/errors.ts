@@ -22,6 +22,7 @@ export function defaultMessage(status: number): string {
  * - Jupiter: `{ error }` (plus `errorCode` on swap errors, e.g. COULD_NOT_FIND_ANY_ROUTE)
  * - Alchemy Prices API: `{ error: { message } }`
  * - Alchemy JSON-RPC: `{ jsonrpc: '2.0', id, error: { code, message } }`
+ * - FOMO: `{ error: <code>, message }`; a 503 adds `retryable: true` (upstream did not answer in time)
  */
 export function errorBody(
   provider: Provider,
@@ -41,13 +42,18 @@ export function errorBody(
         return { jsonrpc: '2.0', id: opts.rpcId ?? null, error: { code, message: msg } };
       }
       return { error: { message: msg } };
+    case 'fomo':
+      return status === 503 ? { error: FOMO_CODES[status], message: msg, retryable: true } : { error: FOMO_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request'), message: msg };
   }
 }
+
+const FOMO_CODES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'resolving', 429: 'rate_limited', 503: 'upstream_timeout' };
 
 /** The auth-refused message each provider sends. */
 export function authMessage(provider: Provider, rpc = false, missing = false): string {
   if (provider === 'jupiter') return missing ? 'Unauthorized: missing x-api-key header' : 'Unauthorized: invalid API key';
   if (provider === 'alchemy') return rpc ? 'Must be authenticated!' : 'Invalid API key. Check the key in the request path.';
+  if (provider === 'fomo') return missing ? 'API key required' : 'Invalid API key';
   return 'Invalid API key';
 }
 

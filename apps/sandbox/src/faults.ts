@@ -1,10 +1,10 @@
 /**
  * Fault injection and request counting for the sandbox.
  *
- * A FaultRule targets a provider ('defillama' | 'jupiter' | 'alchemy' | '*') and optionally a route:
+ * A FaultRule targets a provider ('defillama' | 'jupiter' | 'alchemy' | 'fomo' | '*') and optionally a route:
  * a prefix of the request path after the provider's prefix, with any API key segment removed
  * (e.g. '/api/protocols', '/coins/prices/current', '/price/v3', '/prices/v1/tokens/by-address',
- * '/eth-mainnet/v2'); '*' or absent matches every route. Every matching request consumes one use
+ * '/eth-mainnet/v2', '/v2/leaderboard'); '*' or absent matches every route. Every matching request consumes one use
  * of every matching rule (`times`), and then:
  *   - latencyMs: the answer is delayed (the largest latency among matching rules);
  *   - then the first matching rule (in insertion order) with a terminal effect wins:
@@ -14,8 +14,8 @@
  * Error bodies always use the provider's own error shape (see errors.ts).
  */
 
-export type Provider = 'defillama' | 'jupiter' | 'alchemy';
-export const PROVIDERS: readonly Provider[] = ['defillama', 'jupiter', 'alchemy'];
+export type Provider = 'defillama' | 'jupiter' | 'alchemy' | 'fomo';
+export const PROVIDERS: readonly Provider[] = ['defillama', 'jupiter', 'alchemy', 'fomo'];
 
 export type MalformedKind = 'truncated' | 'shape' | 'html';
 

@@ -47,5 +47,8 @@ export {
   type SandboxKeys,
 } from './server';
 export { type JupiterKey } from './providers/jupiter';
+export { type FomoKey, RESOLVING_TRADER_INDICES, DEFAULT_FOMO_CREDITS } from './providers/fomo/credits';
+export { fomoFixtures } from './providers/fomo/fixtures';
+export { type FomoProvider } from './providers/fomo/router';
 export { errorBody } from './errors';
 export { mulberry32 } from './prng';

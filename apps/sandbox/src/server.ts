@@ -9,6 +9,7 @@
  *   /defillama/pro/{key}    pro-api.llama.fi/{key}  (/api/..., /coins/..., /stablecoins/..., /yields/...)
  *   /jupiter                api.jup.ag              (price v3, swap v1 quote, tokens v2; x-api-key)
  *   /alchemy                api.g.alchemy.com/prices/v1/{key}/... and {network}.g.alchemy.com/v2/{key}
+ *   /fomo                   api.fomoapi.io          (/v2 trader routes; Bearer key with a credit budget)
  *   /__control              faults, request counters, clock, fixtures (not counted, never faulted)
  */
 import http from 'node:http';
@@ -20,12 +21,16 @@ import { authMessage, defaultMessage, errorBody, rateLimitMessage } from './erro
 import { defillamaApiRouter, defillamaCoinsRouter, defillamaStablecoinsRouter, defillamaYieldsRouter } from './providers/defillama';
 import { jupiterRouter, type JupiterKey, type KeyRateLimiter } from './providers/jupiter';
 import { alchemyRouter } from './providers/alchemy';
+import { fomoRouter, type FomoProvider } from './providers/fomo/router';
+import type { FomoKey } from './providers/fomo/credits';
+import { fomoFixtures } from './providers/fomo/fixtures';
 
 /** Keys the sandbox accepts by default. */
 export const SANDBOX_KEYS = {
   jupiter: 'sandbox-jupiter-key',
   alchemy: 'sandbox-alchemy-key',
   defillamaPro: 'sandbox-defillama-pro-key',
+  fomo: 'sandbox-fomo-key',
 } as const;
 
 export interface SandboxKeys {
@@ -35,6 +40,8 @@ export interface SandboxKeys {
   alchemy?: string[];
   /** Accepted DefiLlama Pro keys (path segment of /defillama/pro/{key}/...). */
   defillamaPro?: string[];
+  /** Accepted FOMO keys (Bearer), each with an optional credit budget (default 2,500,000). */
+  fomo?: (string | FomoKey)[];
 }
 
 export interface SandboxOptions {
@@ -80,8 +87,10 @@ export interface Sandbox {
   control: FaultControl;
   clock: SandboxClock;
   jupiterLimiter: KeyRateLimiter;
+  /** The FOMO stand-in: its world (traders, positions) and its per-key credit budgets. */
+  fomo: FomoProvider;
   /** Keys in effect. */
-  keys: { jupiter: JupiterKey[]; alchemy: string[]; defillamaPro: string[] };
+  keys: { jupiter: JupiterKey[]; alchemy: string[]; defillamaPro: string[]; fomo: FomoKey[] };
   /** Releases held (timeout) responses and pending latency timers. */
   shutdown(): void;
 }
@@ -102,6 +111,8 @@ export interface RunningSandbox extends Sandbox {
     alchemyPrices: string;
     /** Contains `{network}`: `${url}/alchemy/{network}/v2`. */
     alchemyRpc: string;
+    /** FOMO data API base (`${fomo}/v2/leaderboard/7d`). */
+    fomo: string;
   };
   close(): Promise<void>;
 }
@@ -126,6 +137,7 @@ export function classifyPath(path: string): Classified | null {
     return { provider: 'defillama', route: pro ? `/pro${pro[1] ?? ''}` : rest, rpc: false };
   }
   if (p === '/jupiter' || p.startsWith('/jupiter/')) return { provider: 'jupiter', route: p.slice('/jupiter'.length) || '/', rpc: false };
+  if (p === '/fomo' || p.startsWith('/fomo/')) return { provider: 'fomo', route: p.slice('/fomo'.length) || '/', rpc: false };
   if (p === '/alchemy' || p.startsWith('/alchemy/')) {
     const rest = p.slice('/alchemy'.length) || '/';
     const prices = /^\/prices\/v1\/[^/]+(\/.*)?$/.exec(rest);
@@ -153,6 +165,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const jupiterKeys: JupiterKey[] = (options.keys?.jupiter ?? [SANDBOX_KEYS.jupiter]).map((k) => (typeof k === 'string' ? { key: k } : k));
   const alchemyKeys = options.keys?.alchemy ?? [SANDBOX_KEYS.alchemy];
   const defillamaProKeys = options.keys?.defillamaPro ?? [SANDBOX_KEYS.defillamaPro];
+  const fomoKeys: FomoKey[] = (options.keys?.fomo ?? [SANDBOX_KEYS.fomo]).map((k) => (typeof k === 'string' ? { key: k } : k));
+  const fomo = fomoRouter(market, { keys: fomoKeys });
   const held = new Set<Response>();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -198,6 +212,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   ctl.post('/reset', (_req, res) => {
     control.reset();
     jupiter.limiter.reset();
+    fomo.credits.reset();
     res.json({ ok: true });
   });
   ctl.get('/clock', (_req, res) => {
@@ -210,7 +225,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     res.json({ now: market.nowMs(), pinned: clock.isPinned, controlsMarket: clockControlsMarket });
   });
   ctl.get('/fixtures', (_req, res) => {
-    res.json({ ...market.fixtures, keys: { jupiter: jupiterKeys.map((k) => k.key), alchemy: alchemyKeys, defillamaPro: defillamaProKeys } });
+    res.json({ ...market.fixtures, fomo: fomoFixtures(fomo.world), keys: { jupiter: jupiterKeys.map((k) => k.key), alchemy: alchemyKeys, defillamaPro: defillamaProKeys, fomo: fomoKeys.map((k) => k.key) } });
+  });
+  // Sets what is left on a FOMO key (402 credits_exhausted tests).
+  ctl.post('/fomo/credits', (req, res) => {
+    const { key, remaining } = (req.body ?? {}) as { key?: unknown; remaining?: unknown };
+    if (typeof key !== 'string' || !fomo.credits.known(key) || typeof remaining !== 'number' || !Number.isInteger(remaining) || remaining < 0) return void res.status(400).json({ error: 'key must be a known FOMO key and remaining a non-negative integer' });
+    fomo.credits.setRemaining(key, remaining);
+    res.json({ key, remaining: fomo.credits.remaining(key) });
   });
   app.use('/__control', ctl);
 
@@ -310,6 +332,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const jupiter = jupiterRouter(market, { keys: jupiterKeys, rateNow: options.rateNow });
   app.use('/jupiter', jupiter.router);
   app.use('/alchemy', alchemyRouter(market, { keys: alchemyKeys }));
+  app.use('/fomo', fomo.router);
 
   app.get('/', (_req, res) => {
     res.json({
@@ -320,6 +343,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         defillama: ['/defillama/api', '/defillama/coins', '/defillama/stablecoins', '/defillama/yields', '/defillama/pro/{apiKey}/{api|coins|stablecoins|yields}'],
         jupiter: ['/jupiter'],
         alchemy: ['/alchemy/prices/v1/{apiKey}', '/alchemy/{network}/v2/{apiKey}'],
+        fomo: ['/fomo/v2'],
       },
       control: '/__control',
     });
@@ -349,7 +373,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     control,
     clock,
     jupiterLimiter: jupiter.limiter,
-    keys: { jupiter: jupiterKeys, alchemy: alchemyKeys, defillamaPro: defillamaProKeys },
+    fomo,
+    keys: { jupiter: jupiterKeys, alchemy: alchemyKeys, defillamaPro: defillamaProKeys, fomo: fomoKeys },
     shutdown() {
       for (const t of timers) clearTimeout(t);
       timers.clear();
@@ -393,6 +418,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       jupiter: `${url}/jupiter`,
       alchemyPrices: `${url}/alchemy/prices/v1`,
       alchemyRpc: `${url}/alchemy/{network}/v2`,
+      fomo: `${url}/fomo`,
     },
     close() {
       closed ??= new Promise<void>((resolve) => {

@@ -1,0 +1,84 @@
+/**
+ * FOMO data API stand-in (api.fomoapi.io), mounted at /fomo: the /v2 routes of upstreams.md §2.1
+ * that the trader tools read. `Authorization: Bearer <key>`; every answer carries `x-credits-cost`
+ * and `x-credits-remaining` (credits.ts). Errors are `{ error, message }`; 402 adds plan, remaining,
+ * upgradeUrl; 409 resolving adds retryable:true.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { SandboxMarket } from '../../market';
+import { iso } from '../../util';
+import { badRequest, fail, intParam, ok, type FomoAnswer } from './answers';
+import { COST, FomoCredits, type FomoKey } from './credits';
+import { FomoWorld, WINDOWS, type FomoWindow } from './world';
+import { userRoutes } from './user-routes';
+import { leaderboardRow } from './views';
+import { searchAnswer, thesisAnswer, tradeAnswer, commentsAnswer } from './content-routes';
+
+export interface FomoOptions {
+  keys: FomoKey[];
+}
+
+export interface FomoProvider {
+  router: Router;
+  world: FomoWorld;
+  credits: FomoCredits;
+}
+
+export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoProvider {
+  const world = new FomoWorld(market);
+  const credits = new FomoCredits(options.keys);
+  const router = Router();
+
+  router.use((req: Request, res: Response, next) => {
+    const m = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '');
+    if (!m) return void res.status(401).json({ error: 'unauthorized', message: 'API key required' });
+    const key = m[1].trim();
+    if (!credits.known(key)) return void res.status(401).json({ error: 'unauthorized', message: 'Invalid API key' });
+    res.locals.fomoKey = key;
+    next();
+  });
+
+  /** Sends an answer: charges it (402 when the key cannot afford it) and sets the credit headers. */
+  const send = (res: Response, a: FomoAnswer) => {
+    const key = res.locals.fomoKey as string;
+    if (!credits.charge(key, a.cost)) {
+      res.setHeader('x-credits-cost', '0');
+      res.setHeader('x-credits-remaining', String(credits.remaining(key)));
+      return void res.status(402).json({
+        error: 'credits_exhausted',
+        plan: credits.plan(key),
+        remaining: credits.remaining(key),
+        message: `This call costs ${a.cost} credits; ${credits.remaining(key)} remain on this key.`,
+        upgradeUrl: 'https://fomoapi.io/pricing',
+      });
+    }
+    res.setHeader('x-credits-cost', String(a.cost));
+    res.setHeader('x-credits-remaining', String(credits.remaining(key)));
+    res.status(a.status).json(a.body);
+  };
+  const route = (path: string, handler: (req: Request, t: number) => FomoAnswer) =>
+    router.get(path, (req, res) => send(res, handler(req, world.now())));
+
+  route('/v2/me', (req) => {
+    const key = (req.res as Response).locals.fomoKey as string;
+    return ok({ ...credits.me(key), streams: { appFeed: true, onChain: false } }, COST.free);
+  });
+
+  route('/v2/leaderboard/:window', (req, t) => {
+    const window = String(req.params.window) as FomoWindow;
+    if (!WINDOWS.includes(window)) return fail(404, 'not_found', `unknown window ${window}; one of ${WINDOWS.join(', ')}`);
+    const limit = intParam(req, 'limit', window === 'all' ? 100 : 150, 1, window === 'all' ? 100 : 150);
+    if (typeof limit === 'string') return badRequest(limit);
+    const rows = world.leaderboard(window, t).slice(0, limit).map((s, i) => leaderboardRow(world, i + 1, s, window));
+    return ok({ window, source: 'fomo-live', capturedAt: iso(t), count: rows.length, traders: rows }, COST.base);
+  });
+
+  userRoutes(route, world, credits);
+  route('/v2/search', (req, t) => searchAnswer(req, t, world));
+  route('/v2/thesis/user/:id', (req, t) => thesisAnswer(req, t, world, null));
+  route('/v2/thesis/user/:id/token/:address', (req, t) => thesisAnswer(req, t, world, String(req.params.address)));
+  route('/v2/trades/:tradeId', (req, t) => tradeAnswer(req, t, world));
+  route('/v2/trades/:tradeId/comments', (req, t) => commentsAnswer(req, t, world));
+
+  return { router, world, credits };
+}
