@@ -51,4 +51,13 @@ describe('KeyPool', () => {
     const pool = new KeyPool('src', [LONG_A, 'a/b+c=d-0000000000']);
     expect(pool.redact(`GET /${LONG_A}/x and ${encodeURIComponent('a/b+c=d-0000000000')}`)).toBe('GET /key#1 (aaaa…)/x and key#2 (a/b+…)');
   });
+
+  it('shows the credits a provider reported per key, and nothing for keys it said nothing about', () => {
+    const pool = new KeyPool('src', [LONG_A, LONG_B], () => 90_000);
+    pool.recordCredits(pool.pick()!, 1_000, 250);
+    const [a, b] = pool.states();
+    expect(a.credits).toEqual({ remaining: 1_000, lastCost: 250, seenAt: '1970-01-01T00:01:30.000Z' });
+    expect(b).not.toHaveProperty('credits');
+    expect(JSON.stringify(pool.states())).not.toContain(LONG_A);
+  });
 });

@@ -9,9 +9,12 @@ export interface UpstreamEndpoints {
   tokenDataPrices: string;
   /** Contains `{network}`. */
   tokenDataRpc: string;
+  /** The FOMO data API. */
+  fomo: string;
   /** Keys per keyed provider (sandbox: the keys the sandbox accepts). */
   jupiterKeys: string[];
   tokenDataKeys: string[];
+  fomoKeys: string[];
 }
 
 /** The live endpoints, from configuration. */
@@ -27,8 +30,10 @@ export function liveEndpoints(config: AppConfig, parseKeys: (value?: string) => 
     jupiter: config.JUPITER_URL,
     tokenDataPrices: config.TOKEN_DATA_PRICES_URL,
     tokenDataRpc: config.TOKEN_DATA_RPC_URL,
+    fomo: config.FOMO_API_URL,
     jupiterKeys: parseKeys(config.JUPITER_API_KEYS),
     tokenDataKeys: parseKeys(config.TOKEN_DATA_API_KEYS),
+    fomoKeys: parseKeys(config.FOMO_API_KEYS),
   };
 }
 
@@ -42,8 +47,9 @@ export function sandboxEndpoints(sandbox: {
     jupiter: string;
     alchemyPrices: string;
     alchemyRpc: string;
+    fomo: string;
   };
-  keys: { jupiter: string; alchemy: string };
+  keys: { jupiter: string; alchemy: string; fomo: string };
 }): UpstreamEndpoints {
   const { urls, keys } = sandbox;
   return {
@@ -52,8 +58,10 @@ export function sandboxEndpoints(sandbox: {
     jupiter: urls.jupiter,
     tokenDataPrices: urls.alchemyPrices,
     tokenDataRpc: urls.alchemyRpc,
+    fomo: urls.fomo,
     jupiterKeys: [keys.jupiter],
     tokenDataKeys: [keys.alchemy],
+    fomoKeys: [keys.fomo],
   };
 }
 

@@ -57,7 +57,15 @@ describe('AppConfig', () => {
     [{ DB_MIGRATE_ON_START: 'perhaps' }, 'DB_MIGRATE_ON_START'],
     [{ WORKER_IN_PROCESS: 'sometimes' }, 'WORKER_IN_PROCESS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ FOMO_API_URL: 'not a url' }, 'FOMO_API_URL'],
   ])('refuses %j and names the variable', (env, name) => {
     expect(() => AppConfig.fromEnv(env)).toThrow(new RegExp(`^Invalid configuration:[\\s\\S]*${name}:`));
+  });
+
+  it('reads the FOMO data API host and keys', () => {
+    expect(AppConfig.fromEnv({}).FOMO_API_URL).toBe('https://api.fomoapi.io');
+    const config = AppConfig.fromEnv({ FOMO_API_URL: 'http://localhost:4010/fomo', FOMO_API_KEYS: 'k1, k2' });
+    expect(config.FOMO_API_URL).toBe('http://localhost:4010/fomo');
+    expect(config.FOMO_API_KEYS).toBe('k1, k2');
   });
 });

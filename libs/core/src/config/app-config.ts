@@ -151,6 +151,11 @@ export class AppConfig {
   /** Comma-separated API keys of the token data API. */
   @IsOptional() @IsString() TOKEN_DATA_API_KEYS?: string;
 
+  /** The FOMO data API (traders, boards, theses); keys travel as `Authorization: Bearer <key>`. */
+  @IsUrl({ require_tld: false }) FOMO_API_URL = 'https://api.fomoapi.io';
+  /** Comma-separated FOMO API keys; rotated, rested when out of credits, skipped once refused. */
+  @IsOptional() @IsString() FOMO_API_KEYS?: string;
+
   /** Timeout of one upstream attempt, and how many times a failed read is retried. */
   @Transform(toNumber) @IsInt() @Min(50) @Max(120_000)
   UPSTREAM_TIMEOUT_MS = 8000;
@@ -212,6 +217,7 @@ export class AppConfig {
     const known = Object.keys(new AppConfig()).concat([
       'DATABASE_URL', 'REDIS_URL', 'ADMIN_BOOTSTRAP_KEY', 'DB_MIGRATE_ON_START', 'TRUST_PROXY',
       'UPSTREAM_MODE', 'JUPITER_API_KEYS', 'TOKEN_DATA_API_KEYS', 'WORKER_IN_PROCESS', 'CORS_ADMIN_ORIGINS',
+      'FOMO_API_KEYS',
     ]);
     const picked: Record<string, string> = {};
     for (const key of known) {
