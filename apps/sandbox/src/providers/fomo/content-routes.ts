@@ -5,7 +5,7 @@
 import type { Request } from 'express';
 import { iso, qs } from '../../util';
 import { cents } from './accounting';
-import { FOMO_CHAINS } from './activity';
+import { FOMO_CHAINS, fomoChain } from './activity';
 import { badRequest, fail, intParam, nextCursor, ok, readCursor, type FomoAnswer } from './answers';
 import { COST } from './credits';
 import { commentsOf, thesesOf, thesisOf } from './social';
@@ -61,15 +61,18 @@ export function thesisAnswer(req: Request, t: number, world: FomoWorld, token: s
   if (offset === null) return badRequest('invalid cursor');
   const seed = world.market.seed;
   const prices = new PriceBook(world.market);
-  const positions = world.positions(u, t).filter((p) => !token || p.token.address.toLowerCase() === token.toLowerCase());
+  const chainQ = qs(req, 'chain');
+  const chain = chainQ ? fomoChain(chainQ) : undefined;
+  if (chainQ && !chain) return badRequest(`unknown chain ${chainQ}`);
+  const positions = world.positions(u, t).filter((p) => (!token || p.token.address.toLowerCase() === token.toLowerCase()) && (!chain || p.chain === chain));
   const rows = thesesOf(positions, t, seed).map((th) => {
     const f = world.figures(th.position, t, prices);
-    return thesisView(world, th, t, f, commentsOf(th.position, t, seed, world.population).length);
+    return thesisView(world, th, f, commentsOf(th.position, t, seed, world.population).length);
   });
   const key: Record<typeof sort, (r: (typeof rows)[number]) => number> = {
     recent: (r) => Date.parse(r.createdAt),
     likes: (r) => r.likes,
-    equity: (r) => r.equityUsd,
+    equity: (r) => r.equity,
     pnl: (r) => r.realizedPnlUsd + r.unrealizedPnlUsd,
   };
   rows.sort((a, b) => key[sort](b) - key[sort](a) || (a.thesisId < b.thesisId ? -1 : 1));
@@ -93,7 +96,7 @@ export function tradeAnswer(req: Request, t: number, world: FomoWorld): FomoAnsw
       liquidityUsd: world.market.liquidity(p.token, t),
       swaps: seen.filter((e) => e.kind === 'buy' || e.kind === 'sell').map((e) => swapRow(world, p, e, t, false)),
       transfers: seen.filter((e) => e.kind === 'transferIn' || e.kind === 'transferOut').map((e) => transferRow(world, p, e)),
-      thesis: th ? { thesisId: th.thesisId, text: th.text, likes: th.likes, createdAt: iso(th.at) } : null,
+      thesis: th ? { thesisId: th.thesisId, text: th.text, likes: th.likes, ts: iso(th.at) } : null,
       capturedAt: iso(t),
     },
     COST.base,

@@ -90,7 +90,7 @@ describe('FOMO stand-in: the numbers add up', () => {
         const flow = inWindow.reduce((a, e) => a + (e.inbound ? -e.usd : e.usd), 0);
         const moved = inWindow.reduce((a, e) => a + (e.inbound ? e.amount : -e.amount), 0);
         const heldStart = Math.max(0, p.amount - moved);
-        const vStart = heldStart > 1e-9 * (p.boughtAmount + p.transferredIn) ? heldStart * priceAt(p, start) : 0;
+        const vStart = heldStart > 1e-9 * (p.bought + p.transferredIn) ? heldStart * priceAt(p, start) : 0;
         pnl += p.amount * priceAt(p, t) - vStart + flow;
       }
       expect(Math.abs(pnl - row.pnlUsd)).toBeLessThanOrEqual(0.01 * (b.positions.length + 1));
@@ -144,7 +144,7 @@ describe('FOMO stand-in: the numbers add up', () => {
         expect(p.amount).toBeCloseTo(held, 6);
         expect(p.status).toBe(held > 0 ? 'open' : 'closed');
         expect(p.realizedPnlUsd).toBeCloseTo(realized, 1);
-        expect(p.boughtAmount).toBeCloseTo(bought, 6);
+        expect(p.bought).toBeCloseTo(bought, 6);
         if (bought > 0) expect(p.avgEntryPrice / (boughtUsd / bought)).toBeCloseTo(1, 8);
         else expect(p.avgEntryPrice).toBeNull();
         if (sold > 0) expect(p.avgExitPrice / (soldUsd / sold)).toBeCloseTo(1, 8);
@@ -195,16 +195,16 @@ describe('FOMO stand-in: the numbers add up', () => {
     const users = [...books.keys()].slice(0, 25);
     for (const id of users) {
       const [prof, following, followers] = await Promise.all([get(`/v2/users/id/${id}`), get(`/v2/users/${id}/following`), get(`/v2/users/${id}/followers`)]);
-      expect(prof.following).toBe(following.count);
-      expect(following.following).toHaveLength(following.count);
-      expect(prof.followers).toBe(followers.count);
-      expect(followers.followers).toHaveLength(Math.min(200, followers.count));
-      expect(followers.sourceCapped).toBe(followers.count > 200);
+      expect(prof.following).toBe(following.total);
+      expect(following.users).toHaveLength(following.total);
+      expect(prof.followers).toBe(followers.total);
+      expect(followers.users).toHaveLength(Math.min(200, followers.total));
+      expect(followers.sourceCapped).toBe(followers.total > 200);
       // Whoever I follow lists me among their followers (when their list is not capped).
-      for (const f of (following.following as Json[]).slice(0, 5)) {
+      for (const f of (following.users as Json[]).slice(0, 5)) {
         const theirs = await get(`/v2/users/${f.userId}/followers`);
-        if (!theirs.sourceCapped) expect((theirs.followers as Json[]).some((x) => x.userId === id)).toBe(true);
-        expect(f.followers).toBe(theirs.count);
+        if (!theirs.sourceCapped) expect((theirs.users as Json[]).some((x) => x.userId === id)).toBe(true);
+        expect(f.followers).toBe(theirs.total);
       }
     }
   });

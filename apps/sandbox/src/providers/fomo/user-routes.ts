@@ -39,8 +39,10 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
     withUser(String(req.params.userId), 0, (u) => {
       const status = qs(req, 'status') ?? 'all';
       if (!['open', 'closed', 'all'].includes(status)) return badRequest('status must be open, closed or all');
-      const limit = intParam(req, 'limit', CLOSED_PAGE, 1, CLOSED_PAGE);
-      if (typeof limit === 'string') return badRequest(limit);
+      // Upstream serves at most 25 closed rows per page whatever the limit asked.
+      const asked = intParam(req, 'limit', CLOSED_PAGE, 1, 1000);
+      if (typeof asked === 'string') return badRequest(asked);
+      const limit = Math.min(asked, CLOSED_PAGE);
       const offset = readCursor(req);
       if (offset === null) return badRequest('invalid cursor');
       const prices = new PriceBook(world.market);
@@ -57,8 +59,9 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
 
   route('/v2/users/:userId/swaps', (req, t) =>
     withUser(String(req.params.userId), 0, (u) => {
-      const limit = intParam(req, 'limit', SWAPS_PAGE, 1, SWAPS_PAGE);
-      if (typeof limit === 'string') return badRequest(limit);
+      const asked = intParam(req, 'limit', SWAPS_PAGE, 1, 1000);
+      if (typeof asked === 'string') return badRequest(asked);
+      const limit = Math.min(asked, SWAPS_PAGE);
       const offset = readCursor(req);
       if (offset === null) return badRequest('invalid cursor');
       const token = qs(req, 'tokenAddress');
@@ -110,7 +113,7 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
       if (typeof limit === 'string') return badRequest(limit);
       const list = world.population.following[u.index];
       const rows = [...list.slice(0, limit)].map((i) => userSummary(world, world.population.users[i], t));
-      return ok({ userId: u.userId, count: list.length, following: rows }, COST.base);
+      return ok({ userId: u.userId, total: list.length, sourceCapped: false, users: rows }, COST.base);
     }),
   );
 
@@ -120,7 +123,7 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
       if (typeof limit === 'string') return badRequest(limit);
       const list = world.population.followers[u.index];
       const rows = [...list.slice(0, limit)].map((i) => userSummary(world, world.population.users[i], t));
-      return ok({ userId: u.userId, count: list.length, sourceCapped: list.length > FOLLOWERS_CAP, followers: rows }, COST.base);
+      return ok({ userId: u.userId, total: list.length, sourceCapped: list.length > FOLLOWERS_CAP, users: rows }, COST.base);
     }),
   );
 
@@ -132,7 +135,8 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
       const pnl = (f: (typeof figs)[number]) => f.state.realizedPnlUsd + f.unrealizedPnlUsd;
       const bestTrades = [...figs].sort((a, b) => pnl(b) - pnl(a)).slice(0, 5).map((f) => {
         const th = thesisOf(f.position, t, seed);
-        return { ...positionRow(f), pnlUsd: cents(pnl(f)), thesis: th ? { thesisId: th.thesisId, text: th.text, likes: th.likes, createdAt: new Date(th.at).toISOString() } : null };
+        const row = positionRow(f);
+        return { ...row, openedAt: row.createdAt, pnlUsd: cents(pnl(f)), thesis: th ? { thesisId: th.thesisId, text: th.text, likes: th.likes, ts: new Date(th.at).toISOString() } : null };
       });
       const theses = figs.flatMap((f) => {
         const th = thesisOf(f.position, t, seed);
@@ -148,7 +152,7 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
         replies: commentsOf(f.position, t, seed, world.population).length,
         pnlUsd: cents(pnl(f)),
         pnlPct: f.state.investedUsd ? round((pnl(f) / f.state.investedUsd) * 100, 2) : null,
-        createdAt: new Date(th.at).toISOString(),
+        ts: new Date(th.at).toISOString(),
       }));
       return ok({ userId: u.userId, handle: u.handle, bestTrades, bestTheses }, COST.base);
     }),

@@ -7,7 +7,7 @@
 import type { Token } from '../../market';
 import { hash32, hashString, mulberry32, sig } from '../../prng';
 import { iso } from '../../util';
-import { avgEntryPrice, avgExitPrice, cents, type PositionEvent } from './accounting';
+import { amountAt, avgEntryPrice, avgExitPrice, cents, type PositionEvent } from './accounting';
 import type { FomoChain, FomoPosition } from './activity';
 import { derivedId, type FomoUser } from './population';
 import type { Comment, Thesis } from './social';
@@ -132,9 +132,9 @@ export function positionRow(f: PositionFigures) {
     amount: s.amount,
     costBasisUsd: cents(s.investedUsd),
     openCostBasisUsd: cents(s.openCostUsd),
-    boughtAmount: s.boughtAmount,
+    bought: s.boughtAmount,
     boughtUsd: cents(s.boughtUsd),
-    soldAmount: s.soldAmount,
+    sold: s.soldAmount,
     soldUsd: cents(s.soldUsd),
     transferredIn: s.transferredIn,
     transferredOut: s.transferredOut,
@@ -183,7 +183,10 @@ export function swapRow(world: FomoWorld, p: FomoPosition, e: PositionEvent, t: 
     tradeIdOut: buy ? p.tradeId : null,
     tokenIn,
     tokenOut,
+    humanAmountIn: tokenIn.amount as number,
+    humanAmountOut: tokenOut.amount as number,
     humanUsdAmountIn: e.usd,
+    humanUsdAmountOut: e.usd,
     priceUsd: price10(e.usd / e.amount),
     txHash: txHash(seed, p, e),
     at: iso(e.at),
@@ -207,9 +210,11 @@ export function transferRow(world: FomoWorld, p: FomoPosition, e: PositionEvent)
   };
 }
 
-export function thesisView(world: FomoWorld, th: Thesis, t: number, f: PositionFigures, replies: number) {
+export function thesisView(world: FomoWorld, th: Thesis, f: PositionFigures, replies: number) {
   const p = th.position;
   const u = world.population.users[p.user];
+  // Equity: what the author held in the token when they wrote, at that instant's price.
+  const equity = amountAt(p.events, th.at) * (world.market.price(p.token.asset, th.at) ?? 0);
   return {
     thesisId: th.thesisId,
     tradeId: p.tradeId,
@@ -220,11 +225,14 @@ export function thesisView(world: FomoWorld, th: Thesis, t: number, f: PositionF
     text: th.text,
     likes: th.likes,
     replies,
-    equityUsd: cents(f.valueUsd),
+    equity: cents(equity),
+    tradeUsd: p.events[0].usd,
+    valueUsd: cents(f.valueUsd),
     costBasisUsd: cents(f.state.investedUsd),
     realizedPnlUsd: cents(f.state.realizedPnlUsd),
     unrealizedPnlUsd: cents(f.unrealizedPnlUsd),
     isDev: false,
+    ts: iso(th.at),
     createdAt: iso(th.at),
   };
 }
