@@ -39,6 +39,7 @@ export const walletsSchema = z.object({
 
 export const topTokenSchema = z.object({
   tokenAddress: text,
+  symbol: maybe(text),
   networkId: maybe(z.number().int()),
   imageUrl: maybe(text),
   humanAmount: maybe(count),
@@ -69,12 +70,14 @@ export const leaderboardRowSchema = z.object({
   createdAt: maybe(text),
   description: maybe(text),
   verified: maybe(z.boolean()),
+  imageUrl: maybe(text),
 });
 
 export const leaderboardSchema = z.object({
   window: leaderboardWindowSchema,
   source: maybe(text),
   capturedAt: maybe(text),
+  count: maybe(count),
   traders: z.array(leaderboardRowSchema),
 });
 
@@ -91,9 +94,13 @@ export const profileSchema = z.object({
   displayName: maybe(text),
   wallets: maybe(walletsSchema),
   pnl: maybe(pnlWindowsSchema),
+  /** Volume and trade count per window, when FOMO sends them beside the all-time figures. */
+  volume: maybe(pnlWindowsSchema),
+  tradesByWindow: maybe(pnlWindowsSchema),
   volumeUsd: maybe(count),
   trades: maybe(count),
   swapCount: maybe(count),
+  positionCount: maybe(count),
   followers: maybe(count),
   following: maybe(count),
   holdings: maybe(count),
@@ -115,6 +122,7 @@ export const tokenRefSchema = z.object({
   address: text,
   symbol: maybe(text),
   name: maybe(text),
+  decimals: maybe(z.number().int()),
   networkId: maybe(z.number().int()),
   imageUrl: maybe(text),
 });
@@ -124,28 +132,35 @@ export const positionSchema = z.object({
   status: maybe(text),
   token: tokenRefSchema,
   chain: maybe(text),
+  networkId: maybe(z.number().int()),
   amount: maybe(count),
   costBasisUsd: maybe(count),
   /** Null when the tokens were received, not bought. */
   avgEntryPrice: maybe(count),
   avgExitPrice: maybe(count),
   priceUsd: maybe(count),
+  valueUsd: maybe(count),
   realizedPnlUsd: maybe(count),
   unrealizedPnlUsd: maybe(count),
   bought: maybe(count),
+  boughtUsd: maybe(count),
   sold: maybe(count),
+  soldUsd: maybe(count),
   transferredIn: maybe(count),
   transferredOut: maybe(count),
+  isDev: maybe(z.boolean()),
   createdAt: maybe(text),
   closedAt: maybe(text),
+  lastTradeAt: maybe(text),
 });
 
 export const positionsPageSchema = z.object({
   trades: z.array(positionSchema),
   /** The next page's cursor; null on the last page. */
   cursor: maybe(text),
-  /** Closed positions FOMO knows of in all, when it says. */
+  /** Closed and open positions FOMO knows of in all, when it says. */
   closedTotal: maybe(count),
+  openTotal: maybe(count),
   /** False when FOMO has not captured the trader's positions yet. */
   available: maybe(z.boolean()),
 });
@@ -161,11 +176,17 @@ const swapLegSchema = z.object({
 
 export const swapSchema = z.object({
   swapId: text,
+  /** 'buy' or 'sell' of the position's token. */
+  side: maybe(text),
   chain: maybe(text),
+  networkId: maybe(z.number().int()),
   tokenIn: swapLegSchema,
   tokenOut: swapLegSchema,
   tradeIdIn: maybe(text),
   tradeIdOut: maybe(text),
+  /** The fill's USD size. */
+  humanUsdAmountIn: maybe(count),
+  priceUsd: maybe(count),
   txHash: maybe(text),
   at: maybe(text),
 });
@@ -173,13 +194,16 @@ export const swapSchema = z.object({
 export const swapsPageSchema = z.object({
   swaps: z.array(swapSchema),
   cursor: maybe(text),
-  /** FOMO never promises a complete history; false unless it says otherwise. */
+  /** Whether this page ends the history FOMO holds for the filter. */
   complete: maybe(z.boolean()),
+  total: maybe(count),
 });
 
 export const holdingSchema = z.object({
   token: tokenRefSchema,
+  tradeId: maybe(text),
   chain: maybe(text),
+  networkId: maybe(z.number().int()),
   amount: maybe(count),
   priceUsd: maybe(count),
   valueUsd: maybe(count),
@@ -190,6 +214,9 @@ export const balancesSchema = z.object({
   holdings: z.array(holdingSchema),
   /** A floor: FOMO caps the list at about 100 holdings. */
   totalValueUsd: maybe(count),
+  /** True when FOMO left holdings out (its cap). */
+  capped: maybe(z.boolean()),
+  byChain: maybe(z.record(z.string(), z.object({ holdings: maybe(count), valueUsd: maybe(count) }))),
   livePerpPnl: maybe(count),
   hyperliquidPerps: maybe(z.unknown()),
 });
@@ -203,15 +230,21 @@ export const socialEntrySchema = z.object({
   trades: maybe(count),
   volumeUsd: maybe(count),
   pnl24h: maybe(count),
+  /** All-time PnL. */
+  pnlUsd: maybe(count),
   twitter: maybe(text),
   verified: maybe(z.boolean()),
+  imageUrl: maybe(text),
   createdAt: maybe(text),
+  accountAgeDays: maybe(count),
 });
 
 export const socialListSchema = z.object({
   users: z.array(socialEntrySchema),
   /** How many FOMO counts in all, beyond the capped list, when it says. */
   total: maybe(count),
+  /** True when FOMO serves fewer than it counts (followers stop at 200). */
+  sourceCapped: maybe(z.boolean()),
 });
 
 export const thesisSchema = z.object({
@@ -227,8 +260,13 @@ export const thesisSchema = z.object({
   /** The author's position value in the token when they wrote it. */
   equity: maybe(count),
   tradeUsd: maybe(count),
+  valueUsd: maybe(count),
+  costBasisUsd: maybe(count),
   realizedPnlUsd: maybe(count),
   unrealizedPnlUsd: maybe(count),
+  /** Realized plus unrealized PnL of the position, and as a percent of its cost (spotlight). */
+  pnlUsd: maybe(count),
+  pnlPct: maybe(count),
   isDev: maybe(z.boolean()),
   ts: maybe(text),
 });
@@ -247,8 +285,10 @@ export const spotlightTradeSchema = z.object({
   costBasisUsd: maybe(count),
   realizedPnlUsd: maybe(count),
   unrealizedPnlUsd: maybe(count),
+  pnlUsd: maybe(count),
   openedAt: maybe(text),
   closedAt: maybe(text),
+  thesis: maybe(z.object({ thesisId: maybe(text), text: text, likes: maybe(count), ts: maybe(text) })),
 });
 
 export const spotlightSchema = z.object({
@@ -266,6 +306,7 @@ export const searchTraderSchema = z.object({
   trades: maybe(count),
   followers: maybe(count),
   verified: maybe(z.boolean()),
+  imageUrl: maybe(text),
 });
 
 export const searchTokenSchema = z.object({
@@ -273,6 +314,8 @@ export const searchTokenSchema = z.object({
   name: maybe(text),
   symbol: maybe(text),
   networkId: maybe(z.number().int()),
+  chain: maybe(text),
+  priceUsd: maybe(count),
   marketCapUsd: maybe(count),
   imageUrl: maybe(text),
 });
@@ -285,6 +328,8 @@ export const searchSchema = z.object({
 export const tradeSwapSchema = z.object({
   swapId: maybe(text),
   side: maybe(text),
+  tokenIn: maybe(swapLegSchema),
+  tokenOut: maybe(swapLegSchema),
   humanAmountIn: maybe(count),
   humanAmountOut: maybe(count),
   /** The true USD size of a buy (an alert's usdValue is the position's mark, not the fill). */
@@ -296,36 +341,29 @@ export const tradeSwapSchema = z.object({
 });
 
 export const tradeTransferSchema = z.object({
+  transferId: maybe(text),
+  /** 'in' or 'out' of the trader's wallet. */
   direction: maybe(text),
+  tokenAddress: maybe(text),
+  from: maybe(text),
+  to: maybe(text),
   amount: maybe(count),
   usd: maybe(count),
   txHash: maybe(text),
   at: maybe(text),
 });
 
-export const tradeSchema = z.object({
-  tradeId: text,
+/** A trade is its position row with the fills and transfers behind it, and live context. */
+export const tradeSchema = positionSchema.extend({
   userId: maybe(text),
   handle: maybe(text),
-  token: tokenRefSchema,
-  chain: maybe(text),
-  status: maybe(text),
   /** 'live' when FOMO read it from the app just now. */
   source: maybe(text),
-  amount: maybe(count),
-  costBasisUsd: maybe(count),
-  avgEntryPrice: maybe(count),
-  avgExitPrice: maybe(count),
-  realizedPnlUsd: maybe(count),
-  unrealizedPnlUsd: maybe(count),
-  isDev: maybe(z.boolean()),
-  priceUsd: maybe(count),
   liquidityUsd: maybe(count),
-  createdAt: maybe(text),
-  closedAt: maybe(text),
   swaps: list(tradeSwapSchema),
   transfers: list(tradeTransferSchema),
-  thesis: maybe(z.object({ text: text, likes: maybe(count), ts: maybe(text) })),
+  thesis: maybe(z.object({ thesisId: maybe(text), text: text, likes: maybe(count), ts: maybe(text) })),
+  capturedAt: maybe(text),
 });
 
 export const commentSchema = z.object({
