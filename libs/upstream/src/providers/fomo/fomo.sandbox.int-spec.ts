@@ -1,0 +1,98 @@
+import { CallMeter, RequestContext, type ToolContext } from '@scout/core';
+import { SANDBOX_KEYS, startSandbox, type RunningSandbox } from '@scout/sandbox';
+import { HttpUpstreamSource } from '../../http-upstream-source';
+import { FomoClient } from './fomo.client';
+import { FomoNotFoundError, fomoSourceOptions } from './fomo.errors';
+
+interface FomoFixtures {
+  traders: { handle: string; userId: string }[];
+  resolving: { handle: string; userId: string }[];
+  lurker: { handle: string; userId: string };
+  mostFollowed: { handle: string; userId: string; followers: number };
+}
+
+/** The client over a real source against the sandbox's FOMO stand-in: every answer must parse. */
+describe('FomoClient over the sandbox', () => {
+  let sandbox: RunningSandbox;
+  let source: HttpUpstreamSource;
+  let client: FomoClient;
+  let fixtures: FomoFixtures;
+  const now = Date.parse('2026-06-15T12:00:00Z');
+
+  const within = <T>(fn: () => Promise<T>): Promise<T> => {
+    const context: ToolContext = { tool: 'service_fomo_trader_report', requestId: 'r', caller: null, meter: new CallMeter(), deadlineAt: Date.now() + 20_000 };
+    return RequestContext.run(context, fn);
+  };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 42, now: () => now });
+    source = new HttpUpstreamSource(fomoSourceOptions({ baseUrl: sandbox.urls.fomo, keys: [SANDBOX_KEYS.fomo], timeoutMs: 10_000, retries: 0 }));
+    client = new FomoClient(source);
+    fixtures = ((await (await fetch(`${sandbox.url}/__control/fixtures`)).json()) as { fomo: FomoFixtures }).fomo;
+  });
+
+  afterAll(async () => {
+    await source?.close();
+    await sandbox?.close();
+  });
+
+  it('parses every leaderboard window, full boards', async () => {
+    for (const window of ['24h', '7d', '30d', 'all'] as const) {
+      const board = await within(() => client.leaderboard(window));
+      expect(board.window).toBe(window);
+      expect(board.traders).toHaveLength(window === 'all' ? 100 : 150);
+      expect(board.traders[0]).toMatchObject({ rank: 1, userId: expect.any(String), pnlUsd: expect.any(Number), wallets: { solana: expect.any(String), evm: expect.any(String) } });
+    }
+  });
+
+  it('reads a profile by handle and by id, the same trader, and a key whose credits it reports', async () => {
+    const { handle, userId } = fixtures.traders[0];
+    const byHandle = await within(() => client.userByHandle(`@${handle.toUpperCase()}`));
+    const byId = await within(() => client.userById(userId));
+    expect(byHandle).toEqual(byId);
+    expect(byHandle).toMatchObject({ userId, handle, pnl: { '24h': expect.any(Number), all: expect.any(Number) }, averageHoldTimeSeconds: expect.anything() });
+    expect(source.keyStates()[0]).toMatchObject({ state: 'healthy', credits: { remaining: expect.any(Number), lastCost: expect.any(Number) } });
+  });
+
+  it('walks positions to the end and reads swaps, balances, the social graph and the spotlight', async () => {
+    const { userId } = fixtures.traders[1];
+    const walk = await within(() => client.positions(userId, { status: 'closed' }, { maxPages: 3 }));
+    expect(walk.pages).toBeGreaterThanOrEqual(1);
+    expect(walk.items.every((p) => p.status === 'closed')).toBe(true);
+    if (walk.stoppedBy === 'limit') expect(walk.nextCursor).toEqual(expect.any(String));
+    const swaps = await within(() => client.swapsPage(userId));
+    expect(swaps.swaps.length).toBeGreaterThan(0);
+    const balances = await within(() => client.balances(userId));
+    expect(balances.totalValueUsd).toEqual(expect.any(Number));
+    const followers = await within(() => client.followers(fixtures.mostFollowed.userId));
+    expect(followers).toMatchObject({ sourceCapped: true, total: fixtures.mostFollowed.followers });
+    expect(followers.users).toHaveLength(200);
+    await within(() => client.following(userId));
+    const spotlight = await within(() => client.spotlight(userId));
+    expect(spotlight.bestTrades.length).toBeGreaterThan(0);
+  });
+
+  it('reads search, theses, a trade and its comments', async () => {
+    const { handle, userId } = fixtures.traders[2];
+    const found = await within(() => client.search(handle, { type: 'traders' }));
+    expect(found.traders[0]).toMatchObject({ userId, handle });
+    const theses = await within(() => client.thesesByUser(userId));
+    expect(Array.isArray(theses.theses)).toBe(true);
+    const { trades } = await within(() => client.positionsPage(userId));
+    const trade = await within(() => client.trade(trades[0].tradeId));
+    expect(trade).toMatchObject({ tradeId: trades[0].tradeId, userId, source: 'live' });
+    expect(trade.swaps.length).toBeGreaterThan(0);
+    await expect(within(() => client.tradeComments(trades[0].tradeId))).resolves.toEqual(expect.any(Array));
+  });
+
+  it('waits out a trader still resolving, and names what does not exist', async () => {
+    const resolving = fixtures.resolving[0];
+    await expect(within(() => client.userById(resolving.userId))).resolves.toMatchObject({ userId: resolving.userId });
+    await expect(within(() => client.userByHandle('no-such-trader-anywhere'))).rejects.toBeInstanceOf(FomoNotFoundError);
+    await expect(within(() => client.trade('00000000-0000-0000-0000-000000000000'))).rejects.toMatchObject({ subject: 'trade' });
+  });
+
+  it('reads the key account', async () => {
+    await expect(within(() => client.me())).resolves.toMatchObject({ plan: expect.any(String), credits: { remaining: expect.any(Number) } });
+  });
+});
