@@ -9,6 +9,8 @@
  *                         (default sandbox-jupiter-key)
  *   SANDBOX_ALCHEMY_KEYS  comma-separated accepted Alchemy keys (default sandbox-alchemy-key)
  *   SANDBOX_DEFILLAMA_PRO_KEYS  comma-separated accepted DefiLlama Pro keys (default sandbox-defillama-pro-key)
+ *   SANDBOX_FOMO_KEYS     comma-separated accepted FOMO keys, each optionally `key:credits` (default
+ *                         sandbox-fomo-key with 2,500,000 credits)
  */
 import { SANDBOX_KEYS, startSandbox } from './server';
 import { validateFaultRule, type FaultRule } from './faults';
@@ -59,13 +61,21 @@ async function main(): Promise<void> {
   });
   const alchemy = listEnv('SANDBOX_ALCHEMY_KEYS') ?? [SANDBOX_KEYS.alchemy];
   const defillamaPro = listEnv('SANDBOX_DEFILLAMA_PRO_KEYS') ?? [SANDBOX_KEYS.defillamaPro];
-  const sandbox = await startSandbox({ port, host: process.env.SANDBOX_HOST || '127.0.0.1', seed, faults, keys: { jupiter, alchemy, defillamaPro } });
+  const fomo = (listEnv('SANDBOX_FOMO_KEYS') ?? [SANDBOX_KEYS.fomo]).map((entry) => {
+    const [key, budget] = entry.split(':');
+    if (budget === undefined) return { key };
+    const credits = Number(budget);
+    if (!Number.isInteger(credits) || credits < 0) throw new Error(`SANDBOX_FOMO_KEYS: "${entry}" must be key or key:credits (a non-negative integer)`);
+    return { key, credits };
+  });
+  const sandbox = await startSandbox({ port, host: process.env.SANDBOX_HOST || '127.0.0.1', seed, faults, keys: { jupiter, alchemy, defillamaPro, fomo } });
   process.stdout.write(
     `Scout sandbox upstream listening on ${sandbox.url} (seed ${seed}${faults.length ? `, ${faults.length} fault rule(s)` : ''})\n` +
       `  DefiLlama  ${sandbox.urls.defillamaApi}  ${sandbox.urls.defillamaCoins}  ${sandbox.urls.defillamaStablecoins}  ${sandbox.urls.defillamaYields}\n` +
       `             Pro: ${sandbox.urls.defillamaPro}/{apiKey}/api|coins|stablecoins|yields  (keys: ${defillamaPro.join(', ')})\n` +
       `  Jupiter    ${sandbox.urls.jupiter}  (x-api-key: ${jupiter.map((k) => k.key).join(', ')})\n` +
       `  Alchemy    ${sandbox.urls.alchemyPrices}/{apiKey}  ${sandbox.urls.alchemyRpc}/{apiKey}  (keys: ${alchemy.join(', ')})\n` +
+      `  FOMO       ${sandbox.urls.fomo}/v2  (Bearer: ${fomo.map((k) => k.key).join(', ')})\n` +
       `  Control    ${sandbox.url}/__control/faults | /requests | /reset | /clock | /fixtures\n`,
   );
   let stopping = false;

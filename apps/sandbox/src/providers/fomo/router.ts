@@ -20,12 +20,14 @@ export interface FomoOptions {
 
 export interface FomoProvider {
   router: Router;
-  world: FomoWorld;
+  readonly world: FomoWorld;
   credits: FomoCredits;
 }
 
 export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoProvider {
-  const world = new FomoWorld(market);
+  // Built on first use: sandboxes that never see a FOMO request pay nothing for the population.
+  let built: FomoWorld | null = null;
+  const lazy = () => (built ??= new FomoWorld(market));
   const credits = new FomoCredits(options.keys);
   const router = Router();
 
@@ -57,7 +59,7 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
     res.status(a.status).json(a.body);
   };
   const route = (path: string, handler: (req: Request, t: number) => FomoAnswer) =>
-    router.get(path, (req, res) => send(res, handler(req, world.now())));
+    router.get(path, (req, res) => send(res, handler(req, market.nowMs())));
 
   route('/v2/me', (req) => {
     const key = (req.res as Response).locals.fomoKey as string;
@@ -69,16 +71,22 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
     if (!WINDOWS.includes(window)) return fail(404, 'not_found', `unknown window ${window}; one of ${WINDOWS.join(', ')}`);
     const limit = intParam(req, 'limit', window === 'all' ? 100 : 150, 1, window === 'all' ? 100 : 150);
     if (typeof limit === 'string') return badRequest(limit);
-    const rows = world.leaderboard(window, t).slice(0, limit).map((s, i) => leaderboardRow(world, i + 1, s, window));
+    const rows = lazy().leaderboard(window, t).slice(0, limit).map((s, i) => leaderboardRow(lazy(), i + 1, s, window));
     return ok({ window, source: 'fomo-live', capturedAt: iso(t), count: rows.length, traders: rows }, COST.base);
   });
 
-  userRoutes(route, world, credits);
-  route('/v2/search', (req, t) => searchAnswer(req, t, world));
-  route('/v2/thesis/user/:id', (req, t) => thesisAnswer(req, t, world, null));
-  route('/v2/thesis/user/:id/token/:address', (req, t) => thesisAnswer(req, t, world, String(req.params.address)));
-  route('/v2/trades/:tradeId', (req, t) => tradeAnswer(req, t, world));
-  route('/v2/trades/:tradeId/comments', (req, t) => commentsAnswer(req, t, world));
+  userRoutes(route, lazy, credits);
+  route('/v2/search', (req, t) => searchAnswer(req, t, lazy()));
+  route('/v2/thesis/user/:id', (req, t) => thesisAnswer(req, t, lazy(), null));
+  route('/v2/thesis/user/:id/token/:address', (req, t) => thesisAnswer(req, t, lazy(), String(req.params.address)));
+  route('/v2/trades/:tradeId', (req, t) => tradeAnswer(req, t, lazy()));
+  route('/v2/trades/:tradeId/comments', (req, t) => commentsAnswer(req, t, lazy()));
 
-  return { router, world, credits };
+  return {
+    router,
+    credits,
+    get world() {
+      return lazy();
+    },
+  };
 }

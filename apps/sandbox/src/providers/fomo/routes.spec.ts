@@ -134,6 +134,25 @@ describe('FOMO stand-in: routes and contract', () => {
       }
     });
 
+    it('positions, swaps, balances and trade detail carry the fields upstreams.md §2.1 documents', async () => {
+      const id = fx.traders[0].userId;
+      const pos = (await get(`/v2/users/${id}/positions?status=all`)).body as Json;
+      expect(Object.keys(pos)).toEqual(expect.arrayContaining(['trades', 'cursor']));
+      const documented = ['tradeId', 'status', 'token', 'chain', 'amount', 'costBasisUsd', 'avgEntryPrice', 'avgExitPrice', 'priceUsd', 'realizedPnlUsd', 'unrealizedPnlUsd', 'createdAt', 'closedAt'];
+      for (const p of pos.trades as Json[]) {
+        expect(Object.keys(p)).toEqual(expect.arrayContaining(documented));
+        expect(typeof p.token.address).toBe('string');
+      }
+      const swap = ((await get(`/v2/users/${id}/swaps`)).body.swaps as Json[])[0];
+      expect(Object.keys(swap)).toEqual(expect.arrayContaining(['swapId', 'chain', 'tokenIn', 'tokenOut', 'tradeIdIn', 'tradeIdOut', 'humanUsdAmountIn', 'at']));
+      expect(Object.keys(swap.tokenIn)).toEqual(expect.arrayContaining(['address', 'amount', 'usd']));
+      const bal = (await get(`/v2/users/${id}/balances`)).body as Json;
+      expect(Object.keys(bal.holdings[0])).toEqual(expect.arrayContaining(['token', 'chain', 'amount', 'priceUsd', 'valueUsd', 'change24h']));
+      const detail = (await get(`/v2/trades/${(pos.trades as Json[])[0].tradeId}`)).body as Json;
+      expect(Object.keys(detail)).toEqual(expect.arrayContaining(['swaps', 'transfers', 'avgEntryPrice', 'avgExitPrice', 'realizedPnlUsd', 'isDev', 'createdAt', 'source', 'priceUsd', 'liquidityUsd', 'status', 'thesis']));
+      expect(detail.source).toBe('live');
+    });
+
     it('positions: every open one on the first page, closed ones 25 a page newest first, cursor until the end', async () => {
       const id = fx.traders[0].userId;
       const first = await get(`/v2/users/${id}/positions?status=all&cursor=start`);

@@ -22,15 +22,15 @@ const SWAPS_PAGE = 100;
 const BALANCES_CAP = 100;
 const FOLLOWERS_CAP = 200;
 
-export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits): void {
+export function userRoutes(route: Route, getWorld: () => FomoWorld, credits: FomoCredits): void {
   /** Resolves the path's user, or the answer to send instead (404, 409 resolving). */
   const withUser = (raw: string, missCost: number, fn: (u: FomoUser) => FomoAnswer): FomoAnswer => {
-    const u = world.resolve(raw);
+    const u = getWorld().resolve(raw);
     if (!u) return fail(404, 'not_found', `no trader ${raw}`, missCost);
     if (credits.stillResolving(u.index)) return { status: 409, body: { error: 'resolving', retryable: true, message: `loading ${u.handle}; retry in a few seconds` }, cost: 0 };
     return fn(u);
   };
-  const prof = (req: Request, t: number, param: string) => withUser(String(req.params[param]), COST.profileMiss, (u) => ok(profile(world, u, t), COST.profile));
+  const prof = (req: Request, t: number, param: string) => withUser(String(req.params[param]), COST.profileMiss, (u) => ok(profile(getWorld(), u, t), COST.profile));
 
   route('/v2/users/id/:userId', (req, t) => prof(req, t, 'userId'));
   route('/v2/users/:handle', (req, t) => prof(req, t, 'handle'));
@@ -45,8 +45,8 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
       const limit = Math.min(asked, CLOSED_PAGE);
       const offset = readCursor(req);
       if (offset === null) return badRequest('invalid cursor');
-      const prices = new PriceBook(world.market);
-      const figs = world.positions(u, t).map((p) => world.figures(p, t, prices));
+      const prices = new PriceBook(getWorld().market);
+      const figs = getWorld().positions(u, t).map((p) => getWorld().figures(p, t, prices));
       const open = figs.filter((f) => f.state.amount > 0).sort((a, b) => b.valueUsd - a.valueUsd);
       const closed = figs.filter((f) => f.state.amount === 0).sort((a, b) => (b.state.closedAt ?? 0) - (a.state.closedAt ?? 0) || (a.position.tradeId < b.position.tradeId ? -1 : 1));
       // Every open position on the first page; closed ones 25 at a time, newest first.
@@ -67,14 +67,14 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
       const token = qs(req, 'tokenAddress');
       const relay = qs(req, 'source') === 'relay';
       const fills: { p: FomoPosition; e: FomoPosition['events'][number] }[] = [];
-      for (const p of world.positions(u, t)) {
+      for (const p of getWorld().positions(u, t)) {
         if (token && p.token.address.toLowerCase() !== token.toLowerCase()) continue;
         for (const e of p.events) if (e.at <= t && (e.kind === 'buy' || e.kind === 'sell')) fills.push({ p, e });
       }
       fills.sort((a, b) => b.e.at - a.e.at || (a.p.tradeId < b.p.tradeId ? -1 : 1) || b.e.seq - a.e.seq);
       const page = fills.slice(offset, offset + limit);
       const cursor = nextCursor(offset, page.length, fills.length);
-      return ok({ userId: u.userId, source: relay ? 'relay' : 'fomo', swaps: page.map(({ p, e }) => swapRow(world, p, e, t, relay)), cursor, complete: cursor === null, total: fills.length }, COST.base);
+      return ok({ userId: u.userId, source: relay ? 'relay' : 'fomo', swaps: page.map(({ p, e }) => swapRow(getWorld(), p, e, t, relay)), cursor, complete: cursor === null, total: fills.length }, COST.base);
     }),
   );
 
@@ -83,7 +83,7 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
       const chainQ = qs(req, 'chain');
       const chain = chainQ ? fomoChain(chainQ) : undefined;
       if (chainQ && !chain) return badRequest(`unknown chain ${chainQ}`);
-      const open = world.stats(u, t).open.filter((f) => !chain || f.position.chain.slug === chain.slug);
+      const open = getWorld().stats(u, t).open.filter((f) => !chain || f.position.chain.slug === chain.slug);
       const shown = open.slice(0, BALANCES_CAP);
       const byChain: Record<string, { holdings: number; valueUsd: number }> = {};
       const holdings = shown.map((f) => {
@@ -98,7 +98,7 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
           amount: f.state.amount,
           priceUsd: f.price,
           valueUsd: cents(f.valueUsd),
-          change24h: world.market.priceChangePct(f.position.token.asset, 86_400_000, t),
+          change24h: getWorld().market.priceChangePct(f.position.token.asset, 86_400_000, t),
         };
       });
       // A floor when capped, as upstream: the sum of the holdings listed.
@@ -111,8 +111,8 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
     withUser(String(req.params.userId), 0, (u) => {
       const limit = intParam(req, 'limit', 300, 1, 300);
       if (typeof limit === 'string') return badRequest(limit);
-      const list = world.population.following[u.index];
-      const rows = [...list.slice(0, limit)].map((i) => userSummary(world, world.population.users[i], t));
+      const list = getWorld().population.following[u.index];
+      const rows = [...list.slice(0, limit)].map((i) => userSummary(getWorld(), getWorld().population.users[i], t));
       return ok({ userId: u.userId, total: list.length, sourceCapped: false, users: rows }, COST.base);
     }),
   );
@@ -121,17 +121,17 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
     withUser(String(req.params.userId), 0, (u) => {
       const limit = intParam(req, 'limit', FOLLOWERS_CAP, 1, FOLLOWERS_CAP);
       if (typeof limit === 'string') return badRequest(limit);
-      const list = world.population.followers[u.index];
-      const rows = [...list.slice(0, limit)].map((i) => userSummary(world, world.population.users[i], t));
+      const list = getWorld().population.followers[u.index];
+      const rows = [...list.slice(0, limit)].map((i) => userSummary(getWorld(), getWorld().population.users[i], t));
       return ok({ userId: u.userId, total: list.length, sourceCapped: list.length > FOLLOWERS_CAP, users: rows }, COST.base);
     }),
   );
 
   route('/v2/users/:userId/spotlight', (req, t) =>
     withUser(String(req.params.userId), 0, (u) => {
-      const prices = new PriceBook(world.market);
-      const seed = world.market.seed;
-      const figs = world.positions(u, t).map((p) => world.figures(p, t, prices));
+      const prices = new PriceBook(getWorld().market);
+      const seed = getWorld().market.seed;
+      const figs = getWorld().positions(u, t).map((p) => getWorld().figures(p, t, prices));
       const pnl = (f: (typeof figs)[number]) => f.state.realizedPnlUsd + f.unrealizedPnlUsd;
       const bestTrades = [...figs].sort((a, b) => pnl(b) - pnl(a)).slice(0, 5).map((f) => {
         const th = thesisOf(f.position, t, seed);
@@ -149,7 +149,7 @@ export function userRoutes(route: Route, world: FomoWorld, credits: FomoCredits)
         chain: f.position.chain.slug,
         text: th.text,
         likes: th.likes,
-        replies: commentsOf(f.position, t, seed, world.population).length,
+        replies: commentsOf(f.position, t, seed, getWorld().population).length,
         pnlUsd: cents(pnl(f)),
         pnlPct: f.state.investedUsd ? round((pnl(f) / f.state.investedUsd) * 100, 2) : null,
         ts: new Date(th.at).toISOString(),
