@@ -4,7 +4,8 @@ import { HttpUpstreamSource, type HttpUpstreamSourceDeps } from '../../http-upst
 import { ProgrammableUpstream, json, toolContext } from '../../test/programmable-upstream';
 import { UpstreamError, type UpstreamSourceOptions } from '../../upstream.types';
 import { FomoClient } from './fomo.client';
-import { FOMO_EXHAUSTED_REST_MS, FomoNotFoundError, fomoSourceOptions } from './fomo.errors';
+import { FOMO_EXHAUSTED_REST_MS, FomoNotFoundError } from './fomo.errors';
+import { fomoSourceOptions } from './fomo.source';
 import { LEADERBOARD_7D, PRICEDIN_ID, PROFILE_PRICEDIN } from './fomo.fixture';
 
 /** FOMO's error contract over real HTTP: the client on a real source against a programmable FOMO. */

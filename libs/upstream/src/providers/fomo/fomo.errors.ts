@@ -1,8 +1,5 @@
 import { NotFoundError } from '@scout/core';
-import type { RefusalVerdict, UpstreamRefusal, UpstreamSourceOptions } from '../../upstream.types';
-
-/** FOMO's host; keys travel as `Authorization: Bearer <key>`. */
-export const FOMO_BASE_URL = 'https://api.fomoapi.io';
+import type { RefusalVerdict, UpstreamRefusal } from '../../upstream.types';
 
 /** The answer headers that carry the key's balance and what the call cost (upstreams.md §2.1). */
 export const FOMO_CREDIT_HEADERS = { cost: 'x-credits-cost', remaining: 'x-credits-remaining' } as const;
@@ -51,26 +48,6 @@ function errorCode(body: string): string | null {
 
 function retryableFlag(body: string): boolean {
   return parsedBody(body)?.retryable === true;
-}
-
-/** Everything a FOMO source needs besides where it is, its keys and its timing. */
-export function fomoSourceOptions(settings: {
-  baseUrl?: string;
-  keys: string[];
-  timeoutMs: number;
-  retries: number;
-  name?: string;
-}): UpstreamSourceOptions {
-  return {
-    name: settings.name ?? 'fomo',
-    baseUrl: settings.baseUrl ?? FOMO_BASE_URL,
-    keys: settings.keys,
-    keyPlacement: { kind: 'header', header: 'authorization', prefix: 'Bearer ' },
-    timeoutMs: settings.timeoutMs,
-    retries: settings.retries,
-    refusalRule: fomoRefusalRule,
-    creditHeaders: FOMO_CREDIT_HEADERS,
-  };
 }
 
 export type FomoSubject = 'trader' | 'trade' | 'token';

@@ -2,7 +2,8 @@ import { CallMeter, RequestContext, type ToolContext } from '@scout/core';
 import { SANDBOX_KEYS, startSandbox, type RunningSandbox } from '@scout/sandbox';
 import { HttpUpstreamSource } from '../../http-upstream-source';
 import { FomoClient } from './fomo.client';
-import { FomoNotFoundError, fomoSourceOptions } from './fomo.errors';
+import { FomoNotFoundError } from './fomo.errors';
+import { fomoSourceOptions } from './fomo.source';
 
 interface FomoFixtures {
   traders: { handle: string; userId: string }[];

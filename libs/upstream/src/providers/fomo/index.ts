@@ -1,6 +1,7 @@
 export * from './fomo.client';
 export * from './fomo-token.client';
 export * from './fomo.errors';
+export * from './fomo.source';
 export type { FomoWalk, FomoWalkBounds } from './fomo-pages';
 export type {
   FomoAccount,
