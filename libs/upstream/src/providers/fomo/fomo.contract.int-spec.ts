@@ -150,6 +150,13 @@ describe('retries', () => {
     expect(source.health().state).not.toBe('down');
   });
 
+  it('without a call deadline to bound it, 409 is asked again only within the retry budget', async () => {
+    upstream.reset((_req, res) => json(res, 409, RESOLVING));
+    const error = await fomo({ retries: 2 }).client.userByHandle('pricedin').catch((e: unknown) => e);
+    expect(error).toMatchObject({ failure: 'pending', upstreamStatus: 409 });
+    expect(upstream.hits).toHaveLength(3);
+  });
+
   it('503 is retried within the retry budget', async () => {
     upstream.reset((_req, res, _hit, n) => (n === 1 ? json(res, 503, { error: 'upstream did not answer in time' }) : json(res, 200, LEADERBOARD_7D)));
     const { client } = fomo();
