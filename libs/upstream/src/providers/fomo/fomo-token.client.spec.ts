@@ -46,6 +46,9 @@ describe('FomoTokenClient', () => {
     const theses = clientWith(fx.THESES);
     await theses.client.thesesForToken(fx.PAID, { network: 'sol', sort: 'likes' });
     expect(theses.source.calls[0]).toMatchObject({ endpoint: 'fomo:/v2/thesis/token/{address}', query: { network: 'sol', sort: 'likes' } });
+    const recent = clientWith(fx.THESES);
+    await expect(recent.client.recentTheses({ chain: 'solana', sort: 'recent' })).resolves.toMatchObject({ theses: [{ thesisId: 'th-1' }] });
+    expect(recent.source.calls[0]).toMatchObject({ endpoint: 'fomo:/v2/thesis', path: '/v2/thesis', query: { chain: 'solana', sort: 'recent' } });
     const alerts = clientWith({ alerts: [{ eventId: 'e1', type: 'buy', userId: fx.PRICEDIN_ID, tokenAddress: fx.PAID, usdValue: 14726.98, ts: '2026-10-02T06:48:40.000Z' }] });
     await expect(alerts.client.alerts({ type: 'buy', limit: 100 })).resolves.toMatchObject({ alerts: [{ eventId: 'e1', tradeUsd: null }], cursor: null });
     expect(alerts.source.calls[0]).toMatchObject({ endpoint: 'fomo:/v2/alerts', query: { type: 'buy', limit: 100 } });

@@ -32,7 +32,8 @@ export interface FomoAlertsQuery {
 }
 
 /**
- * The FOMO data API's token routes, on the same source as FomoClient. A 404 about a token
+ * The FOMO data API's token routes (and the market-wide theses and alerts), on the same source as
+ * FomoClient. A 404 about a token
  * becomes FomoNotFoundError('token', address).
  */
 export class FomoTokenClient {
@@ -104,6 +105,20 @@ export class FomoTokenClient {
       },
       thesesPageSchema,
       ['token', token],
+    );
+  }
+
+  /** GET /v2/thesis: one page of the newest theses across every token. */
+  async recentTheses(options: { chain?: string; sort?: string; cursor?: string } = {}): Promise<FomoThesesPage> {
+    return fomoGet(
+      this.source,
+      {
+        endpoint: 'fomo:/v2/thesis',
+        path: '/v2/thesis',
+        query: { chain: options.chain, sort: options.sort, cursor: options.cursor },
+        cacheTtlMs: FOMO_CACHE_TTL_MS.theses,
+      },
+      thesesPageSchema,
     );
   }
 
