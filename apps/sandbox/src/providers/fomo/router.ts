@@ -1,6 +1,6 @@
 /**
- * FOMO data API stand-in (api.fomoapi.io), mounted at /fomo: the /v2 routes of upstreams.md §2.1
- * that the trader tools read. `Authorization: Bearer <key>`; every answer carries `x-credits-cost`
+ * FOMO data API stand-in (api.fomoapi.io), mounted at /fomo: the routes of upstreams.md §2.1 (trader
+ * routes, token routes, theses, alerts; not the candles, websockets or trading routes). `Authorization: Bearer <key>`; every answer carries `x-credits-cost`
  * and `x-credits-remaining` (credits.ts). Errors are `{ error, message }`; 402 adds plan, remaining,
  * upgradeUrl; 409 resolving adds retryable:true.
  */
@@ -11,6 +11,7 @@ import { badRequest, fail, intParam, ok, type FomoAnswer } from './answers';
 import { COST, FomoCredits, type FomoKey } from './credits';
 import { FomoWorld, WINDOWS, type FomoWindow } from './world';
 import { userRoutes } from './user-routes';
+import { tokenRoutes } from './token-routes';
 import { leaderboardRow } from './views';
 import { searchAnswer, thesisAnswer, tradeAnswer, commentsAnswer } from './content-routes';
 
@@ -76,6 +77,7 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
   });
 
   userRoutes(route, lazy, credits);
+  tokenRoutes(route, lazy);
   route('/v2/search', (req, t) => searchAnswer(req, t, lazy()));
   route('/v2/thesis/user/:id', (req, t) => thesisAnswer(req, t, lazy(), null));
   route('/v2/thesis/user/:id/token/:address', (req, t) => thesisAnswer(req, t, lazy(), String(req.params.address)));

@@ -52,6 +52,9 @@ describe('FOMO stand-in: routes and contract', () => {
         ['/v2/search?q=a', 250],
         [`/v2/thesis/user/${t.userId}`, 1250],
         ['/v2/users/no-such-handle-xyz', 250],
+        ['/v2/alerts', 125],
+        ['/v2/leaderboard/tokens/trending', 250],
+        ['/v2/thesis?chain=solana', 1250],
         ['/v2/trades/00000000-0000-4000-8000-000000000000', 0],
       ];
       let remaining = 2_500_000;

@@ -1,0 +1,209 @@
+/**
+ * Token-side FOMO routes, read across every tracked trader's book: tracked holders, the alert feed
+ * (large buys and sells), token boards, flow stats, devs, and theses on a token or across tokens.
+ * Holders are the traders' open positions at the price now (the same figures as their balances);
+ * alerts are their fills.
+ */
+import type { Request } from 'express';
+import type { Token } from '../../market';
+import { round, unit } from '../../prng';
+import { iso, qs } from '../../util';
+import { amountAt, cents, positionState } from './accounting';
+import { FOMO_CHAINS, fomoChain, type FomoChain, type FomoPosition } from './activity';
+import { badRequest, fail, intParam, nextCursor, ok, readCursor, type FomoAnswer } from './answers';
+import { COST } from './credits';
+import { commentsOf, thesesOf } from './social';
+import { thesisView } from './views';
+import { PriceBook, type FomoWorld } from './world';
+
+/** The app feed only carries large events: a position worth at least this after the fill. */
+export const ALERT_FLOOR_USD = 3_000;
+const DAY_MS = 86_400_000;
+
+type Route = (path: string, handler: (req: Request, t: number) => FomoAnswer) => void;
+
+function allPositions(world: FomoWorld, t: number): FomoPosition[] {
+  return world.population.traders.flatMap((u) => world.positions(u, t));
+}
+
+function findToken(world: FomoWorld, address: string): { token: Token; chain: FomoChain } | undefined {
+  for (const c of FOMO_CHAINS) {
+    const token = world.market.tokenOn(world.market.chainByName(c.name)!, address);
+    if (token) return { token, chain: c };
+  }
+  return undefined;
+}
+
+export function tokenRoutes(route: Route, getWorld: () => FomoWorld): void {
+  route('/token/:address/holders', (req, t) => {
+    const world = getWorld();
+    const found = findToken(world, String(req.params.address));
+    if (!found) return fail(404, 'not_found', `no token ${String(req.params.address)}`);
+    const prices = new PriceBook(world.market);
+    const holders = allPositions(world, t)
+      .filter((p) => p.token === found.token)
+      .map((p) => world.figures(p, t, prices))
+      .filter((f) => f.state.amount > 0)
+      .sort((a, b) => b.valueUsd - a.valueUsd)
+      .map((f) => {
+        const u = world.population.users[f.position.user];
+        return { userId: u.userId, handle: u.handle, tradeId: f.position.tradeId, amount: f.state.amount, valueUsd: cents(f.valueUsd), priceUsd: f.price };
+      });
+    return ok({ address: found.token.address, networkId: found.chain.networkId, capturedAt: iso(t), count: holders.length, holders }, COST.base);
+  });
+
+  route('/v2/alerts', (req, t) => {
+    const world = getWorld();
+    const type = qs(req, 'type');
+    if (type && type !== 'buy' && type !== 'sell') return badRequest('type must be buy or sell');
+    const chainQ = qs(req, 'chain');
+    const chain = chainQ ? fomoChain(chainQ) : undefined;
+    if (chainQ && !chain) return badRequest(`unknown chain ${chainQ}`);
+    const sinceQ = qs(req, 'since');
+    const since = sinceQ === undefined ? t - DAY_MS : /^\d+$/.test(sinceQ) ? Number(sinceQ) * (sinceQ.length <= 10 ? 1000 : 1) : Date.parse(sinceQ);
+    if (!Number.isFinite(since)) return badRequest('since must be an ISO date or a unix time');
+    const limit = intParam(req, 'limit', 100, 1, 100);
+    if (typeof limit === 'string') return badRequest(limit);
+    const offset = readCursor(req);
+    if (offset === null) return badRequest('invalid cursor');
+    const token = qs(req, 'token');
+    const userId = qs(req, 'userId');
+    const alerts: { at: number; body: Record<string, unknown> }[] = [];
+    for (const p of allPositions(world, t)) {
+      if ((chain && p.chain !== chain) || (token && p.token.address.toLowerCase() !== token.toLowerCase())) continue;
+      const u = world.population.users[p.user];
+      if (userId && u.userId !== userId.toLowerCase()) continue;
+      p.events.forEach((e, i) => {
+        if (e.at > t || e.at < since || (e.kind !== 'buy' && e.kind !== 'sell') || (type && type !== e.kind)) return;
+        const price = world.market.price(p.token.asset, e.at) ?? 0;
+        const mark = amountAt(p.events, e.at) * price;
+        const before = positionState(p.events.slice(0, i), e.at);
+        const after = positionState(p.events.slice(0, i + 1), e.at);
+        // Large events only: what the position is worth after a buy, or was worth before a sell.
+        if ((e.kind === 'buy' ? mark : before.amount * price) < ALERT_FLOOR_USD) return;
+        const usdValue = e.kind === 'buy' ? cents(mark) : cents(after.realizedPnlUsd - before.realizedPnlUsd);
+        alerts.push({
+          at: e.at,
+          body: {
+            eventId: `${p.tradeId}:${e.seq}`,
+            type: e.kind,
+            alertType: e.kind,
+            userId: u.userId,
+            tradeId: p.tradeId,
+            trader: u.handle,
+            token: p.token.symbol,
+            tokenAddress: p.token.address,
+            chain: p.chain.slug,
+            chainId: p.chain.networkId,
+            usdValue,
+            tradeUsd: e.usd,
+            text: `${u.handle} ${e.kind === 'buy' ? 'bought' : 'sold'} $${cents(e.usd)} of ${p.token.symbol}`,
+            ts: iso(e.at),
+          },
+        });
+      });
+    }
+    alerts.sort((a, b) => b.at - a.at || ((a.body.eventId as string) < (b.body.eventId as string) ? -1 : 1));
+    const page = alerts.slice(offset, offset + limit);
+    return ok({ count: page.length, alerts: page.map((a) => a.body), cursor: nextCursor(offset, page.length, alerts.length) }, 125);
+  });
+
+  route('/v2/leaderboard/tokens/:board', (req, t) => {
+    const world = getWorld();
+    const board = String(req.params.board);
+    if (!['trending', 'most-held', 'graduated'].includes(board)) return fail(404, 'not_found', `unknown board ${board}`);
+    const limit = intParam(req, 'limit', 100, 1, 100);
+    if (typeof limit === 'string') return badRequest(limit);
+    const buyers = new Map<Token, Set<number>>();
+    const holders = new Map<Token, number>();
+    for (const p of allPositions(world, t)) {
+      if (p.events.some((e) => e.kind === 'buy' && e.at > t - DAY_MS && e.at <= t)) {
+        let s = buyers.get(p.token);
+        if (!s) buyers.set(p.token, (s = new Set()));
+        s.add(p.user);
+      }
+      if (amountAt(p.events, t) > 0) holders.set(p.token, (holders.get(p.token) ?? 0) + 1);
+    }
+    const chains = new Map(FOMO_CHAINS.map((c) => [c.name, c]));
+    let tokens = world.market.tokens.filter((tk) => chains.has(tk.chain.name) && world.market.tokenPrice(tk, t) !== null);
+    if (board === 'graduated') tokens = tokens.filter((tk) => tk.launchpad === 'pump.fun');
+    const score = (tk: Token) => (board === 'most-held' ? (holders.get(tk) ?? 0) : (buyers.get(tk)?.size ?? 0));
+    tokens = tokens.filter((tk) => score(tk) > 0 || board === 'graduated').sort((a, b) => score(b) - score(a) || a.symbol.localeCompare(b.symbol));
+    if (board === 'most-held') tokens = tokens.slice(0, 25);
+    const rows = tokens.slice(0, limit).map((tk, i) => {
+      const price = world.market.tokenPrice(tk, t)!;
+      const c = chains.get(tk.chain.name)!;
+      return {
+        rank: i + 1,
+        token: { name: tk.name, symbol: tk.symbol, address: tk.address, networkId: c.networkId },
+        network: c.slug,
+        fomoBuyers: buyers.get(tk)?.size ?? 0,
+        holders: board === 'most-held' ? null : world.market.holderCount(tk, t),
+        priceUsd: price,
+        change24h: world.market.priceChangePct(tk.asset, DAY_MS, t),
+        marketCapUsd: cents(price * tk.circSupply),
+        volume24hUsd: world.market.volume(tk, DAY_MS, t),
+      };
+    });
+    return ok({ board, source: 'fomo-live', capturedAt: iso(t), stale: false, ageHours: 0, count: rows.length, tokens: rows, available: true }, COST.base);
+  });
+
+  route('/v2/token/:address/stats', (req, t) => {
+    const world = getWorld();
+    const found = findToken(world, String(req.params.address));
+    if (!found) return fail(404, 'not_found', `no token ${String(req.params.address)}`);
+    const { token } = found;
+    const windows: Record<string, unknown> = {};
+    for (const [name, ms] of [['5m', 300_000], ['1h', 3_600_000], ['4h', 4 * 3_600_000], ['24h', DAY_MS]] as const) {
+      const vol = world.market.volume(token, ms, t);
+      const buyShare = 0.44 + 0.12 * unit(world.market.seed, token.key, Math.floor(t / ms));
+      const buy = round(vol * buyShare, 2);
+      const sell = round(vol - buy, 2);
+      const avg = token.verified ? 900 : 140;
+      const buys = Math.round(buy / avg);
+      const sells = Math.round(sell / avg);
+      // Volumes as decimal strings, as upstream sends them.
+      windows[name] = { buys, sells, uniqueBuyers: Math.round(buys * 0.4), uniqueSellers: Math.round(sells * 0.4), buyVolumeUsd: buy.toFixed(2), sellVolumeUsd: sell.toFixed(2), netVolumeUsd: (buy - sell).toFixed(2), buySellRatio: sells ? round(buys / sells, 3) : null };
+    }
+    return ok({ address: token.address, networkId: found.chain.networkId, priceUsd: world.market.tokenPrice(token, t), holders: world.market.holderCount(token, t), top10HoldersPercent: token.topHoldersPercentage, windows }, COST.base);
+  });
+
+  route('/v2/token/:address/devs', (req) => {
+    const world = getWorld();
+    const found = findToken(world, String(req.params.address));
+    if (!found) return fail(404, 'not_found', `no token ${String(req.params.address)}`);
+    // No tracked trader launched a token in the sandbox: the list is known and empty.
+    return ok({ address: found.token.address, networkId: found.chain.networkId, devs: [] }, COST.base);
+  });
+
+  const thesesAcross = (req: Request, t: number, filter: (p: FomoPosition) => boolean): FomoAnswer => {
+    const world = getWorld();
+    const sort = qs(req, 'sort') ?? 'recent';
+    if (!['recent', 'likes', 'pnl', 'equity'].includes(sort)) return badRequest('sort must be recent, likes, pnl or equity');
+    const limit = intParam(req, 'limit', 95, 1, 100);
+    if (typeof limit === 'string') return badRequest(limit);
+    const offset = readCursor(req);
+    if (offset === null) return badRequest('invalid cursor');
+    const seed = world.market.seed;
+    const prices = new PriceBook(world.market);
+    const rows = thesesOf(allPositions(world, t).filter(filter), t, seed).map((th) => thesisView(world, th, world.figures(th.position, t, prices), commentsOf(th.position, t, seed, world.population).length));
+    const key = (r: (typeof rows)[number]) => (sort === 'likes' ? r.likes : sort === 'pnl' ? r.realizedPnlUsd + r.unrealizedPnlUsd : sort === 'equity' ? r.equity : Date.parse(r.ts));
+    rows.sort((a, b) => key(b) - key(a) || (a.thesisId < b.thesisId ? -1 : 1));
+    const page = rows.slice(offset, offset + limit);
+    return ok({ count: rows.length, theses: page, cursor: nextCursor(offset, page.length, rows.length) }, COST.thesis);
+  };
+  const NETWORKS: Record<string, string> = { sol: 'solana', bnb: 'bsc', base: 'base', eth: 'ethereum' };
+  route('/v2/thesis', (req, t) => {
+    const chainQ = qs(req, 'chain');
+    const chain = chainQ ? fomoChain(chainQ) : undefined;
+    if (chainQ && !chain) return badRequest(`unknown chain ${chainQ}`);
+    return thesesAcross(req, t, (p) => !chain || p.chain === chain);
+  });
+  route('/v2/thesis/token/:address', (req, t) => {
+    const address = String(req.params.address).toLowerCase();
+    const net = qs(req, 'network');
+    if (net && !NETWORKS[net]) return badRequest('network must be sol, bnb, base or eth');
+    return thesesAcross(req, t, (p) => p.token.address.toLowerCase() === address && (!net || p.chain.slug === NETWORKS[net]));
+  });
+}
+
