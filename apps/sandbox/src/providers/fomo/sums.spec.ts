@@ -81,22 +81,40 @@ describe('FOMO stand-in: the numbers add up', () => {
     expect(checked).toBeGreaterThan(200);
   });
 
-  it('7d PnL on the board = Σ positions of value(now) − value(start) + proceeds − costs in the window, rebuilt from fills', () => {
+  /** A trader's PnL over (now − window, now], rebuilt from fills, transfers and market prices. */
+  const rebuiltPnl = (b: Awaited<ReturnType<typeof book>>, windowMs: number) => {
     const t = NOW;
-    const start = t - WINDOW_MS['7d'];
-    const rows = [...board7d.traders.slice(0, 40), ...board7d.traders.slice(-20)];
-    for (const row of rows) {
+    const start = t - windowMs;
+    let pnl = 0;
+    for (const p of b.positions) {
+      const inWindow = eventsOf(b, p.tradeId).filter((e) => e.at > start && e.at <= t);
+      const flow = inWindow.reduce((a, e) => a + (e.inbound ? -e.usd : e.usd), 0);
+      const moved = inWindow.reduce((a, e) => a + (e.inbound ? e.amount : -e.amount), 0);
+      const heldStart = Math.max(0, p.amount - moved);
+      const vStart = heldStart > 1e-9 * (p.bought + p.transferredIn) ? heldStart * priceAt(p, start) : 0;
+      pnl += p.amount * priceAt(p, t) - vStart + flow;
+    }
+    return pnl;
+  };
+
+  it('7d PnL on the board = Σ positions of value(now) − value(start) + proceeds − costs in the window, rebuilt from fills', () => {
+    for (const row of [...board7d.traders.slice(0, 40), ...board7d.traders.slice(-20)]) {
       const b = books.get(row.userId)!;
-      let pnl = 0;
-      for (const p of b.positions) {
-        const inWindow = eventsOf(b, p.tradeId).filter((e) => e.at > start && e.at <= t);
-        const flow = inWindow.reduce((a, e) => a + (e.inbound ? -e.usd : e.usd), 0);
-        const moved = inWindow.reduce((a, e) => a + (e.inbound ? e.amount : -e.amount), 0);
-        const heldStart = Math.max(0, p.amount - moved);
-        const vStart = heldStart > 1e-9 * (p.bought + p.transferredIn) ? heldStart * priceAt(p, start) : 0;
-        pnl += p.amount * priceAt(p, t) - vStart + flow;
-      }
-      expect(Math.abs(pnl - row.pnlUsd)).toBeLessThanOrEqual(0.01 * (b.positions.length + 1));
+      expect(Math.abs(rebuiltPnl(b, WINDOW_MS['7d']) - row.pnlUsd)).toBeLessThanOrEqual(0.01 * (b.positions.length + 1));
+    }
+  });
+
+  it("every sampled trader's profile PnL for 24h, 7d, 30d and all is rebuilt from fills the same way", async () => {
+    for (const [id, b] of books) {
+      const prof = await get(`/v2/users/id/${id}`);
+      const tol = 0.01 * (b.positions.length + 1);
+      for (const w of ['24h', '7d', '30d'] as const) expect([w, Math.abs(rebuiltPnl(b, WINDOW_MS[w]) - prof.pnl[w]) <= tol]).toEqual([w, true]);
+      expect(Math.abs(rebuiltPnl(b, Infinity) - prof.pnl.all)).toBeLessThanOrEqual(tol);
+      // Trade counts nest: a longer window holds every swap of a shorter one.
+      expect(prof.tradesByWindow['24h']).toBeLessThanOrEqual(prof.tradesByWindow['7d']);
+      expect(prof.tradesByWindow['7d']).toBeLessThanOrEqual(prof.tradesByWindow['30d']);
+      expect(prof.trades).toBe(b.swaps.length);
+      expect(prof.holdings).toBe(b.positions.filter((p) => p.status === 'open').length);
     }
   });
 
