@@ -9,7 +9,6 @@ import { ApiKeyEntity, AuthModule } from '@scout/auth';
 import { AppConfig, contractValidationPipe, CoreModule, ScoutExceptionFilter, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
 import { LEDGER_ENTITIES, LedgerModule, LedgerService } from '@scout/ledger';
-import { TradersModule } from '@scout/traders';
 import { UpstreamModule } from '@scout/upstream';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
@@ -60,7 +59,6 @@ export class AppModule {
         AccountModule,
         AuditModule,
         IdempotencyModule,
-        TradersModule,
         UpstreamModule,
         HealthModule,
         ...dataToolModules(config, upstreams),

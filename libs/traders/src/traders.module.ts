@@ -1,14 +1,39 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
 import { ServiceStatusRegistry } from '@scout/core';
+import { LeaderboardToolsService } from './leaderboard/leaderboard-tools.service';
 import { TraderDirectory } from './trader-directory.service';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from './traders.tokens';
 
-/** The tracked-trader area: the trader directory (and, as they land, the trader tools). */
-@Module({ providers: [TraderDirectory], exports: [TraderDirectory] })
+/** How the application hands the FOMO client to the trader tools: the instance, or a factory with its dependencies. */
+export type FomoClientProvider =
+  | { useValue: FomoTradersPort }
+  | { useFactory: (...args: never[]) => FomoTradersPort | Promise<FomoTradersPort>; inject?: (InjectionToken | OptionalFactoryDependency)[] };
+
+export interface TradersModuleOptions {
+  /** Modules the factory's dependencies come from (e.g. the one providing UpstreamSources). */
+  imports?: ModuleMetadata['imports'];
+  fomo: FomoClientProvider;
+}
+
+/**
+ * The tracked-trader area: the trader directory and the trader tools. The FOMO client comes from
+ * the application under FOMO_TRADERS_CLIENT, so this library builds no upstream source itself.
+ */
+@Module({})
 export class TradersModule implements OnModuleInit {
   constructor(
     private readonly directory: TraderDirectory,
     private readonly status: ServiceStatusRegistry,
   ) {}
+
+  static register(options: TradersModuleOptions): DynamicModule {
+    return {
+      module: TradersModule,
+      imports: options.imports ?? [],
+      providers: [{ provide: FOMO_TRADERS_CLIENT, ...options.fomo }, TraderDirectory, LeaderboardToolsService],
+      exports: [TraderDirectory],
+    };
+  }
 
   onModuleInit(): void {
     // service_health's "loaded trader count" is the directory's size.

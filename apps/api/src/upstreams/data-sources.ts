@@ -2,9 +2,11 @@ import type { DynamicModule } from '@nestjs/common';
 import { DefiModule } from '@scout/defi';
 import type { AppConfig } from '@scout/core';
 import { PricesModule } from '@scout/prices';
+import { TradersModule } from '@scout/traders';
 import {
   DefiLlamaClient,
   JupiterClient,
+  createFomoClients,
   TokenDataClient,
   tokenDataRpcBaseUrl,
   UpstreamModule,
@@ -55,6 +57,19 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints)
               source(sources, `token-data-rpc:${network}`, tokenDataRpcBaseUrl(network, endpoints.tokenDataRpc),
                 endpoints.tokenDataKeys, { kind: 'path' }),
           ),
+      },
+    }),
+    TradersModule.register({
+      imports: [UpstreamModule],
+      fomo: {
+        inject: [UpstreamSources],
+        useFactory: (sources: UpstreamSources) =>
+          createFomoClients((options) => sources.create(options), {
+            baseUrl: endpoints.fomo,
+            keys: endpoints.fomoKeys,
+            timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+            retries: config.UPSTREAM_RETRIES,
+          }).traders,
       },
     }),
   ];

@@ -1,0 +1,125 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Tool, type ToolResult } from '@scout/core';
+import type { FomoLeaderboardRow } from '@scout/upstream';
+import { TraderDirectory } from '../trader-directory.service';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { LeaderboardInput, MAX_ALL_TIME_ROWS, MAX_LEADERBOARD_ROWS, type LeaderboardWindow } from './leaderboard.dto';
+
+export interface LeaderboardRow {
+  rank: number;
+  handle: string;
+  userId: string;
+  displayName: string | null;
+  pnlUsd: number | null;
+  volumeUsd: number | null;
+  trades: number | null;
+  followers: number | null;
+  following: number | null;
+  holdings: number | null;
+  wallets: { solana: string | null; evm: string | null };
+  topTokens: FomoLeaderboardRow['topTokens'];
+  verified: boolean;
+  clan: string | null;
+  twitter: string | null;
+  createdAt: string | null;
+  description: string | null;
+}
+
+export interface LeaderboardData {
+  window: LeaderboardWindow;
+  source: string | null;
+  capturedAt: string | null;
+  /** Rows on the full board, before the local filters and the limit. */
+  boardSize: number;
+  /** Rows returned. */
+  count: number;
+  traders: LeaderboardRow[];
+}
+
+/** The tracked-trader leaderboards: the full board read (cached 5 min upstream), filtered and cut here. */
+@Injectable()
+export class LeaderboardToolsService {
+  private readonly logger = new Logger('Leaderboard');
+  /** The capture of each window last written to the directory: a cached board is not written again. */
+  private readonly remembered = new Map<LeaderboardWindow, string | null>();
+
+  constructor(
+    @Inject(FOMO_TRADERS_CLIENT) private readonly fomo: FomoTradersPort,
+    private readonly directory: TraderDirectory,
+  ) {}
+
+  @Tool({
+    name: 'service_fomo_leaderboard',
+    input: LeaderboardInput,
+    summary: 'Tracked traders ranked by profit and loss over 24h, 7d, 30d or all time, with wallets, volume and top tokens.',
+    description:
+      'The whole board is read (150 rows, 100 on all) and cached 5 minutes; limit, minPnlUsd and verifiedOnly filter it here, so the cost is the same at any limit. Ranks are the board\'s own, kept through the filters. Only the four windows exist.',
+  })
+  async leaderboard(input: LeaderboardInput): Promise<ToolResult<LeaderboardData>> {
+    const board = await this.fomo.leaderboard(input.window);
+    if (this.remembered.get(input.window) !== board.capturedAt || board.capturedAt === null) {
+      await this.remember(board.traders);
+      this.remembered.set(input.window, board.capturedAt);
+    }
+    const limit = input.limit ?? (input.window === 'all' ? MAX_ALL_TIME_ROWS : MAX_LEADERBOARD_ROWS);
+    const kept = board.traders
+      .filter((row) => input.minPnlUsd === undefined || (row.pnlUsd !== null && row.pnlUsd >= input.minPnlUsd))
+      .filter((row) => !input.verifiedOnly || row.verified === true)
+      .sort((a, b) => a.rank - b.rank);
+    const traders = kept.slice(0, limit).map(toRow);
+    const notes: string[] = [];
+    if (kept.length < board.traders.length) {
+      notes.push(`${board.traders.length - kept.length} of the board's ${board.traders.length} traders were left out by minPnlUsd/verifiedOnly; ranks are the board's.`);
+    }
+    return {
+      data: {
+        window: input.window,
+        source: board.source,
+        capturedAt: board.capturedAt,
+        boardSize: board.traders.length,
+        count: traders.length,
+        traders,
+      },
+      notes,
+    };
+  }
+
+  /** Every trader on a board goes into the directory; the answer never waits on a failed write. */
+  private async remember(rows: readonly FomoLeaderboardRow[]): Promise<void> {
+    try {
+      await this.directory.record(
+        rows.map((row) => ({
+          userId: row.userId,
+          handle: row.handle,
+          displayName: row.displayName,
+          wallets: { solana: row.wallets?.solana ?? null, evm: row.wallets?.evm ?? null },
+          verified: row.verified === true,
+        })),
+      );
+    } catch (error) {
+      this.logger.warn(`could not record the board's traders in the directory: ${(error as Error).message}`);
+    }
+  }
+}
+
+function toRow(row: FomoLeaderboardRow): LeaderboardRow {
+  return {
+    rank: row.rank,
+    handle: row.handle,
+    userId: row.userId,
+    displayName: row.displayName,
+    pnlUsd: row.pnlUsd,
+    volumeUsd: row.volumeUsd,
+    trades: row.trades,
+    followers: row.followers,
+    following: row.following,
+    holdings: row.holdings,
+    wallets: { solana: row.wallets?.solana ?? null, evm: row.wallets?.evm ?? null },
+    topTokens: row.topTokens,
+    verified: row.verified === true,
+    clan: row.clan,
+    twitter: row.twitter,
+    createdAt: row.createdAt,
+    description: row.description,
+  };
+}

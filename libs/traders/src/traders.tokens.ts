@@ -1,0 +1,13 @@
+import type { FomoLeaderboard, FomoWindow } from '@scout/upstream';
+
+/*
+ * What the trader tools need of the FOMO client, stated here so the tools depend on the little they
+ * use. FomoClient (@scout/upstream) satisfies it as it is; tests pass fakes.
+ */
+
+/** Injection token of the FOMO traders client (a FomoTradersPort); the application provides it. */
+export const FOMO_TRADERS_CLIENT = Symbol('FOMO_TRADERS_CLIENT');
+
+export interface FomoTradersPort {
+  leaderboard(window: FomoWindow): Promise<FomoLeaderboard>;
+}
