@@ -20,8 +20,16 @@ export function tokenRef(token: Token, chain: FomoChain) {
   return { address: token.address, symbol: token.symbol, name: token.name, decimals: token.decimals, networkId: chain.networkId, imageUrl: token.logo };
 }
 
+/**
+ * The trader's wallets and how each was attributed: 'onchain-holdings' (the wallet holds what the
+ * app shows) or 'provider-claimed' (the app says so); `verified` when both are on-chain evidence.
+ * Drawn from the user id, so it never moves.
+ */
 export function wallets(u: FomoUser) {
-  return { solana: u.wallets.solana, evm: u.wallets.evm };
+  const h = hashString(`fomo:evidence:${u.userId}`);
+  const solana = u.verified || (h & 3) !== 0 ? 'onchain-holdings' : 'provider-claimed';
+  const evm = u.verified || ((h >>> 2) & 3) === 0 ? 'onchain-holdings' : 'provider-claimed';
+  return { solana: u.wallets.solana, evm: u.wallets.evm, verified: solana === 'onchain-holdings' && evm === 'onchain-holdings', evidence: { solana, evm } };
 }
 
 function accountAgeDays(u: FomoUser, t: number): number {
