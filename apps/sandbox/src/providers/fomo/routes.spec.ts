@@ -247,6 +247,29 @@ describe('FOMO stand-in: routes and contract', () => {
       expect(sb.control.count('fomo', '/v2/leaderboard')).toBe(2);
     });
 
+    it('holdings are priced as Jupiter (Solana) and DefiLlama coins (EVM) price the same token at the same instant', async () => {
+      let solana = 0;
+      let evm = 0;
+      for (const row of (await get('/v2/leaderboard/7d?limit=30')).body.traders as Json[]) {
+        let bal = await get(`/v2/users/${row.userId}/balances`);
+        if (bal.status === 409) bal = await get(`/v2/users/${row.userId}/balances`);
+        for (const h of bal.body.holdings as Json[]) {
+          if (h.chain === 'solana') {
+            const jup = await request(sb.app).get(`/jupiter/price/v3?ids=${h.token.address}`).set('x-api-key', 'sandbox-jupiter-key');
+            expect(jup.body[h.token.address].usdPrice).toBe(h.priceUsd);
+            solana++;
+          } else {
+            const prefix = sb.market.chainByName(h.chain === 'hyperliquid' ? 'Hyperliquid L1' : h.chain === 'robinhood' ? 'Robinhood Chain' : h.chain)!.coinsPrefix;
+            const llama = await request(sb.app).get(`/defillama/coins/prices/current/${prefix}:${h.token.address}`);
+            expect(Object.values(llama.body.coins as Record<string, Json>)[0].price).toBe(h.priceUsd);
+            evm++;
+          }
+        }
+      }
+      expect(solana).toBeGreaterThan(10);
+      expect(evm).toBeGreaterThan(3);
+    });
+
     it('the same seed and clock give the same world; identities do not depend on the seed', async () => {
       const other = createSandbox({ seed: 42, now: () => NOW });
       const third = createSandbox({ seed: 7, now: () => NOW });
