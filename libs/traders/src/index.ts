@@ -3,3 +3,8 @@ export * from './traders.tokens';
 export * from './trader-directory.service';
 export * from './leaderboard/leaderboard.dto';
 export * from './leaderboard/leaderboard-tools.service';
+export * from './trader-resolver';
+export * from './trader-input.dto';
+export * from './trades/trade-comments.dto';
+export * from './social/social-tools.service';
+export * from './trades/trade-tools.service';

@@ -1,6 +1,9 @@
 import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
 import { ServiceStatusRegistry } from '@scout/core';
 import { LeaderboardToolsService } from './leaderboard/leaderboard-tools.service';
+import { SocialToolsService } from './social/social-tools.service';
+import { TraderResolver } from './trader-resolver';
+import { TradeToolsService } from './trades/trade-tools.service';
 import { TraderDirectory } from './trader-directory.service';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from './traders.tokens';
 
@@ -30,7 +33,14 @@ export class TradersModule implements OnModuleInit {
     return {
       module: TradersModule,
       imports: options.imports ?? [],
-      providers: [{ provide: FOMO_TRADERS_CLIENT, ...options.fomo }, TraderDirectory, LeaderboardToolsService],
+      providers: [
+        { provide: FOMO_TRADERS_CLIENT, ...options.fomo },
+        TraderDirectory,
+        TraderResolver,
+        LeaderboardToolsService,
+        SocialToolsService,
+        TradeToolsService,
+      ],
       exports: [TraderDirectory],
     };
   }

@@ -1,4 +1,4 @@
-import type { FomoLeaderboard, FomoWindow } from '@scout/upstream';
+import type { FomoComment, FomoLeaderboard, FomoSearchResult, FomoSocialList, FomoSpotlight, FomoWindow } from '@scout/upstream';
 
 /*
  * What the trader tools need of the FOMO client, stated here so the tools depend on the little they
@@ -10,4 +10,9 @@ export const FOMO_TRADERS_CLIENT = Symbol('FOMO_TRADERS_CLIENT');
 
 export interface FomoTradersPort {
   leaderboard(window: FomoWindow): Promise<FomoLeaderboard>;
+  search(q: string, options?: { type?: 'traders' | 'tokens' | 'all'; limit?: number }): Promise<FomoSearchResult>;
+  spotlight(userId: string): Promise<FomoSpotlight>;
+  following(userId: string, limit?: number): Promise<FomoSocialList>;
+  followers(userId: string, limit?: number): Promise<FomoSocialList>;
+  tradeComments(tradeId: string, limit?: number): Promise<FomoComment[]>;
 }
