@@ -199,6 +199,10 @@ describe('FOMO stand-in: routes and contract', () => {
         expect(theses.status).toBe(200);
         for (let i = 1; i < theses.body.theses.length; i++) expect(theses.body.theses[i - 1].likes).toBeGreaterThanOrEqual(theses.body.theses[i].likes);
         for (const th of (theses.body.theses as Json[]).slice(0, 3)) {
+          // Whether the call made money is its position's PnL.
+          const trade = (await get(`/v2/trades/${th.tradeId}`)).body as Json;
+          expect(th.pnlUsd).toBeCloseTo(trade.realizedPnlUsd + trade.unrealizedPnlUsd, 1);
+          expect(trade.thesis).toMatchObject({ thesisId: th.thesisId, text: th.text, likes: th.likes });
           const c = await get(`/v2/trades/${th.tradeId}/comments?limit=200`);
           expect(c.body.comments).toHaveLength(th.replies);
           const ids = new Set<string>();

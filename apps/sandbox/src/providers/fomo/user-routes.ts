@@ -4,7 +4,6 @@
  * these routes names them (credits.ts).
  */
 import type { Request } from 'express';
-import { round } from '../../prng';
 import { qs } from '../../util';
 import { cents } from './accounting';
 import { fomoChain, type FomoPosition } from './activity';
@@ -12,7 +11,7 @@ import { badRequest, fail, intParam, nextCursor, ok, readCursor, type FomoAnswer
 import { COST, type FomoCredits } from './credits';
 import type { FomoUser } from './population';
 import { commentsOf, thesisOf } from './social';
-import { positionRow, profile, swapRow, tokenRef, userSummary } from './views';
+import { positionRow, profile, swapRow, thesisView, tokenRef, userSummary } from './views';
 import { PriceBook, type FomoWorld } from './world';
 
 type Route = (path: string, handler: (req: Request, t: number) => FomoAnswer) => void;
@@ -142,18 +141,10 @@ export function userRoutes(route: Route, getWorld: () => FomoWorld, credits: Fom
         const th = thesisOf(f.position, t, seed);
         return th ? [{ th, f }] : [];
       });
-      const bestTheses = theses.sort((a, b) => b.th.likes - a.th.likes || b.th.at - a.th.at).slice(0, 5).map(({ th, f }) => ({
-        thesisId: th.thesisId,
-        tradeId: f.position.tradeId,
-        token: tokenRef(f.position.token, f.position.chain),
-        chain: f.position.chain.slug,
-        text: th.text,
-        likes: th.likes,
-        replies: commentsOf(f.position, t, seed, getWorld().population).length,
-        pnlUsd: cents(pnl(f)),
-        pnlPct: f.state.investedUsd ? round((pnl(f) / f.state.investedUsd) * 100, 2) : null,
-        ts: new Date(th.at).toISOString(),
-      }));
+      const bestTheses = theses
+        .sort((a, b) => b.th.likes - a.th.likes || b.th.at - a.th.at)
+        .slice(0, 5)
+        .map(({ th, f }) => thesisView(getWorld(), th, f, commentsOf(f.position, t, seed, getWorld().population).length));
       return ok({ userId: u.userId, handle: u.handle, bestTrades, bestTheses }, COST.base);
     }),
   );

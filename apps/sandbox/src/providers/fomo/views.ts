@@ -5,7 +5,7 @@
  * amounts are sent unrounded so sums can be checked against the USD figures.
  */
 import type { Token } from '../../market';
-import { hash32, hashString, mulberry32, sig } from '../../prng';
+import { hash32, hashString, mulberry32, round, sig } from '../../prng';
 import { iso } from '../../util';
 import { amountAt, avgEntryPrice, avgExitPrice, cents, type PositionEvent } from './accounting';
 import type { FomoChain, FomoPosition } from './activity';
@@ -239,6 +239,9 @@ export function thesisView(world: FomoWorld, th: Thesis, f: PositionFigures, rep
     costBasisUsd: cents(f.state.investedUsd),
     realizedPnlUsd: cents(f.state.realizedPnlUsd),
     unrealizedPnlUsd: cents(f.unrealizedPnlUsd),
+    // Did the call make money: the position's realized + unrealized PnL, and against its cost.
+    pnlUsd: cents(f.state.realizedPnlUsd + f.unrealizedPnlUsd),
+    pnlPct: f.state.investedUsd ? round(((f.state.realizedPnlUsd + f.unrealizedPnlUsd) / f.state.investedUsd) * 100, 2) : null,
     isDev: false,
     ts: iso(th.at),
     createdAt: iso(th.at),
