@@ -2,6 +2,7 @@ import { CallMeter, RequestContext, type ToolContext } from '@scout/core';
 import { SANDBOX_KEYS, startSandbox, type RunningSandbox } from '@scout/sandbox';
 import { HttpUpstreamSource } from '../../http-upstream-source';
 import { FomoClient } from './fomo.client';
+import { FomoTokenClient } from './fomo-token.client';
 import { FomoNotFoundError } from './fomo.errors';
 import { fomoSourceOptions } from './fomo.source';
 
@@ -17,6 +18,7 @@ describe('FomoClient over the sandbox', () => {
   let sandbox: RunningSandbox;
   let source: HttpUpstreamSource;
   let client: FomoClient;
+  let tokens: FomoTokenClient;
   let fixtures: FomoFixtures;
   const now = Date.parse('2026-06-15T12:00:00Z');
 
@@ -29,6 +31,7 @@ describe('FomoClient over the sandbox', () => {
     sandbox = await startSandbox({ seed: 42, now: () => now });
     source = new HttpUpstreamSource(fomoSourceOptions({ baseUrl: sandbox.urls.fomo, keys: [SANDBOX_KEYS.fomo], timeoutMs: 10_000, retries: 0 }));
     client = new FomoClient(source);
+    tokens = new FomoTokenClient(source);
     fixtures = ((await (await fetch(`${sandbox.url}/__control/fixtures`)).json()) as { fomo: FomoFixtures }).fomo;
   });
 
@@ -95,5 +98,23 @@ describe('FomoClient over the sandbox', () => {
 
   it('reads the key account', async () => {
     await expect(within(() => client.me())).resolves.toMatchObject({ plan: expect.any(String), credits: { remaining: expect.any(Number) } });
+  });
+
+  it('reads the token side: boards, stats, tracked holders, devs, theses and alerts', async () => {
+    for (const board of ['trending', 'most-held', 'graduated'] as const) {
+      expect((await within(() => tokens.tokenBoard(board))).board).toBe(board);
+    }
+    const [top] = (await within(() => tokens.tokenBoard('most-held'))).tokens;
+    const address = top.token.address;
+    const stats = await within(() => tokens.tokenStats(address, top.token.networkId ?? undefined));
+    expect(stats.windows['24h']).toMatchObject({ buys: expect.any(Number), buyVolumeUsd: expect.any(Number) });
+    const { holders } = await within(() => tokens.tokenHolders(address));
+    expect(holders.length).toBeGreaterThan(0);
+    await expect(within(() => tokens.tokenDevs(address))).resolves.toEqual(expect.any(Array));
+    await expect(within(() => tokens.thesesForToken(address))).resolves.toMatchObject({ theses: expect.any(Array) });
+    await expect(within(() => tokens.recentTheses())).resolves.toMatchObject({ theses: expect.any(Array) });
+    const alerts = await within(() => tokens.alerts({ limit: 100 }));
+    expect(alerts.alerts.length).toBeGreaterThan(0);
+    await expect(within(() => tokens.tokenHolders('NoSuchToken1111111111111111111111111111111'))).rejects.toMatchObject({ subject: 'token' });
   });
 });
