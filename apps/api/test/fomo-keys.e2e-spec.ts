@@ -2,7 +2,7 @@ import { DEFAULT_FOMO_CREDITS, SANDBOX_KEYS } from '@scout/sandbox';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/** Tool and admin payloads, read loosely: the assertions say what matters. */
 type Json = any;
 
 /**
