@@ -8,3 +8,5 @@ export * from './trader-input.dto';
 export * from './trades/trade-comments.dto';
 export * from './social/social-tools.service';
 export * from './trades/trade-tools.service';
+export * from './activity/activity.dto';
+export * from './activity/activity-tools.service';

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnModuleInit, type OptionalFactoryDependency } from '@nestjs/common';
 import { ServiceStatusRegistry } from '@scout/core';
+import { ActivityToolsService } from './activity/activity-tools.service';
 import { LeaderboardToolsService } from './leaderboard/leaderboard-tools.service';
 import { SocialToolsService } from './social/social-tools.service';
 import { TraderResolver } from './trader-resolver';
@@ -38,6 +39,7 @@ export class TradersModule implements OnModuleInit {
         TraderDirectory,
         TraderResolver,
         LeaderboardToolsService,
+        ActivityToolsService,
         SocialToolsService,
         TradeToolsService,
       ],

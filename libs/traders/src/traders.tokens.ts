@@ -1,4 +1,17 @@
-import type { FomoComment, FomoLeaderboard, FomoSearchResult, FomoSocialList, FomoSpotlight, FomoWindow } from '@scout/upstream';
+import type {
+  FomoBalances,
+  FomoComment,
+  FomoLeaderboard,
+  FomoPosition,
+  FomoSearchResult,
+  FomoSocialList,
+  FomoSpotlight,
+  FomoSwap,
+  FomoThesesPage,
+  FomoWalk,
+  FomoWalkBounds,
+  FomoWindow,
+} from '@scout/upstream';
 
 /*
  * What the trader tools need of the FOMO client, stated here so the tools depend on the little they
@@ -15,4 +28,8 @@ export interface FomoTradersPort {
   following(userId: string, limit?: number): Promise<FomoSocialList>;
   followers(userId: string, limit?: number): Promise<FomoSocialList>;
   tradeComments(tradeId: string, limit?: number): Promise<FomoComment[]>;
+  balances(userId: string, chain?: string): Promise<FomoBalances>;
+  positions(userId: string, query: { status?: 'open' | 'closed' | 'all'; limit?: number }, bounds: FomoWalkBounds, cursor?: string): Promise<FomoWalk<FomoPosition>>;
+  swaps(userId: string, query: { tokenAddress?: string; source?: 'relay'; limit?: number }, bounds: FomoWalkBounds, cursor?: string): Promise<FomoWalk<FomoSwap>>;
+  thesesByUser(userId: string, options?: { tokenAddress?: string; sort?: string; chain?: string; cursor?: string }): Promise<FomoThesesPage>;
 }

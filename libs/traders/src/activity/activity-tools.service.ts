@@ -1,0 +1,182 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Tool, type ToolResult } from '@scout/core';
+import { CHAIN_IDS, chainFromFomo, type Chain, type FomoSwap, type FomoWalk } from '@scout/upstream';
+import { TraderResolver, type TraderRef } from '../trader-resolver';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { TraderBalancesInput, TraderPositionsInput, TraderSwapsInput } from './activity.dto';
+import { positionRow, summarizePositions, type PositionRow, type PositionsSummary } from './position-figures';
+
+/** Provider pages a `deep` positions call reads at most (25 closed positions each). */
+const DEEP_POSITION_PAGES = 12;
+
+export interface HoldingRow {
+  token: { address: string; symbol: string | null; name: string | null };
+  chain: Chain | null;
+  amount: number | null;
+  priceUsd: number | null;
+  valueUsd: number | null;
+  change24h: number | null;
+  tradeId: string | null;
+}
+
+export interface BalancesData {
+  trader: TraderRef;
+  chain: Chain | null;
+  /** Sum of the holdings' value; a floor when the provider capped the list. */
+  totalValueUsd: number | null;
+  capped: boolean;
+  byChain: Partial<Record<Chain, { holdings: number; valueUsd: number }>>;
+  count: number;
+  holdings: HoldingRow[];
+}
+
+export interface PositionsData {
+  trader: TraderRef;
+  status: 'open' | 'closed' | 'all';
+  summary: PositionsSummary;
+  count: number;
+  /** Pass as cursor for the next page; null at the end. */
+  nextCursor: string | null;
+  /** False when more positions exist past what was read. */
+  complete: boolean;
+  positions: PositionRow[];
+}
+
+export interface SwapRow {
+  swapId: string;
+  side: string | null;
+  chain: Chain | null;
+  tokenIn: FomoSwap['tokenIn'];
+  tokenOut: FomoSwap['tokenOut'];
+  /** The fill's true USD size. */
+  humanUsdAmountIn: number | null;
+  priceUsd: number | null;
+  tradeIdIn: string | null;
+  tradeIdOut: string | null;
+  txHash: string | null;
+  at: string | null;
+}
+
+export interface SwapsData {
+  trader: TraderRef;
+  count: number;
+  nextCursor: string | null;
+  swaps: SwapRow[];
+}
+
+/** What a trader holds, the positions they opened and closed, and every fill, from FOMO. */
+@Injectable()
+export class ActivityToolsService {
+  constructor(
+    @Inject(FOMO_TRADERS_CLIENT) private readonly fomo: FomoTradersPort,
+    private readonly traders: TraderResolver,
+  ) {}
+
+  @Tool({
+    name: 'service_fomo_trader_balances',
+    input: TraderBalancesInput,
+    summary: "A tracked trader's current holdings on every chain, with value, largest first.",
+    description:
+      'Holdings with amount, price, value and 24h change, the total and a split by chain. The provider lists about 100 holdings at most: capped says when some were left out, and the total is then a floor.',
+  })
+  async balances(input: TraderBalancesInput): Promise<ToolResult<BalancesData>> {
+    const trader = await this.traders.resolve(input.trader);
+    const answer = await this.fomo.balances(trader.userId, input.chain ? CHAIN_IDS[input.chain].fomoSlug : undefined);
+    const holdings = answer.holdings
+      .map(
+        (h): HoldingRow => ({
+          token: { address: h.token.address, symbol: h.token.symbol, name: h.token.name },
+          chain: chainFromFomo(h.chain, h.networkId ?? h.token.networkId),
+          amount: h.amount,
+          priceUsd: h.priceUsd,
+          valueUsd: h.valueUsd,
+          change24h: h.change24h,
+          tradeId: h.tradeId,
+        }),
+      )
+      .sort((a, b) => (b.valueUsd ?? -1) - (a.valueUsd ?? -1));
+    const byChain: BalancesData['byChain'] = {};
+    for (const [name, figures] of Object.entries(answer.byChain ?? {})) {
+      const chain = chainFromFomo(name);
+      if (chain) byChain[chain] = { holdings: figures.holdings ?? 0, valueUsd: figures.valueUsd ?? 0 };
+    }
+    const shown = holdings.slice(0, input.limit);
+    const capped = answer.capped === true;
+    const notes = capped ? ['The provider lists about 100 holdings at most: some were left out, and totalValueUsd is a floor.'] : [];
+    return {
+      data: { trader, chain: input.chain ?? null, totalValueUsd: answer.totalValueUsd, capped, byChain, count: shown.length, holdings: shown },
+      notes,
+    };
+  }
+
+  @Tool({
+    name: 'service_fomo_trader_positions',
+    input: TraderPositionsInput,
+    summary: 'A tracked trader\'s positions, one row per coin: cost, proceeds, realized and unrealized PnL, up or down.',
+    description:
+      "Open positions come first, then closed ones newest first. limit is the page size asked of the provider (it sends at most 25 closed rows a page); deep reads up to 12 pages within the deadline. summary counts open and closed positions, wins, losses and the win rate over the rows read. Page with cursor ('start', then nextCursor).",
+  })
+  async positions(input: TraderPositionsInput): Promise<ToolResult<PositionsData>> {
+    const trader = await this.traders.resolve(input.trader);
+    // limit is the page size asked of the provider and nothing read is cut, so nextCursor resumes
+    // exactly after the last row shown.
+    const walk = await this.fomo.positions(
+      trader.userId,
+      { status: input.status, limit: input.limit },
+      { maxPages: input.deep ? DEEP_POSITION_PAGES : 1 },
+      input.cursor,
+    );
+    return {
+      data: {
+        trader,
+        status: input.status,
+        summary: summarizePositions(walk.items),
+        count: walk.items.length,
+        nextCursor: walk.nextCursor,
+        complete: walk.nextCursor === null,
+        positions: walk.items.map(positionRow),
+      },
+      notes: walkNotes(walk, 'positions'),
+    };
+  }
+
+  @Tool({
+    name: 'service_fomo_trader_swaps',
+    input: TraderSwapsInput,
+    summary: "Every buy and sell of a tracked trader, newest first, with both legs' amounts and USD.",
+    description:
+      "Fills 100 per provider page; humanUsdAmountIn is a buy's true USD size. tokenAddress narrows to one token (reaching further back); source 'relay' reads the on-chain record across every chain. Page with nextCursor.",
+  })
+  async swaps(input: TraderSwapsInput): Promise<ToolResult<SwapsData>> {
+    const trader = await this.traders.resolve(input.trader);
+    const walk = await this.fomo.swaps(
+      trader.userId,
+      { tokenAddress: input.tokenAddress?.trim(), source: input.source, limit: input.limit },
+      { maxPages: 1 },
+      input.cursor,
+    );
+    const swaps = walk.items.map(
+      (s): SwapRow => ({
+        swapId: s.swapId,
+        side: s.side,
+        chain: chainFromFomo(s.chain, s.networkId),
+        tokenIn: s.tokenIn,
+        tokenOut: s.tokenOut,
+        humanUsdAmountIn: s.humanUsdAmountIn,
+        priceUsd: s.priceUsd,
+        tradeIdIn: s.tradeIdIn,
+        tradeIdOut: s.tradeIdOut,
+        txHash: s.txHash,
+        at: s.at,
+      }),
+    );
+    return { data: { trader, count: swaps.length, nextCursor: walk.nextCursor, swaps }, notes: walkNotes(walk, 'fills') };
+  }
+}
+
+/** What a partial walk left out, said in notes. */
+function walkNotes<T>(walk: FomoWalk<T>, what: string): string[] {
+  if (walk.stoppedBy === 'deadline') return [`Stopped reading ${what} at the call's deadline after ${walk.pages} page(s); resume with nextCursor.`];
+  if (walk.stoppedBy === 'error') return [`A later page of ${what} failed (${walk.error?.message ?? 'upstream error'}); the ${what} read before it are shown.`];
+  return [];
+}
