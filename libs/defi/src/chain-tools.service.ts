@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
-import { CHAIN_IDS, CHAINS, type Chain } from '@scout/upstream';
+import { AnswerParts, type Chain, CHAIN_IDS, CHAINS } from '@scout/upstream';
 import { DEFILLAMA_CLIENT, DefiLlamaClient, type DailyPoint, type LlamaOverview } from '@scout/upstream';
 import { ChainHealthInput, ChainRevenueInput, ChainTrendInput } from './defi-tools.dto';
 import { ratio, sharePct } from './calc/ratio';
@@ -9,7 +9,6 @@ import { allTimeHigh, changesOverWindows, latestPoint, weeklySeries, type Series
 import type { TrendDirection } from './calc/trend';
 import { isLlamaChain } from './llama-chains';
 import { overviewTotals, weekOverWeekOf } from './overview-figures';
-import { AnswerParts } from './parts';
 import { isoFromUnix } from './time';
 
 export interface ChainHealthRow {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
-import { CHAIN_IDS, type Chain } from '@scout/upstream';
+import { AnswerParts, type Chain, CHAIN_IDS } from '@scout/upstream';
 import { DEFILLAMA_CLIENT, DefiLlamaClient, type LlamaStablecoin, type PegSupply } from '@scout/upstream';
 import { DexVolumesInput, PerpsOpenInterestInput, StablecoinsInput, TokenYieldsInput } from './defi-tools.dto';
 import { netChange, netChangeOfTotals, pctChange, pctChangeOfTotals } from './calc/change';
@@ -9,7 +9,6 @@ import { rankBy } from './calc/rank';
 import { sharePct, sumKnown } from './calc/ratio';
 import { byLlamaChain, isLlamaChain } from './llama-chains';
 import { dayOverDayPct, levelChanges, overviewTotals, weekOverWeekOf } from './overview-figures';
-import { AnswerParts } from './parts';
 import { containsText } from './protocol-match';
 
 export interface YieldPoolRow {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError, Tool, type ToolResult } from '@scout/core';
-import { CHAIN_IDS, type Chain } from '@scout/upstream';
+import { AnswerParts, type Chain, CHAIN_IDS } from '@scout/upstream';
 import {
   DEFILLAMA_CLIENT,
   DefiLlamaClient,
@@ -20,7 +20,6 @@ import { changeOverDays, latestPoint } from './calc/series';
 import type { TrendDirection } from './calc/trend';
 import { isLlamaChain, scoutChainOfLlama } from './llama-chains';
 import { overviewTotals, weekOverWeekOf } from './overview-figures';
-import { AnswerParts } from './parts';
 import { containsText, hacksOf, resolveProtocol, resolvedTvl, type ResolvedProtocol } from './protocol-match';
 import { isoFromUnix } from './time';
 

@@ -1,4 +1,4 @@
-import { UpstreamError } from '@scout/upstream';
+import { UpstreamError } from './upstream.types';
 
 export interface PartSpec {
   /** What was asked, e.g. 'DefiLlama /stablecoinchains'. */

@@ -1,5 +1,5 @@
-import { UpstreamError } from '@scout/upstream';
-import { AnswerParts } from './parts';
+import { UpstreamError } from './upstream.types';
+import { AnswerParts } from './answer-parts';
 
 const timeout = () => new UpstreamError('defillama', 'timeout', 'no answer within 5000 ms');
 const notFound = () => new UpstreamError('defillama', 'http', 'HTTP 404', 404);
