@@ -9,7 +9,7 @@ import { ApiKeyEntity, AuthModule } from '@scout/auth';
 import { AppConfig, contractValidationPipe, CoreModule, ScoutExceptionFilter, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
 import { LEDGER_ENTITIES, LedgerModule, LedgerService } from '@scout/ledger';
-import { UpstreamModule } from '@scout/upstream';
+import { UpstreamModule, type UpstreamEndpoints } from '@scout/upstream';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { CatalogController } from './catalog/catalog.controller';
@@ -24,7 +24,7 @@ import { ToolsController } from './tools/tools.controller';
 import { AdminUpstreamsController } from './admin/admin-upstreams.controller';
 import { dataToolModules } from './upstreams/data-sources';
 import { HealthModule } from './health/health.module';
-import { UPSTREAM_ENDPOINTS, type UpstreamEndpoints } from './upstreams/upstream-endpoints';
+import { UPSTREAM_ENDPOINTS } from './upstreams/upstream-endpoints';
 
 export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity, AuditEntryEntity];
 

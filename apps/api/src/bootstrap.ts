@@ -4,7 +4,7 @@ import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, DrainState } from '@scout/core';
 import { AppModule, type AppModuleExtras } from './app.module';
-import type { UpstreamEndpoints } from './upstreams/upstream-endpoints';
+import type { UpstreamEndpoints } from '@scout/upstream';
 import { OpenApiDocument } from './catalog/openapi-document';
 import { requestId } from './http/http-pipeline';
 import { securityHeaders } from './http/security-headers';

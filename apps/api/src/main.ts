@@ -2,10 +2,9 @@ import 'reflect-metadata';
 import { AppConfig } from '@scout/core';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@scout/database';
 import { startSandbox, SANDBOX_KEYS, type RunningSandbox } from '@scout/sandbox';
-import { parseKeyList } from '@scout/upstream';
+import { liveEndpoints, sandboxEndpoints, type UpstreamEndpoints } from '@scout/upstream';
 import { createApiApp } from './bootstrap';
 import { createWorkerContext, type WorkerContext } from '../../worker/src/bootstrap';
-import { liveEndpoints, sandboxEndpoints, type UpstreamEndpoints } from './upstreams/upstream-endpoints';
 import { drainAndClose } from './lifecycle/graceful-shutdown';
 
 /** Time past the grace period for closing pools, queues and the database before the process gives up. */
@@ -27,7 +26,7 @@ async function main(): Promise<void> {
     upstreams = sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS });
     process.stdout.write(`Scout: sandbox upstream (synthetic market, seed ${config.SANDBOX_SEED}) on ${sandbox.url}\n`);
   } else {
-    upstreams = liveEndpoints(config, parseKeyList);
+    upstreams = liveEndpoints(config);
   }
   const app = await createApiApp(config, databaseUrl, upstreams);
   let worker: Promise<WorkerContext> | undefined;

@@ -9,7 +9,7 @@ import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools'
 import { startDatabaseProcess, type DatabaseProcess } from '../../../test/embedded-db-process';
 import { randomKey } from './support/test-app';
 import { SANDBOX_KEYS, startSandbox, type RunningSandbox } from '@scout/sandbox';
-import { sandboxEndpoints } from '../src/upstreams/upstream-endpoints';
+import { sandboxEndpoints } from '@scout/upstream';
 
 /**
  * The database goes away under a running API: calls answer 503 service_unavailable and nothing

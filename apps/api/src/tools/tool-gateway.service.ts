@@ -17,7 +17,8 @@ import {
 import type { ScoutRequest } from '@scout/auth';
 import { IDEMPOTENCY_HEADER, IdempotencyService, parseIdempotencyKey, requestFingerprint } from '@scout/idempotency';
 import { CreditHoldsService, LedgerService } from '@scout/ledger';
-import { UPSTREAM_ENDPOINTS, type UpstreamEndpoints } from '../upstreams/upstream-endpoints';
+import type { UpstreamEndpoints } from '@scout/upstream';
+import { UPSTREAM_ENDPOINTS } from '../upstreams/upstream-endpoints';
 
 /** Set on an answer replayed from an earlier request with the same Idempotency-Key. */
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';

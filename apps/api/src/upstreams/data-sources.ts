@@ -7,13 +7,14 @@ import {
   DefiLlamaClient,
   JupiterClient,
   createFomoClients,
+  fomoSourceSettings,
   TokenDataClient,
   tokenDataRpcBaseUrl,
   UpstreamModule,
   UpstreamSources,
   type KeyPlacement,
+  type UpstreamEndpoints,
 } from '@scout/upstream';
-import type { UpstreamEndpoints } from './upstream-endpoints';
 
 /**
  * The data tools' modules, each handed provider clients built on sources for the configured
@@ -64,12 +65,7 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints)
       fomo: {
         inject: [UpstreamSources],
         useFactory: (sources: UpstreamSources) =>
-          createFomoClients((options) => sources.create(options), {
-            baseUrl: endpoints.fomo,
-            keys: endpoints.fomoKeys,
-            timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-            retries: config.UPSTREAM_RETRIES,
-          }).traders,
+          createFomoClients((options) => sources.create(options), fomoSourceSettings(config, endpoints)).traders,
       },
     }),
   ];

@@ -7,7 +7,7 @@ import { AppConfig, type Clock } from '@scout/core';
 import { SANDBOX_KEYS, startSandbox, type RunningSandbox, type StartSandboxOptions } from '@scout/sandbox';
 import { createApiApp } from '../../src/bootstrap';
 import { testDatabaseUrl } from '../../../../test/test-database';
-import { sandboxEndpoints, type UpstreamEndpoints } from '../../src/upstreams/upstream-endpoints';
+import { sandboxEndpoints, type UpstreamEndpoints } from '@scout/upstream';
 
 export interface TestApp {
   app: NestExpressApplication;

@@ -1,0 +1,23 @@
+import { AppConfig } from '@scout/core';
+import { fomoSourceSettings, liveEndpoints, sandboxEndpoints } from './upstream-endpoints';
+
+describe('upstream endpoints', () => {
+  it('live: hosts and keys from configuration, key lists split, blanks and repeats dropped', () => {
+    const config = AppConfig.fromEnv({ FOMO_API_URL: 'https://fomo.example', FOMO_API_KEYS: ' a, b,,a ', JUPITER_API_KEYS: 'j1', UPSTREAM_RETRIES: '1' });
+    const endpoints = liveEndpoints(config);
+    expect(endpoints).toMatchObject({ sandbox: false, fomo: 'https://fomo.example', fomoKeys: ['a', 'b'], jupiterKeys: ['j1'], tokenDataKeys: [] });
+    expect(fomoSourceSettings(config, endpoints)).toEqual({ baseUrl: 'https://fomo.example', keys: ['a', 'b'], timeoutMs: config.UPSTREAM_TIMEOUT_MS, retries: 1 });
+  });
+
+  it("sandbox: every provider at the sandbox's prefixes, with the keys it accepts", () => {
+    const url = (p: string) => `http://127.0.0.1:1/${p}`;
+    const endpoints = sandboxEndpoints({
+      urls: {
+        defillamaApi: url('api'), defillamaCoins: url('coins'), defillamaStablecoins: url('stable'), defillamaYields: url('yields'),
+        jupiter: url('jup'), alchemyPrices: url('prices'), alchemyRpc: url('{network}'), fomo: url('fomo'),
+      },
+      keys: { jupiter: 'kj', alchemy: 'ka', fomo: 'kf' },
+    });
+    expect(endpoints).toMatchObject({ sandbox: true, fomo: url('fomo'), tokenDataRpc: url('{network}'), fomoKeys: ['kf'], jupiterKeys: ['kj'], tokenDataKeys: ['ka'] });
+  });
+});
