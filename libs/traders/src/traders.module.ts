@@ -5,6 +5,8 @@ import { LeaderboardToolsService } from './leaderboard/leaderboard-tools.service
 import { SocialToolsService } from './social/social-tools.service';
 import { TraderResolver } from './trader-resolver';
 import { TradeToolsService } from './trades/trade-tools.service';
+import { TradeDetailService } from './trades/trade-detail.service';
+import { ThesesToolsService } from './theses/theses-tools.service';
 import { TraderDirectory } from './trader-directory.service';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from './traders.tokens';
 
@@ -42,6 +44,8 @@ export class TradersModule implements OnModuleInit {
         ActivityToolsService,
         SocialToolsService,
         TradeToolsService,
+        TradeDetailService,
+        ThesesToolsService,
       ],
       exports: [TraderDirectory],
     };

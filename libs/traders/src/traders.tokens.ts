@@ -3,11 +3,14 @@ import type {
   FomoComment,
   FomoLeaderboard,
   FomoPosition,
+  FomoPositionsPage,
   FomoSearchResult,
   FomoSocialList,
   FomoSpotlight,
   FomoSwap,
+  FomoSwapsPage,
   FomoThesesPage,
+  FomoTrade,
   FomoWalk,
   FomoWalkBounds,
   FomoWindow,
@@ -32,4 +35,7 @@ export interface FomoTradersPort {
   positions(userId: string, query: { status?: 'open' | 'closed' | 'all'; limit?: number }, bounds: FomoWalkBounds, cursor?: string): Promise<FomoWalk<FomoPosition>>;
   swaps(userId: string, query: { tokenAddress?: string; source?: 'relay'; limit?: number }, bounds: FomoWalkBounds, cursor?: string): Promise<FomoWalk<FomoSwap>>;
   thesesByUser(userId: string, options?: { tokenAddress?: string; sort?: string; chain?: string; cursor?: string }): Promise<FomoThesesPage>;
+  trade(tradeId: string): Promise<FomoTrade>;
+  positionsPage(userId: string, query?: { status?: 'open' | 'closed' | 'all'; limit?: number }, cursor?: string): Promise<FomoPositionsPage>;
+  swapsPage(userId: string, query?: { tokenAddress?: string; source?: 'relay'; limit?: number }, cursor?: string): Promise<FomoSwapsPage>;
 }

@@ -1,0 +1,97 @@
+import { chainFromFomo, type Chain, type FomoThesis } from '@scout/upstream';
+import type { ThesisSort } from './theses.dto';
+
+export interface ThesisRow {
+  thesisId: string;
+  text: string;
+  token: { address: string; symbol: string | null; name: string | null } | null;
+  chain: Chain | null;
+  likes: number | null;
+  replies: number | null;
+  /** What the author held in the token when writing, in USD. */
+  equity: number | null;
+  /** The position's first fill in USD. */
+  tradeUsd: number | null;
+  tradeId: string | null;
+  ts: string | null;
+  isDev: boolean;
+  costBasisUsd: number | null;
+  valueUsd: number | null;
+  realizedPnlUsd: number | null;
+  unrealizedPnlUsd: number | null;
+  /** The position's realized plus unrealized PnL; null when unknown. */
+  pnlUsd: number | null;
+  pnlPct: number | null;
+  /** Whether the position the thesis was written about made money (PnL above zero); null when its PnL is unknown. */
+  madeMoney: boolean | null;
+}
+
+export interface ThesesSummary {
+  count: number;
+  /** Theses whose position's PnL is known. */
+  withPnl: number;
+  /** Theses whose position made money. */
+  madeMoney: number;
+  /** madeMoney / withPnl in percent; null when no PnL is known. */
+  madeMoneyPct: number | null;
+}
+
+/**
+ * The position's PnL: the provider's total when it sends one, else realized plus unrealized when
+ * both are known. One part alone is not the whole (an open position's unrealized may be missing).
+ */
+export function thesisPnl(t: Pick<FomoThesis, 'pnlUsd' | 'realizedPnlUsd' | 'unrealizedPnlUsd'>): number | null {
+  if (t.pnlUsd !== null) return t.pnlUsd;
+  if (t.realizedPnlUsd === null || t.unrealizedPnlUsd === null) return null;
+  return Math.round((t.realizedPnlUsd + t.unrealizedPnlUsd) * 100) / 100;
+}
+
+export function thesisRow(t: FomoThesis): ThesisRow {
+  const pnl = thesisPnl(t);
+  return {
+    thesisId: t.thesisId,
+    text: t.text,
+    token: t.token ? { address: t.token.address, symbol: t.token.symbol, name: t.token.name } : null,
+    chain: chainFromFomo(t.chain, t.token?.networkId),
+    likes: t.likes,
+    replies: t.replies,
+    equity: t.equity,
+    tradeUsd: t.tradeUsd,
+    tradeId: t.tradeId,
+    ts: t.ts,
+    isDev: t.isDev === true,
+    costBasisUsd: t.costBasisUsd,
+    valueUsd: t.valueUsd,
+    realizedPnlUsd: t.realizedPnlUsd,
+    unrealizedPnlUsd: t.unrealizedPnlUsd,
+    pnlUsd: pnl,
+    pnlPct: t.pnlPct,
+    madeMoney: pnl === null ? null : pnl > 0,
+  };
+}
+
+/** The local filters: a row whose figure is unknown does not pass a bound on that figure. */
+export function keepThesis(row: ThesisRow, filters: { minEquity?: number; minLikes?: number }): boolean {
+  if (filters.minEquity !== undefined && (row.equity === null || row.equity < filters.minEquity)) return false;
+  if (filters.minLikes !== undefined && (row.likes === null || row.likes < filters.minLikes)) return false;
+  return true;
+}
+
+const SORT_KEYS: Record<ThesisSort, (row: ThesisRow) => number | null> = {
+  recent: (row) => (row.ts === null ? null : Date.parse(row.ts)),
+  likes: (row) => row.likes,
+  equity: (row) => row.equity,
+  pnl: (row) => row.pnlUsd,
+};
+
+/** Highest first, unknown figures last; ties keep the provider's order. */
+export function sortTheses(rows: readonly ThesisRow[], sort: ThesisSort): ThesisRow[] {
+  const key = SORT_KEYS[sort];
+  return [...rows].sort((a, b) => (key(b) ?? Number.NEGATIVE_INFINITY) - (key(a) ?? Number.NEGATIVE_INFINITY) || 0);
+}
+
+export function summarizeTheses(rows: readonly ThesisRow[]): ThesesSummary {
+  const withPnl = rows.filter((r) => r.madeMoney !== null).length;
+  const madeMoney = rows.filter((r) => r.madeMoney === true).length;
+  return { count: rows.length, withPnl, madeMoney, madeMoneyPct: withPnl === 0 ? null : Math.round((1000 * madeMoney) / withPnl) / 10 };
+}
