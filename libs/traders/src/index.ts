@@ -16,3 +16,6 @@ export * from './theses/thesis-figures';
 export * from './theses/theses-tools.service';
 export * from './activity/activity.dto';
 export * from './activity/activity-tools.service';
+export * from './jobs/trader-directory.queue';
+export * from './jobs/trader-directory-refresher';
+export * from './jobs/trader-directory-jobs.module';

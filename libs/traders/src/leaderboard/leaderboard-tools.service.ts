@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import type { FomoLeaderboardRow } from '@scout/upstream';
 import { TraderDirectory } from '../trader-directory.service';
+import { boardTraders } from './board-traders';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
 import { LeaderboardInput, MAX_ALL_TIME_ROWS, MAX_LEADERBOARD_ROWS, type LeaderboardWindow } from './leaderboard.dto';
 
@@ -87,15 +88,7 @@ export class LeaderboardToolsService {
   /** Every trader on a board goes into the directory; the answer never waits on a failed write. */
   private async remember(rows: readonly FomoLeaderboardRow[]): Promise<void> {
     try {
-      await this.directory.record(
-        rows.map((row) => ({
-          userId: row.userId,
-          handle: row.handle,
-          displayName: row.displayName,
-          wallets: { solana: row.wallets?.solana ?? null, evm: row.wallets?.evm ?? null },
-          verified: row.verified === true,
-        })),
-      );
+      await this.directory.record(boardTraders(rows));
     } catch (error) {
       this.logger.warn(`could not record the board's traders in the directory: ${(error as Error).message}`);
     }
