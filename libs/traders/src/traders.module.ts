@@ -2,6 +2,8 @@ import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, t
 import { ServiceStatusRegistry } from '@scout/core';
 import { ActivityToolsService } from './activity/activity-tools.service';
 import { LeaderboardToolsService } from './leaderboard/leaderboard-tools.service';
+import { ProfileToolsService } from './profile/profile-tools.service';
+import { ReportToolsService } from './profile/report-tools.service';
 import { SocialToolsService } from './social/social-tools.service';
 import { TraderResolver } from './trader-resolver';
 import { TradeToolsService } from './trades/trade-tools.service';
@@ -42,6 +44,8 @@ export class TradersModule implements OnModuleInit {
         TraderResolver,
         LeaderboardToolsService,
         ActivityToolsService,
+        ProfileToolsService,
+        ReportToolsService,
         SocialToolsService,
         TradeToolsService,
         TradeDetailService,

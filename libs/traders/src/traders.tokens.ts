@@ -4,6 +4,7 @@ import type {
   FomoLeaderboard,
   FomoPosition,
   FomoPositionsPage,
+  FomoProfile,
   FomoSearchResult,
   FomoSocialList,
   FomoSpotlight,
@@ -26,6 +27,8 @@ export const FOMO_TRADERS_CLIENT = Symbol('FOMO_TRADERS_CLIENT');
 
 export interface FomoTradersPort {
   leaderboard(window: FomoWindow): Promise<FomoLeaderboard>;
+  userByHandle(handle: string): Promise<FomoProfile>;
+  userById(userId: string): Promise<FomoProfile>;
   search(q: string, options?: { type?: 'traders' | 'tokens' | 'all'; limit?: number }): Promise<FomoSearchResult>;
   spotlight(userId: string): Promise<FomoSpotlight>;
   following(userId: string, limit?: number): Promise<FomoSocialList>;

@@ -1,0 +1,155 @@
+import { DAY_MS, SANDBOX_KEYS } from '@scout/sandbox';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Search, full profiles, the trader report and the comparison end to end against the sandbox FOMO
+ * provider, with the figures of one answer checked against the others (profile, leaderboard,
+ * positions, balances).
+ */
+
+const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+const cents = (n: number) => Math.round(n * 100);
+type Json = any;
+
+describe('trader search, profile, report and comparison (end to end against the sandbox)', () => {
+  let t: TestApp;
+  let key: string;
+  let accountId: string;
+  let board: Json[];
+
+  beforeAll(async () => {
+    t = await startTestApp({ sandbox: { now: () => NOW } });
+    ({ apiKey: key, accountId } = await t.createAccount('trader profiles'));
+    await t.setBalance(accountId, 500_000);
+    board = (await sandbox('/v2/leaderboard/30d?limit=150')).traders;
+  });
+  afterAll(() => t.close());
+
+  async function sandbox(path: string): Promise<Json> {
+    const res = await fetch(`${t.sandbox.urls.fomo}${path}`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } });
+    expect(res.status).toBe(200);
+    return res.json();
+  }
+  const call = (tool: string, query: object) => t.http().post(`/api/v1/tools/${tool}`).set(bearer(key)).send(query);
+  const ok = async (tool: string, query: object) => {
+    const res = await call(tool, query);
+    expect({ tool, status: res.status, error: res.body.error }).toEqual({ tool, status: 200, error: undefined });
+    return res.body;
+  };
+
+  describe('service_fomo_search', () => {
+    it('finds a trader by handle with wallets and all-time PnL, and coins by ticker', async () => {
+      const star = board[3];
+      const found = (await ok('service_fomo_search', { q: star.handle, type: 'traders' })).data;
+      const row = found.traders.find((r: Json) => r.userId === star.userId);
+      expect(row).toMatchObject({ handle: star.handle, wallets: { solana: star.wallets.solana, evm: star.wallets.evm } });
+      const profile = await sandbox(`/v2/users/id/${star.userId}`);
+      expect(row.pnlUsd).toBe(profile.pnl.all);
+      expect(found.tokens).toEqual([]);
+      const symbol = star.topTokens[0]?.symbol ?? 'SOL';
+      const coins = (await ok('service_fomo_search', { q: symbol, type: 'tokens', limit: 5 })).data;
+      expect(coins.traders).toEqual([]);
+      expect(coins.tokens.length).toBeGreaterThan(0);
+      for (const c of coins.tokens) expect(['solana', 'ethereum', 'base', 'bsc', 'monad', 'hyperliquid', 'brokerage', null]).toContain(c.chain);
+    });
+  });
+
+  describe('service_fomo_resolve_trader', () => {
+    it('the full profile by handle or user id; its 30d PnL is the leaderboard\'s, its age follows from createdAt', async () => {
+      const star = board[0];
+      const byHandle = await ok('service_fomo_resolve_trader', { trader: `@${star.handle.toUpperCase()}` });
+      const byId = await ok('service_fomo_resolve_trader', { trader: star.userId });
+      expect(byHandle.data).toEqual(byId.data);
+      expect(byHandle.credits.creditsSpent).toBe(2_500);
+      const p = byHandle.data;
+      expect(p).toMatchObject({ userId: star.userId, handle: star.handle, wallets: { solana: star.wallets.solana, evm: star.wallets.evm } });
+      expect(p.pnl['30d']).toBe(star.pnlUsd);
+      expect(Object.keys(p.pnl)).toEqual(['24h', '7d', '30d', 'all']);
+      expect(p.accountAgeDays).toBe(Math.floor((NOW - Date.parse(p.createdAt)) / DAY_MS));
+    });
+
+    it('an unknown handle is 404 naming it, charged nothing', async () => {
+      const before = await t.spendable(accountId);
+      const res = await call('service_fomo_resolve_trader', { trader: 'nobody_at_all_zz' });
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toMatch(/nobody_at_all_zz/);
+      expect(await t.spendable(accountId)).toBe(before);
+    });
+  });
+
+  describe('service_fomo_trader_report', () => {
+    it('agrees with the tools it is made of: profile, closed positions, balances, spotlight', async () => {
+      const star = board[1];
+      const report = await ok('service_fomo_trader_report', { trader: star.handle, full: true, includeTheses: true, closedSample: 50 });
+      expect(report.credits.creditsSpent).toBe(1_000);
+      const r = report.data;
+      expect(r.trader.userId).toBe(star.userId);
+      expect(r.profile.pnl['30d']).toBe(star.pnlUsd);
+      const balances = (await ok('service_fomo_trader_balances', { trader: star.userId, limit: 200 })).data;
+      expect(r.openPositions.totalValueUsd).toBe(balances.totalValueUsd);
+      expect(r.openPositions.count).toBe(balances.count);
+      const closed = (await ok('service_fomo_trader_positions', { trader: star.userId, status: 'closed', limit: 25, deep: true })).data;
+      const sample = closed.positions.slice(0, 50);
+      expect(r.closedPositions.sampled).toBe(sample.length);
+      const wins = sample.filter((p: Json) => p.realizedPnlUsd > 0).length;
+      expect(r.closedPositions.wins).toBe(wins);
+      expect(cents(r.closedPositions.realizedPnlUsd)).toBe(cents(sample.reduce((s: number, p: Json) => s + (p.realizedPnlUsd ?? 0), 0)));
+      if (r.closedPositions.best) expect(r.closedPositions.best.realizedPnlUsd).toBe(Math.max(...sample.map((p: Json) => p.realizedPnlUsd)));
+      const spotlight = (await ok('service_fomo_trader_spotlight', { trader: star.userId })).data;
+      expect(r.spotlight.bestTrades.map((x: Json) => x.tradeId)).toEqual(spotlight.bestTrades.slice(0, 5).map((x: Json) => x.tradeId));
+      expect(Array.isArray(r.theses)).toBe(true);
+      const likes = r.theses.map((x: Json) => x.likes ?? 0);
+      expect(likes).toEqual([...likes].sort((a: number, b: number) => b - a));
+    });
+
+    it('a failing part is null with a note, the rest stands (and is charged)', async () => {
+      const star = board[2];
+      t.sandbox.control.add({ provider: 'fomo', route: `/v2/users/${star.userId}/spotlight`, status: 503 });
+      try {
+        const res = await ok('service_fomo_trader_report', { trader: star.userId });
+        expect(res.data.spotlight).toBeNull();
+        expect(res.data.openPositions).not.toBeNull();
+        expect(res.notes.join(' ')).toMatch(/FOMO spotlight did not answer .*spotlight left null/);
+      } finally {
+        t.sandbox.control.clear();
+      }
+    });
+  });
+
+  describe('service_fomo_compare_traders', () => {
+    it('two to four traders side by side, with who leads each figure; an unknown one is null with a note', async () => {
+      const [a, b, c] = board;
+      const res = await ok('service_fomo_compare_traders', { traders: [a.handle, b.userId, `@${c.handle}`, 'ghost_trader_qq'] });
+      const rows = res.data.traders;
+      expect(rows.map((r: Json) => r.trader?.userId ?? null)).toEqual([a.userId, b.userId, c.userId, null]);
+      expect(res.notes.join(' ')).toMatch(/ghost_trader_qq/);
+      const best = [...rows.slice(0, 3)].sort((x: Json, y: Json) => y.trader.pnlUsd - x.trader.pnlUsd)[0];
+      expect(res.data.leaders.pnlUsd).toBe(best.trader.handle);
+      const full = await ok('service_fomo_compare_traders', { traders: [a.userId, b.userId], full: true });
+      expect(full.data.traders.map((r: Json) => r.trader.pnl['30d'])).toEqual([a.pnlUsd, b.pnlUsd]);
+      expect(full.data.leaders.pnl7d).toEqual(expect.any(String));
+      expect(full.credits.creditsSpent).toBe(250);
+    });
+
+    it.each([
+      [{ traders: ['only_one'] }, 'traders'],
+      [{ traders: ['a', 'b', 'c', 'd', 'e'] }, 'traders'],
+      [{ traders: 'a,b' }, 'traders'],
+      [{ traders: ['a', ''] }, 'traders'],
+    ])('400 for %j, nothing charged', async (body, field) => {
+      const before = await t.spendable(accountId);
+      const res = await call('service_fomo_compare_traders', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.issues.map((i: Json) => i.path.split('.')[0])).toContain(field);
+      expect(await t.spendable(accountId)).toBe(before);
+    });
+
+    it('404 when none of the traders exists, charged nothing', async () => {
+      const before = await t.spendable(accountId);
+      const res = await call('service_fomo_compare_traders', { traders: ['ghost_one_qq', 'ghost_two_qq'] });
+      expect(res.status).toBe(404);
+      expect(await t.spendable(accountId)).toBe(before);
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, Tool, type ToolResult } from '@scout/core';
+import { chainFromFomo, isFomoUserId, normalizeFomoHandle, type Chain, type FomoProfile } from '@scout/upstream';
+import { TraderDirectory } from '../trader-directory.service';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { ResolveTraderInput, TraderSearchInput } from './profile.dto';
+import { profileView, searchTraderView, type ProfileView, type SearchTraderView } from './profile-view';
+
+export interface SearchTokenRow {
+  address: string;
+  name: string | null;
+  symbol: string | null;
+  chain: Chain | null;
+  priceUsd: number | null;
+  marketCapUsd: number | null;
+}
+
+export interface SearchData {
+  q: string;
+  type: 'traders' | 'tokens' | 'all';
+  traders: SearchTraderView[];
+  tokens: SearchTokenRow[];
+}
+
+/** Finding traders and coins, and a trader's full profile. */
+@Injectable()
+export class ProfileToolsService {
+  constructor(
+    @Inject(FOMO_TRADERS_CLIENT) private readonly fomo: FomoTradersPort,
+    private readonly directory: TraderDirectory,
+    private readonly clock: Clock,
+  ) {}
+
+  @Tool({
+    name: 'service_fomo_search',
+    input: TraderSearchInput,
+    summary: "Finds tracked traders by handle or name (with wallets and all-time PnL) and coins by ticker or name.",
+    description: 'type narrows to traders or tokens. Trader rows carry the Solana and EVM wallets and all-time PnL, volume and trades; token rows the address, chain, price and market cap.',
+  })
+  async search(input: TraderSearchInput): Promise<ToolResult<SearchData>> {
+    const q = input.q.trim();
+    const found = await this.fomo.search(q, { type: input.type, limit: input.limit });
+    const traders = found.traders.slice(0, input.limit).map(searchTraderView);
+    await this.directory.record(
+      traders.map((t) => ({ userId: t.userId, handle: t.handle, displayName: t.displayName, wallets: t.wallets, verified: t.verified })),
+    );
+    const tokens = found.tokens.slice(0, input.limit).map(
+      (t): SearchTokenRow => ({
+        address: t.address,
+        name: t.name,
+        symbol: t.symbol,
+        chain: chainFromFomo(t.chain, t.networkId),
+        priceUsd: t.priceUsd,
+        marketCapUsd: t.marketCapUsd,
+      }),
+    );
+    const notes = traders.length === 0 && tokens.length === 0 ? [`Nothing matched "${q}".`] : [];
+    return { data: { q, type: input.type, traders, tokens }, notes };
+  }
+
+  @Tool({
+    name: 'service_fomo_resolve_trader',
+    input: ResolveTraderInput,
+    summary: "A tracked trader's full profile: wallets, PnL over 24h/7d/30d/all, volume, trades, holding time, followers, account age.",
+    description:
+      'By handle (any case, @ optional) or user id; a trader Scout has seen is read by user id. Profiles are cached 15 minutes. accountAgeDays comes from createdAt when the provider does not send it.',
+  })
+  async resolveTrader(input: ResolveTraderInput): Promise<ToolResult<ProfileView>> {
+    const profile = await this.profile(input.trader);
+    return { data: profileView(profile, this.clock.now().getTime()) };
+  }
+
+  /** The full profile by user id when it is known (stable across renames), else by handle. */
+  async profile(trader: string): Promise<FomoProfile> {
+    const known = await this.directory.resolve(trader);
+    const name = normalizeFomoHandle(trader);
+    const profile = known
+      ? await this.fomo.userById(known.userId)
+      : isFomoUserId(name)
+        ? await this.fomo.userById(name.toLowerCase())
+        : await this.fomo.userByHandle(name);
+    await this.directory.record([
+      {
+        userId: profile.userId,
+        handle: profile.handle,
+        displayName: profile.displayName,
+        wallets: { solana: profile.wallets?.solana ?? null, evm: profile.wallets?.evm ?? null },
+        verified: profile.verified === true,
+      },
+    ]);
+    return profile;
+  }
+}

@@ -1,0 +1,138 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, NotFoundError, Tool, type ToolResult } from '@scout/core';
+import { AnswerParts, chainFromFomo, type FomoSpotlight, type FomoThesis } from '@scout/upstream';
+import { TraderResolver, type TraderRef } from '../trader-resolver';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { CompareTradersInput, TraderReportInput } from './profile.dto';
+import { ProfileToolsService } from './profile-tools.service';
+import { profileView, searchTraderView, type ProfileView, type SearchTraderView } from './profile-view';
+import { closedSampleFigures, leadersBy, type ClosedSampleFigures } from './report-figures';
+
+/** Closed positions FOMO sends per page. */
+const CLOSED_PAGE = 25;
+/** Holdings and spotlight items a report shows. */
+const TOP = 5;
+/** The search hits scanned for a trader's own row (the resolver asks the same, so it is cached). */
+const SEARCH_LIMIT = 25;
+
+export interface TraderReportData {
+  trader: TraderRef;
+  /** The full profile with `full`, else the search summary (all-time figures); null when it did not answer. */
+  profile: ProfileView | SearchTraderView | null;
+  closedPositions: ClosedSampleFigures | null;
+  openPositions: { count: number; totalValueUsd: number | null; capped: boolean; top: unknown[] } | null;
+  spotlight: Pick<FomoSpotlight, 'bestTrades' | 'bestTheses'> | null;
+  /** The most-liked theses, with includeTheses. */
+  theses: FomoThesis[] | null;
+}
+
+export interface ComparedTrader {
+  asked: string;
+  trader: ProfileView | SearchTraderView | null;
+}
+
+export interface CompareData {
+  full: boolean;
+  traders: ComparedTrader[];
+  /** For each figure, the handle of the compared trader with the highest value. */
+  leaders: Record<string, string | null>;
+}
+
+/** One-page trader reports and side-by-side comparisons, composed from several FOMO routes. */
+@Injectable()
+export class ReportToolsService {
+  constructor(
+    @Inject(FOMO_TRADERS_CLIENT) private readonly fomo: FomoTradersPort,
+    private readonly traders: TraderResolver,
+    private readonly profiles: ProfileToolsService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Tool({
+    name: 'service_fomo_trader_report',
+    input: TraderReportInput,
+    summary: 'One report on a tracked trader: wallets, profit, open positions, win rate and best/worst trades, spotlight, recent calls.',
+    description:
+      'Composed from the profile (search summary, or the full profile with full), a sample of closed positions (closedSample, 10-200: win rate, realized PnL, best and worst trade), current holdings, the spotlight and, with includeTheses, the most-liked theses. A part that fails is null with a note.',
+  })
+  async report(input: TraderReportInput): Promise<ToolResult<TraderReportData>> {
+    const trader = await this.traders.resolve(input.trader);
+    const parts = new AnswerParts();
+    const [profile, closed, balances, spotlight, theses] = await Promise.all([
+      parts.run({ part: 'FOMO profile', affects: 'profile' }, () => this.summary(trader, input.full)),
+      parts.run({ part: 'FOMO closed positions', affects: 'closedPositions' }, () =>
+        this.fomo.positions(trader.userId, { status: 'closed', limit: CLOSED_PAGE }, { maxPages: Math.ceil(input.closedSample / CLOSED_PAGE), maxItems: input.closedSample }),
+      ),
+      parts.run({ part: 'FOMO balances', affects: 'openPositions' }, () => this.fomo.balances(trader.userId)),
+      parts.run({ part: 'FOMO spotlight', affects: 'spotlight' }, () => this.fomo.spotlight(trader.userId)),
+      input.includeTheses ? parts.run({ part: 'FOMO theses', affects: 'theses' }, () => this.fomo.thesesByUser(trader.userId, { sort: 'likes' })) : null,
+    ]);
+    parts.assertAnswered();
+    const sample = closed ? closed.items.slice(0, input.closedSample) : null;
+    if (sample && sample.length < input.closedSample && closed?.nextCursor) parts.note(`Sampled ${sample.length} closed positions (the call's time ran out before ${input.closedSample}).`);
+    const holdings = balances ? [...balances.holdings].sort((a, b) => (b.valueUsd ?? -1) - (a.valueUsd ?? -1)) : null;
+    return {
+      data: {
+        trader,
+        profile,
+        closedPositions: sample ? closedSampleFigures(sample) : null,
+        openPositions:
+          balances && holdings
+            ? {
+                count: holdings.length,
+                totalValueUsd: balances.totalValueUsd,
+                capped: balances.capped === true,
+                top: holdings.slice(0, TOP).map((h) => ({ ...h, chain: chainFromFomo(h.chain, h.networkId ?? h.token.networkId) })),
+              }
+            : null,
+        spotlight: spotlight ? { bestTrades: spotlight.bestTrades.slice(0, TOP), bestTheses: spotlight.bestTheses.slice(0, TOP) } : null,
+        theses: theses ? [...theses.theses].sort((a, b) => (b.likes ?? 0) - (a.likes ?? 0)).slice(0, 10) : null,
+      },
+      notes: parts.resultNotes,
+    };
+  }
+
+  @Tool({
+    name: 'service_fomo_compare_traders',
+    input: CompareTradersInput,
+    summary: 'Two to four tracked traders side by side: PnL, volume, trades, followers, and who leads each figure.',
+    description:
+      'Search summaries (all-time figures) by default; full compares full profiles (PnL per window, holding time, account age). A trader not found is null with a note; when none is found the call is a 404.',
+  })
+  async compare(input: CompareTradersInput): Promise<ToolResult<CompareData>> {
+    const asked = [...new Map(input.traders.map((t) => [t.trim().replace(/^@+/, '').toLowerCase(), t.trim()])).values()];
+    const notes: string[] = [];
+    if (asked.length < input.traders.length) notes.push('Traders named more than once are compared once.');
+    const traders = await Promise.all(
+      asked.map(async (name): Promise<ComparedTrader> => {
+        try {
+          return { asked: name, trader: await this.summary(await this.traders.resolve(name), input.full) };
+        } catch (error) {
+          if (!(error instanceof NotFoundError)) throw error;
+          notes.push(`${name}: ${error.message}`);
+          return { asked: name, trader: null };
+        }
+      }),
+    );
+    const found = traders.flatMap((t) => (t.trader ? [t.trader] : []));
+    if (found.length === 0) throw new NotFoundError(`None of the traders was found: ${asked.join(', ')}.`);
+    const pnl = (t: ProfileView | SearchTraderView) => ('pnl' in t ? t.pnl.all : t.pnlUsd);
+    const leaders = leadersBy(found, {
+      pnlUsd: pnl,
+      volumeUsd: (t) => t.volumeUsd,
+      trades: (t) => t.trades,
+      followers: (t) => t.followers,
+      ...(input.full ? { pnl7d: (t: ProfileView | SearchTraderView) => ('pnl' in t ? t.pnl['7d'] : null) } : {}),
+    });
+    return { data: { full: input.full, traders, leaders }, notes };
+  }
+
+  /** The trader's full profile (full) or their own row in FOMO's search. */
+  private async summary(trader: TraderRef, full: boolean): Promise<ProfileView | SearchTraderView> {
+    if (full || trader.handle === null) return profileView(await this.profiles.profile(trader.userId), this.clock.now().getTime());
+    const found = await this.fomo.search(trader.handle, { type: 'traders', limit: SEARCH_LIMIT });
+    const row = found.traders.find((t) => t.userId === trader.userId);
+    if (!row) throw new NotFoundError(`No tracked trader with the handle "${trader.handle}".`);
+    return searchTraderView(row);
+  }
+}
