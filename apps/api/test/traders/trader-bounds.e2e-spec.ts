@@ -1,0 +1,89 @@
+import { DAY_MS, SANDBOX_KEYS } from '@scout/sandbox';
+import { callCharges } from '../../../../test/ledger-rows';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Every trader tool at the edge of each bound (accepted) and one past it (400, nothing charged),
+ * and each one's provider failing (502, its hold voided): one table, so a new trader tool gets
+ * the same checks by adding a row.
+ */
+
+const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+type Json = any;
+
+describe('trader tools: bounds and provider failures (end to end against the sandbox)', () => {
+  let t: TestApp;
+  let key: string;
+  let accountId: string;
+  let trader: string;
+  let tradeId: string;
+
+  beforeAll(async () => {
+    // No retries: a failing route answers 502 at once, and the breaker stays closed for the next row.
+    t = await startTestApp({ sandbox: { now: () => NOW }, env: { UPSTREAM_RETRIES: '0' } });
+    ({ apiKey: key, accountId } = await t.createAccount('trader bounds'));
+    await t.setBalance(accountId, 1_000_000);
+    const board = await (await fetch(`${t.sandbox.urls.fomo}/v2/leaderboard/7d?limit=150`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } })).json();
+    trader = board.traders[0].userId;
+    const spotlight = await (await fetch(`${t.sandbox.urls.fomo}/v2/users/${trader}/spotlight`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } })).json();
+    tradeId = spotlight.bestTrades[0].tradeId;
+  });
+  afterAll(() => t.close());
+
+  const post = (tool: string, body: object) => t.http().post(`/api/v1/tools/${tool}`).set(bearer(key)).send(body);
+
+  /** tool, a valid input, the field, its top value, one past it. */
+  const BOUNDS: Array<[string, () => object, string, unknown, unknown]> = [
+    ['service_fomo_leaderboard', () => ({ window: '30d' }), 'limit', 150, 151],
+    ['service_fomo_search', () => ({ q: 'a' }), 'limit', 100, 101],
+    ['service_fomo_search', () => ({}), 'q', 'x'.repeat(100), 'x'.repeat(101)],
+    ['service_fomo_trader_balances', () => ({ trader }), 'limit', 200, 201],
+    ['service_fomo_trader_positions', () => ({ trader }), 'limit', 200, 201],
+    ['service_fomo_trader_swaps', () => ({ trader }), 'limit', 100, 101],
+    ['service_fomo_trader_following', () => ({ trader }), 'limit', 300, 301],
+    ['service_fomo_trader_followers', () => ({ trader }), 'limit', 200, 201],
+    ['service_fomo_trader_report', () => ({ trader }), 'closedSample', 200, 201],
+    ['service_fomo_trader_report', () => ({ trader }), 'closedSample', 10, 9],
+    ['service_fomo_trade_comments', () => ({ tradeId }), 'limit', 200, 201],
+    ['service_fomo_theses_by_trader', () => ({ trader }), 'limit', 200, 201],
+  ];
+
+  it.each(BOUNDS)('%s: %s accepts its edge, refuses one past it uncharged', async (tool, base, field, edge, past) => {
+    const edgeAnswer = await post(tool, { ...base(), [field]: edge });
+    expect({ status: edgeAnswer.status, error: edgeAnswer.body.error }).toEqual({ status: 200, error: undefined });
+    const before = await t.spendable(accountId);
+    const pastAnswer = await post(tool, { ...base(), [field]: past });
+    expect(pastAnswer.status).toBe(400);
+    expect(pastAnswer.body.error.issues.map((i: Json) => i.path)).toContain(field);
+    expect(await t.spendable(accountId)).toBe(before);
+  });
+
+  /** tool, its input, the provider route to fail. */
+  const FAILURES: Array<[string, () => object, () => string]> = [
+    ['service_fomo_trader_balances', () => ({ trader }), () => `/v2/users/${trader}/balances`],
+    ['service_fomo_trader_positions', () => ({ trader }), () => `/v2/users/${trader}/positions`],
+    ['service_fomo_trader_swaps', () => ({ trader }), () => `/v2/users/${trader}/swaps`],
+    ['service_fomo_trader_following', () => ({ trader }), () => `/v2/users/${trader}/following`],
+    ['service_fomo_trader_followers', () => ({ trader }), () => `/v2/users/${trader}/followers`],
+    ['service_fomo_trader_spotlight', () => ({ trader }), () => `/v2/users/${trader}/spotlight`],
+    ['service_fomo_resolve_trader', () => ({ trader }), () => `/v2/users/id/${trader}`],
+    ['service_fomo_trade_comments', () => ({ tradeId }), () => `/v2/trades/${tradeId}/comments`],
+    ['service_fomo_search', () => ({ q: 'zz-no-cache' }), () => '/v2/search'],
+  ];
+
+  it.each(FAILURES)('%s: the provider failing is a 502 with details, its hold voided, nothing charged', async (tool, input, route) => {
+    await post('service_usage', { clearCache: true });
+    t.sandbox.control.add({ provider: 'fomo', route: route(), status: 500 });
+    try {
+      const before = await t.spendable(accountId);
+      const res = await post(tool, input());
+      expect(res.status).toBe(502);
+      expect(res.body.error).toMatchObject({ code: 'tool_error', details: expect.any(String) });
+      expect(await t.spendable(accountId)).toBe(before);
+      expect((await callCharges(t.sql, accountId, res.headers['x-request-id'])).map((c) => c.hold)).toEqual(['voided']);
+    } finally {
+      t.sandbox.control.clear();
+    }
+  });
+});
