@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(`Scout API listening on http://localhost:${config.PORT} (docs: /docs)\n`);
   if (config.workerInProcess) {
-    worker = createWorkerContext(config, databaseUrl);
+    worker = createWorkerContext(config, databaseUrl, upstreams);
     const { backend } = await worker;
     process.stdout.write(`Scout worker: running in this process, queues on ${backend === 'redis' ? 'Redis' : 'PostgreSQL'}\n`);
   }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { AppConfig } from '@scout/core';
+import { liveEndpoints } from '@scout/upstream';
 import { createWorkerContext } from './bootstrap';
 
 async function main(): Promise<void> {
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
         'worker itself (npm start); a separate worker needs a PostgreSQL server in DATABASE_URL.',
     );
   }
-  const worker = await createWorkerContext(config, config.DATABASE_URL);
+  const worker = await createWorkerContext(config, config.DATABASE_URL, liveEndpoints(config));
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

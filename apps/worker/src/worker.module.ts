@@ -8,15 +8,18 @@ import { AppConfig, CoreModule, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
 import { IDEMPOTENCY_QUEUE, IdempotencyModule } from '@scout/idempotency';
 import { LEDGER_ENTITIES, LEDGER_QUEUE, LedgerModule, LedgerQueueProducer } from '@scout/ledger';
+import { TraderDirectoryJobsModule, TRADERS_QUEUE, TradersQueueProducer } from '@scout/traders';
+import { createFomoClients, fomoSourceSettings, UpstreamModule, UpstreamSources, type UpstreamEndpoints } from '@scout/upstream';
 import { IdempotencyProcessor } from './processors/idempotency.processor';
 import { LedgerProcessor } from './processors/ledger.processor';
+import { TradersProcessor } from './processors/traders.processor';
 import { assertEveryJobHandled, type AnyJobQueue, type JobProcessor } from './queues/job-processor';
 import { queueConnection, useBackendAwareQueueClasses } from './queues/queue-backend';
 import { WORKER_SETUP, WorkerRunner, type WorkerSetup } from './worker-runner.service';
 
 /** Every job family this worker consumes, and its processor. */
-const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE];
-const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor];
+const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE, TRADERS_QUEUE];
+const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor, TradersProcessor];
 
 /** Docker stops a container 10 s after SIGTERM; finish jobs well inside that. */
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -54,7 +57,7 @@ export interface WorkerContextOptions {
 
 @Module({})
 export class WorkerModule {
-  static forRoot(config: AppConfig, databaseUrl: string, options: WorkerContextOptions = {}): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, endpoints: UpstreamEndpoints, options: WorkerContextOptions = {}): DynamicModule {
     const queues = [...QUEUES, ...(options.queues ?? [])];
     const processors = [...PROCESSORS, ...(options.processors ?? [])];
     assertEveryJobHandled(queues, processors);
@@ -89,6 +92,15 @@ export class WorkerModule {
         BullModule.registerQueue(...queues.map((queue) => ({ name: queue.name }))),
         LedgerModule,
         IdempotencyModule,
+        // The directory refresh reads FOMO's boards on a source of the worker's own (its own key
+        // states and cache), at the same endpoints as the API.
+        TraderDirectoryJobsModule.register({
+          imports: [UpstreamModule],
+          fomo: {
+            inject: [UpstreamSources],
+            useFactory: (sources: UpstreamSources) => createFomoClients((o) => sources.create(o), fomoSourceSettings(config, endpoints)).traders,
+          },
+        }),
       ],
       providers: [
         // The worker's data source has a name of its own, so that beside the API in one process
@@ -97,10 +109,11 @@ export class WorkerModule {
         { provide: WORKER_SETUP, useValue: setup },
         WorkerRunner,
         LedgerQueueProducer,
+        TradersQueueProducer,
         ...processors,
         ...(options.providers ?? []),
       ],
-      exports: [DataSource, LedgerQueueProducer],
+      exports: [DataSource, LedgerQueueProducer, TradersQueueProducer],
     };
   }
 }

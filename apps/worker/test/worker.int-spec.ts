@@ -14,6 +14,9 @@ import {
   RENEW_PLANS_JOB,
   VOID_EXPIRED_HOLDS_JOB,
 } from '@scout/ledger';
+import { startSandbox, SANDBOX_KEYS, type RunningSandbox } from '@scout/sandbox';
+import { DIRECTORY_REFRESH_SCHEDULER_ID, REFRESH_DIRECTORY_JOB, TRADERS_QUEUE, TradersQueueProducer } from '@scout/traders';
+import { sandboxEndpoints, type UpstreamEndpoints } from '@scout/upstream';
 import { ManualClock } from '../../../test/manual-clock';
 import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
 import { ledgerRows } from '../../../test/ledger-rows';
@@ -23,6 +26,7 @@ import { queueConnection, ScoutQueue } from '../src/queues/queue-backend';
 import type { WorkerContextOptions } from '../src/worker.module';
 import { TEST_QUEUE, TestJobsProcessor, WORKER_LABEL } from './support/test-jobs';
 import { testDatabaseUrl } from '../../../test/test-database';
+import { directoryMismatches, sandboxBoards } from '../../../libs/traders/src/jobs/test/sandbox-boards';
 
 /**
  * The worker (apps/worker) booted through createWorkerContext, as main.ts and the API's in-process
@@ -33,8 +37,11 @@ import { testDatabaseUrl } from '../../../test/test-database';
  * database, where only BullMQ's default schema is on the search path (the queues are emptied after
  * each test there; the database itself is new for every run). Workers here never upsert the real
  * every-minute expiry schedule while consuming (it would sweep every account of the shared test
- * database, including grants other test files leave expired on purpose), and expiry jobs name their
- * account.
+ * database, including grants other test files leave expired on purpose), nor the directory refresh
+ * schedule, and expiry jobs name their account.
+ *
+ * Upstreams: a sandbox of the file's own, its clock pinned a day ahead so the directory refresh's
+ * sightings of its (fixed-universe) traders are not overtaken by other test files' during a test.
  */
 
 const REDIS_URL = process.env.SCOUT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -42,6 +49,16 @@ const RUN = `${process.pid}_${Date.now().toString(36)}`;
 const ON_SERVER = Boolean(process.env.DATABASE_URL);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+let sandbox: RunningSandbox;
+let endpoints: UpstreamEndpoints;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 42 });
+  sandbox.clock.pin(Math.ceil((Date.now() + DAY_MS) / 60_000) * 60_000);
+  endpoints = sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS });
+});
+
+afterAll(() => sandbox?.close());
 
 const BACKENDS = [
   { name: 'Redis', redisUrl: REDIS_URL, namespace: (n: number) => `scout_test_${RUN}_${n}` },
@@ -72,7 +89,8 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
   afterEach(async () => {
     await Promise.all(contexts.map((context) => context.close()));
     contexts = [];
-    for (const name of [LEDGER_QUEUE.name, TEST_QUEUE.name]) await adminQueue(name).obliterate({ force: true });
+    sandbox.control.clear();
+    for (const name of [LEDGER_QUEUE.name, TRADERS_QUEUE.name, TEST_QUEUE.name]) await adminQueue(name).obliterate({ force: true });
     await Promise.all(queues.map((queue) => queue.close()));
     queues = [];
   });
@@ -90,7 +108,7 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
   // --- helpers -------------------------------------------------------------------------------
 
   async function boot(label: string, options: WorkerContextOptions = {}): Promise<WorkerContext> {
-    const context = await createWorkerContext(config, testDatabaseUrl(), {
+    const context = await createWorkerContext(config, testDatabaseUrl(), endpoints, {
       namespace,
       schedulers: false,
       queues: [TEST_QUEUE],
@@ -152,10 +170,12 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
 
   // --- tests ---------------------------------------------------------------------------------
 
-  it('keeps one schedule per ledger job (expiry, renewal, hold sweep) however many workers boot', async () => {
+  it('keeps one schedule per ledger job (expiry, renewal, hold sweep) and for the directory refresh however many workers boot', async () => {
     const ledger = adminQueue(LEDGER_QUEUE.name);
+    const traders = adminQueue(TRADERS_QUEUE.name);
     // Paused: these workers upsert the real schedules, whose first runs would sweep the shared database.
     await ledger.pause();
+    await traders.pause();
 
     await Promise.all(['a', 'b', 'c', 'd'].map((label) => boot(label, { schedulers: true })));
     await boot('e', { schedulers: true });
@@ -167,6 +187,9 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
       expect.objectContaining({ key: HOLD_SWEEP_SCHEDULER_ID, name: VOID_EXPIRED_HOLDS_JOB, every: 15_000 }),
     ]);
     expect(await ledger.getJobSchedulersCount()).toBe(3);
+    expect(await traders.getJobSchedulers()).toEqual([
+      expect.objectContaining({ key: DIRECTORY_REFRESH_SCHEDULER_ID, name: REFRESH_DIRECTORY_JOB, every: 5 * 60_000 }),
+    ]);
     // Its runs: one job per 60 s slot (the job id names the slot), never two due at once.
     const runs = (await ledger.getJobs(['waiting', 'delayed', 'prioritized', 'active'])).filter(
       (job) => job.repeatJobKey === GRANT_EXPIRY_SCHEDULER_ID,
@@ -294,6 +317,34 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
     expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
   });
 
+  it('a triggered refresh-directory job fills the trader directory from the four boards of the upstream it was given', async () => {
+    const worker = await boot('w');
+    const traders = adminQueue(TRADERS_QUEUE.name);
+    const boards = await sandboxBoards(sandbox);
+    const capturedAt = new Date(sandbox.clock.now()).toISOString();
+
+    const run = await waitForState(traders, (await worker.app.get(TradersQueueProducer).refreshDirectory()).id!, ['completed', 'failed']);
+
+    expect(run.failedReason).toBeUndefined();
+    expect(run.returnvalue.boards).toEqual(
+      (['24h', '7d', '30d', 'all'] as const).map((window) => ({ window, capturedAt, traders: boards[window].traders.length })),
+    );
+    expect(run.returnvalue.failed).toEqual([]);
+    for (const board of Object.values(boards)) expect(await directoryMismatches(pool, board)).toEqual([]);
+  });
+
+  it('a refresh-directory job that reads no board fails and is retried later', async () => {
+    const worker = await boot('w');
+    const traders = adminQueue(TRADERS_QUEUE.name);
+    sandbox.control.add({ provider: 'fomo', route: '/v2/leaderboard', status: 404 });
+
+    const run = await waitForState(traders, (await worker.app.get(TradersQueueProducer).refreshDirectory()).id!, ['delayed', 'failed', 'completed']);
+
+    expect(await run.getState()).toBe('delayed');
+    expect(run.attemptsMade).toBe(1);
+    expect(run.failedReason).toMatch(/^no leaderboard could be read \(24h: .+; 7d: .+; 30d: .+; all: .+\)$/);
+  });
+
   it('fails a job with a name no handler knows at once, without retrying it', async () => {
     await boot('w');
     const ledger = adminQueue(LEDGER_QUEUE.name);
@@ -321,7 +372,7 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
     }
 
     await expect(
-      createWorkerContext(config, testDatabaseUrl(), { namespace, schedulers: false, queues: [gappy], processors: [GappyProcessor] }),
+      createWorkerContext(config, testDatabaseUrl(), endpoints, { namespace, schedulers: false, queues: [gappy], processors: [GappyProcessor] }),
     ).rejects.toThrow('queue "worker-test": no handler for job "fast" in GappyProcessor');
   });
 
