@@ -24,9 +24,9 @@ describe('trader tools: bounds and provider failures (end to end against the san
     t = await startTestApp({ sandbox: { now: () => NOW }, env: { UPSTREAM_RETRIES: '0' } });
     ({ apiKey: key, accountId } = await t.createAccount('trader bounds'));
     await t.setBalance(accountId, 1_000_000);
-    const board = await (await fetch(`${t.sandbox.urls.fomo}/v2/leaderboard/7d?limit=150`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } })).json();
+    const board = (await (await fetch(`${t.sandbox.urls.fomo}/v2/leaderboard/7d?limit=150`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } })).json()) as Json;
     trader = board.traders[0].userId;
-    const spotlight = await (await fetch(`${t.sandbox.urls.fomo}/v2/users/${trader}/spotlight`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } })).json();
+    const spotlight = (await (await fetch(`${t.sandbox.urls.fomo}/v2/users/${trader}/spotlight`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } })).json()) as Json;
     tradeId = spotlight.bestTrades[0].tradeId;
   });
   afterAll(() => t.close());
