@@ -1,5 +1,6 @@
-import { DAY_MS, SANDBOX_KEYS } from '@scout/sandbox';
+import { DAY_MS } from '@scout/sandbox';
 import { callCharges } from '../../../../test/ledger-rows';
+import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -25,13 +26,7 @@ describe('service_fomo_leaderboard (end to end against the sandbox)', () => {
 
   const call = (query: Record<string, string | number | boolean>) =>
     t.http().get('/api/v1/tools/service_fomo_leaderboard').query(query).set(bearer(key));
-  const sandboxBoard = async (window: string): Promise<Json> => {
-    const res = await fetch(`${t.sandbox.urls.fomo}/v2/leaderboard/${window}?limit=${window === 'all' ? 100 : 150}`, {
-      headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` },
-    });
-    expect(res.status).toBe(200);
-    return res.json();
-  };
+  const sandboxBoard = (window: string): Promise<Json> => readFomo(t, `/v2/leaderboard/${window}?limit=${window === 'all' ? 100 : 150}`);
 
   describe('200', () => {
     it.each(['24h', '7d', '30d', 'all'])('the %s board: the provider\'s full board, ranked, every row field present', async (window) => {

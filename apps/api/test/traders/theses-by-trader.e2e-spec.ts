@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DAY_MS, SANDBOX_KEYS } from '@scout/sandbox';
+import { DAY_MS } from '@scout/sandbox';
 import { callCharges } from '../../../../test/ledger-rows';
+import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -40,11 +41,7 @@ describe('service_fomo_theses_by_trader (end to end against the sandbox)', () =>
   });
   afterAll(() => t.close());
 
-  async function sandbox(path: string): Promise<Json> {
-    const res = await fetch(`${t.sandbox.urls.fomo}${path}`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } });
-    expect(res.status).toBe(200);
-    return res.json();
-  }
+  const sandbox = (path: string): Promise<Json> => readFomo(t, path);
   async function sandboxTheses(userId: string, first: Json): Promise<Json[]> {
     const rows = [...first.theses];
     for (let cursor = first.cursor; cursor; ) {

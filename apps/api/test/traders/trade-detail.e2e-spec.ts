@@ -1,6 +1,7 @@
 import type { Response } from 'supertest';
-import { DAY_MS, SANDBOX_KEYS } from '@scout/sandbox';
+import { DAY_MS } from '@scout/sandbox';
 import { callCharges } from '../../../../test/ledger-rows';
+import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -61,11 +62,7 @@ describe('service_fomo_trade_detail (end to end against the sandbox)', () => {
   });
   afterAll(() => t.close());
 
-  async function sandbox(path: string): Promise<Json> {
-    const res = await fetch(`${t.sandbox.urls.fomo}${path}`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } });
-    expect(res.status).toBe(200);
-    return res.json();
-  }
+  const sandbox = (path: string): Promise<Json> => readFomo(t, path);
   const call = (query: Record<string, string>, apiKey = key) => t.http().get('/api/v1/tools/service_fomo_trade_detail').query(query).set(bearer(apiKey));
   /** A new caller whose calls skip answers cached for earlier tests (a live trade stays cached 2 minutes). */
   async function freshCaller(name: string) {

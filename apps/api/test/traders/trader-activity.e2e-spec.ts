@@ -1,4 +1,5 @@
-import { DAY_MS, SANDBOX_KEYS } from '@scout/sandbox';
+import { DAY_MS } from '@scout/sandbox';
+import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -35,11 +36,7 @@ describe('trader activity tools (end to end against the sandbox)', () => {
   });
   afterAll(() => t.close());
 
-  async function sandbox(path: string): Promise<Json> {
-    const res = await fetch(`${t.sandbox.urls.fomo}${path}`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } });
-    expect(res.status).toBe(200);
-    return res.json();
-  }
+  const sandbox = (path: string): Promise<Json> => readFomo(t, path);
   const call = async (tool: string, query: Record<string, string | number | boolean>) => {
     const res = await t.http().get(`/api/v1/tools/${tool}`).query(query).set(bearer(key));
     expect({ tool, status: res.status, error: res.body.error }).toEqual({ tool, status: 200, error: undefined });

@@ -1,5 +1,6 @@
-import { DAY_MS, SANDBOX_KEYS } from '@scout/sandbox';
+import { DAY_MS } from '@scout/sandbox';
 import { callCharges } from '../../../../test/ledger-rows';
+import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -24,9 +25,9 @@ describe('trader tools: bounds and provider failures (end to end against the san
     t = await startTestApp({ sandbox: { now: () => NOW }, env: { UPSTREAM_RETRIES: '0' } });
     ({ apiKey: key, accountId } = await t.createAccount('trader bounds'));
     await t.setBalance(accountId, 1_000_000);
-    const board = (await (await fetch(`${t.sandbox.urls.fomo}/v2/leaderboard/7d?limit=150`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } })).json()) as Json;
+    const board = await readFomo(t, '/v2/leaderboard/7d?limit=150');
     trader = board.traders[0].userId;
-    const spotlight = (await (await fetch(`${t.sandbox.urls.fomo}/v2/users/${trader}/spotlight`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } })).json()) as Json;
+    const spotlight = await readFomo(t, `/v2/users/${trader}/spotlight`);
     tradeId = spotlight.bestTrades[0].tradeId;
   });
   afterAll(() => t.close());

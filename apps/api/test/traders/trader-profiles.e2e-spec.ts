@@ -1,4 +1,5 @@
-import { DAY_MS, SANDBOX_KEYS } from '@scout/sandbox';
+import { DAY_MS } from '@scout/sandbox';
+import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -26,11 +27,7 @@ describe('trader search, profile, report and comparison (end to end against the 
   });
   afterAll(() => t.close());
 
-  async function sandbox(path: string): Promise<Json> {
-    const res = await fetch(`${t.sandbox.urls.fomo}${path}`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } });
-    expect(res.status).toBe(200);
-    return res.json();
-  }
+  const sandbox = (path: string): Promise<Json> => readFomo(t, path);
   const call = (tool: string, query: object) => t.http().post(`/api/v1/tools/${tool}`).set(bearer(key)).send(query);
   const ok = async (tool: string, query: object) => {
     const res = await call(tool, query);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DAY_MS, SANDBOX_KEYS } from '@scout/sandbox';
+import { DAY_MS } from '@scout/sandbox';
+import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -27,11 +28,7 @@ describe('trader social tools and trade comments (end to end against the sandbox
   });
   afterAll(() => t.close());
 
-  async function sandbox(path: string): Promise<Json> {
-    const res = await fetch(`${t.sandbox.urls.fomo}${path}`, { headers: { authorization: `Bearer ${SANDBOX_KEYS.fomo}` } });
-    expect(res.status).toBe(200);
-    return res.json();
-  }
+  const sandbox = (path: string): Promise<Json> => readFomo(t, path);
   const call = (tool: string, query: Record<string, string | number>) => t.http().get(`/api/v1/tools/${tool}`).query(query).set(bearer(key));
 
   describe('service_fomo_trader_following', () => {
