@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '@scout/core';
 import { isFomoUserId, normalizeFomoHandle } from '@scout/upstream';
 import { TraderDirectory } from './trader-directory.service';
+import { sightingOf } from './trader-views';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from './traders.tokens';
 
 export interface TraderRef {
@@ -34,15 +35,7 @@ export class TraderResolver {
     const found = await this.fomo.search(name, { type: 'traders', limit: SEARCH_LIMIT });
     const match = found.traders.find((t) => t.handle.toLowerCase() === name.toLowerCase());
     if (!match) throw new NotFoundError(`No tracked trader with the handle "${name}".`);
-    await this.directory.record([
-      {
-        userId: match.userId,
-        handle: match.handle,
-        displayName: match.displayName,
-        wallets: { solana: match.wallets?.solana ?? null, evm: match.wallets?.evm ?? null },
-        verified: match.verified === true,
-      },
-    ]);
+    await this.directory.record([sightingOf(match)]);
     return { userId: match.userId, handle: match.handle };
   }
 }

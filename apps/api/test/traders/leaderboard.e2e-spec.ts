@@ -41,7 +41,12 @@ describe('service_fomo_leaderboard (end to end against the sandbox)', () => {
         expect(Object.keys(row).sort()).toEqual(
           ['clan', 'createdAt', 'description', 'displayName', 'followers', 'following', 'handle', 'holdings', 'pnlUsd', 'rank', 'topTokens', 'trades', 'twitter', 'userId', 'verified', 'volumeUsd', 'wallets'].sort(),
         );
-        expect(row.wallets).toEqual({ solana: expect.any(String), evm: expect.any(String) });
+        expect(row.wallets).toEqual({
+          solana: expect.any(String),
+          evm: expect.any(String),
+          verified: expect.any(Boolean),
+          evidence: { solana: expect.any(String), evm: expect.any(String) },
+        });
       }
       expect(res.body.credits.creditsSpent).toBe(250);
       expect(await t.spendable(accountId)).toBe(before - 250);

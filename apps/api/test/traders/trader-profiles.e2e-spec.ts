@@ -82,16 +82,21 @@ describe('trader search, profile, report and comparison (end to end against the 
       expect(report.credits.creditsSpent).toBe(1_000);
       const r = report.data;
       expect(r.trader.userId).toBe(star.userId);
-      expect(r.profile.pnl['30d']).toBe(star.pnlUsd);
+      expect(r.identity).toMatchObject({ userId: star.userId, handle: star.handle, source: 'profile', pnl: { '30d': star.pnlUsd } });
+      expect(r.identity.wallets).toMatchObject({ solana: star.wallets.solana, evm: star.wallets.evm, verified: star.wallets.verified });
       const balances = (await ok('service_fomo_trader_balances', { trader: star.userId, limit: 200 })).data;
-      expect(r.openPositions.totalValueUsd).toBe(balances.totalValueUsd);
-      expect(r.openPositions.count).toBe(balances.count);
+      expect(r.portfolio.totalValueUsd).toBe(balances.totalValueUsd);
+      expect(r.portfolio.positions).toBe(balances.count);
+      expect(r.portfolio.topHoldings.map((h: Json) => h.tradeId)).toEqual(balances.holdings.slice(0, 5).map((h: Json) => h.tradeId));
+      const top5 = balances.holdings.slice(0, 5).reduce((s: number, h: Json) => s + h.valueUsd, 0);
+      const all = balances.holdings.reduce((s: number, h: Json) => s + h.valueUsd, 0);
+      expect(r.portfolio.top5ConcentrationPct).toBeCloseTo((100 * top5) / all, 0);
       const closed = (await ok('service_fomo_trader_positions', { trader: star.userId, status: 'closed', limit: 25, deep: true })).data;
       const sample = closed.positions.slice(0, 50);
-      expect(r.closedPositions.sampled).toBe(sample.length);
+      expect(r.closedPositions.closedSampled).toBe(sample.length);
       const wins = sample.filter((p: Json) => p.realizedPnlUsd > 0).length;
       expect(r.closedPositions.wins).toBe(wins);
-      expect(cents(r.closedPositions.realizedPnlUsd)).toBe(cents(sample.reduce((s: number, p: Json) => s + (p.realizedPnlUsd ?? 0), 0)));
+      expect(cents(r.closedPositions.realizedPnlUsdSampled)).toBe(cents(sample.reduce((s: number, p: Json) => s + (p.realizedPnlUsd ?? 0), 0)));
       if (r.closedPositions.best) expect(r.closedPositions.best.realizedPnlUsd).toBe(Math.max(...sample.map((p: Json) => p.realizedPnlUsd)));
       const spotlight = (await ok('service_fomo_trader_spotlight', { trader: star.userId })).data;
       expect(r.spotlight.bestTrades.map((x: Json) => x.tradeId)).toEqual(spotlight.bestTrades.slice(0, 5).map((x: Json) => x.tradeId));
@@ -100,13 +105,20 @@ describe('trader search, profile, report and comparison (end to end against the 
       expect(likes).toEqual([...likes].sort((a: number, b: number) => b - a));
     });
 
+    it('without full, the identity is the search summary (all-time figures)', async () => {
+      const star = board[4];
+      const r = (await ok('service_fomo_trader_report', { trader: star.handle })).data;
+      const profile = await sandbox(`/v2/users/id/${star.userId}`);
+      expect(r.identity).toMatchObject({ source: 'search', pnl: null, pnlUsd: profile.pnl.all, handle: star.handle });
+    });
+
     it('a failing part is null with a note, the rest stands (and is charged)', async () => {
       const star = board[2];
       t.sandbox.control.add({ provider: 'fomo', route: `/v2/users/${star.userId}/spotlight`, status: 503 });
       try {
         const res = await ok('service_fomo_trader_report', { trader: star.userId });
         expect(res.data.spotlight).toBeNull();
-        expect(res.data.openPositions).not.toBeNull();
+        expect(res.data.portfolio).not.toBeNull();
         expect(res.notes.join(' ')).toMatch(/FOMO spotlight did not answer .*spotlight left null/);
       } finally {
         t.sandbox.control.clear();
@@ -119,13 +131,19 @@ describe('trader search, profile, report and comparison (end to end against the 
       const [a, b, c] = board;
       const res = await ok('service_fomo_compare_traders', { traders: [a.handle, b.userId, `@${c.handle}`, 'ghost_trader_qq'] });
       const rows = res.data.traders;
-      expect(rows.map((r: Json) => r.trader?.userId ?? null)).toEqual([a.userId, b.userId, c.userId, null]);
+      expect(rows.map((r: Json) => r.userId)).toEqual([a.userId, b.userId, c.userId, null]);
+      expect(rows.map((r: Json) => r.found)).toEqual([true, true, true, false]);
+      expect(rows[3]).toMatchObject({ query: 'ghost_trader_qq', handle: null, pnlUsdAll: null, wallets: null });
       expect(res.notes.join(' ')).toMatch(/ghost_trader_qq/);
-      const best = [...rows.slice(0, 3)].sort((x: Json, y: Json) => y.trader.pnlUsd - x.trader.pnlUsd)[0];
-      expect(res.data.leaders.pnlUsd).toBe(best.trader.handle);
+      expect(res.data.source).toBe('search');
+      const best = [...rows.slice(0, 3)].sort((x: Json, y: Json) => y.pnlUsdAll - x.pnlUsdAll)[0];
+      expect(res.data.leaders.pnlUsdAll).toBe(best.handle);
+      expect(res.data.leaders.pnl7d).toBeNull(); // search summaries carry all-time figures only
       const full = await ok('service_fomo_compare_traders', { traders: [a.userId, b.userId], full: true });
-      expect(full.data.traders.map((r: Json) => r.trader.pnl['30d'])).toEqual([a.pnlUsd, b.pnlUsd]);
+      expect(full.data.source).toBe('profile');
+      expect(full.data.traders.map((r: Json) => r.pnl30d)).toEqual([a.pnlUsd, b.pnlUsd]);
       expect(full.data.leaders.pnl7d).toEqual(expect.any(String));
+      for (const r of full.data.traders) expect(r.accountAgeDays).toEqual(expect.any(Number));
       expect(full.credits.creditsSpent).toBe(250);
     });
 

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import type { FomoLeaderboardRow } from '@scout/upstream';
 import { TraderDirectory } from '../trader-directory.service';
+import { walletsView, type WalletsView } from '../trader-views';
 import { boardTraders } from './board-traders';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
 import { LeaderboardInput, MAX_ALL_TIME_ROWS, MAX_LEADERBOARD_ROWS, type LeaderboardWindow } from './leaderboard.dto';
@@ -17,7 +18,7 @@ export interface LeaderboardRow {
   followers: number | null;
   following: number | null;
   holdings: number | null;
-  wallets: { solana: string | null; evm: string | null };
+  wallets: WalletsView;
   topTokens: FomoLeaderboardRow['topTokens'];
   verified: boolean;
   clan: string | null;
@@ -107,7 +108,7 @@ function toRow(row: FomoLeaderboardRow): LeaderboardRow {
     followers: row.followers,
     following: row.following,
     holdings: row.holdings,
-    wallets: { solana: row.wallets?.solana ?? null, evm: row.wallets?.evm ?? null },
+    wallets: walletsView(row.wallets),
     topTokens: row.topTokens,
     verified: row.verified === true,
     clan: row.clan,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock, Tool, type ToolResult } from '@scout/core';
 import { chainFromFomo, isFomoUserId, normalizeFomoHandle, type Chain, type FomoProfile } from '@scout/upstream';
 import { TraderDirectory } from '../trader-directory.service';
+import { sightingOf } from '../trader-views';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
 import { ResolveTraderInput, TraderSearchInput } from './profile.dto';
 import { profileView, searchTraderView, type ProfileView, type SearchTraderView } from './profile-view';
@@ -40,10 +41,9 @@ export class ProfileToolsService {
   async search(input: TraderSearchInput): Promise<ToolResult<SearchData>> {
     const q = input.q.trim();
     const found = await this.fomo.search(q, { type: input.type, limit: input.limit });
-    const traders = found.traders.slice(0, input.limit).map(searchTraderView);
-    await this.directory.record(
-      traders.map((t) => ({ userId: t.userId, handle: t.handle, displayName: t.displayName, wallets: t.wallets, verified: t.verified })),
-    );
+    const hits = found.traders.slice(0, input.limit);
+    await this.directory.record(hits.map(sightingOf));
+    const traders = hits.map(searchTraderView);
     const tokens = found.tokens.slice(0, input.limit).map(
       (t): SearchTokenRow => ({
         address: t.address,
@@ -79,15 +79,7 @@ export class ProfileToolsService {
       : isFomoUserId(name)
         ? await this.fomo.userById(name.toLowerCase())
         : await this.fomo.userByHandle(name);
-    await this.directory.record([
-      {
-        userId: profile.userId,
-        handle: profile.handle,
-        displayName: profile.displayName,
-        wallets: { solana: profile.wallets?.solana ?? null, evm: profile.wallets?.evm ?? null },
-        verified: profile.verified === true,
-      },
-    ]);
+    await this.directory.record([sightingOf(profile)]);
     return profile;
   }
 }

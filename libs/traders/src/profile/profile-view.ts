@@ -1,4 +1,5 @@
 import { chainFromFomo, type FomoProfile, type FomoSearchResult } from '@scout/upstream';
+import { walletsView } from '../trader-views';
 
 const DAY_MS = 86_400_000;
 
@@ -9,7 +10,7 @@ export function profileView(p: FomoProfile, now: number) {
     userId: p.userId,
     handle: p.handle,
     displayName: p.displayName,
-    wallets: { solana: p.wallets?.solana ?? null, evm: p.wallets?.evm ?? null },
+    wallets: walletsView(p.wallets),
     verified: p.verified === true,
     pnl: {
       '24h': p.pnl?.['24h'] ?? null,
@@ -45,7 +46,7 @@ export function searchTraderView(t: FomoSearchResult['traders'][number]) {
     userId: t.userId,
     handle: t.handle,
     displayName: t.displayName,
-    wallets: { solana: t.wallets?.solana ?? null, evm: t.wallets?.evm ?? null },
+    wallets: walletsView(t.wallets),
     pnlUsd: t.pnlUsd,
     volumeUsd: t.volumeUsd,
     trades: t.trades,

@@ -1,21 +1,41 @@
-import type { FomoPosition } from '@scout/upstream';
-import { closedSampleFigures, leadersBy } from './report-figures';
+import type { FomoBalances, FomoPosition } from '@scout/upstream';
+import { closedSampleFigures, leadersBy, portfolioFigures } from './report-figures';
 
 const closed = (tradeId: string, realizedPnlUsd: number | null) =>
   ({ tradeId, status: 'closed', token: { address: `addr-${tradeId}`, symbol: tradeId.toUpperCase(), networkId: 8453 }, chain: 'base', networkId: 8453, realizedPnlUsd, unrealizedPnlUsd: null, closedAt: '2026-11-20T00:00:00.000Z' }) as FomoPosition;
 
+const holding = (symbol: string, valueUsd: number | null, chain = 'solana') =>
+  ({ token: { address: `addr-${symbol}`, symbol, networkId: null }, tradeId: `t-${symbol}`, chain, networkId: null, amount: 1, priceUsd: valueUsd, valueUsd, change24h: 1.5 }) as FomoBalances['holdings'][number];
+
 describe('report figures', () => {
   it('win rate, realized PnL, and the best and worst closed trade of a sample', () => {
-    const figures = closedSampleFigures([closed('a', 120), closed('b', -40), closed('c', 15.5), closed('d', null), closed('e', 0)]);
-    expect(figures).toMatchObject({ sampled: 5, wins: 2, losses: 1, winRatePct: 66.7, realizedPnlUsd: 95.5 });
-    expect(figures.best).toMatchObject({ tradeId: 'a', realizedPnlUsd: 120, chain: 'base', token: { symbol: 'A' } });
+    const figures = closedSampleFigures([closed('a', 120), closed('b', -40), closed('c', 15.5), closed('d', null), closed('e', 0)], true);
+    expect(figures).toMatchObject({ closedSampled: 5, wins: 2, losses: 1, winRatePct: 66.7, realizedPnlUsdSampled: 95.5, complete: true });
+    expect(figures.best).toEqual({ token: 'A', address: 'addr-a', chain: 'base', realizedPnlUsd: 120, closedAt: '2026-11-20T00:00:00.000Z', tradeId: 'a' });
     expect(figures.worst).toMatchObject({ tradeId: 'b', realizedPnlUsd: -40 });
   });
 
   it('no best without a gain, no worst without a loss, nothing for an empty sample', () => {
-    expect(closedSampleFigures([closed('a', -5), closed('b', -1)]).best).toBeNull();
-    expect(closedSampleFigures([closed('a', 5)]).worst).toBeNull();
-    expect(closedSampleFigures([])).toMatchObject({ sampled: 0, winRatePct: null, best: null, worst: null });
+    expect(closedSampleFigures([closed('a', -5), closed('b', -1)], true).best).toBeNull();
+    expect(closedSampleFigures([closed('a', 5)], false)).toMatchObject({ worst: null, complete: false });
+    expect(closedSampleFigures([], true)).toMatchObject({ closedSampled: 0, winRatePct: null, best: null, worst: null });
+  });
+
+  it('the portfolio: largest holdings first, the top five\'s share of the value, chains in Scout\'s names', () => {
+    const balances = {
+      holdings: [holding('a', 10), holding('b', 50, 'robinhood'), holding('c', 20), holding('d', 5), holding('e', 5), holding('f', 10), holding('g', null)],
+      totalValueUsd: 100,
+      capped: false,
+      byChain: { solana: { holdings: 6, valueUsd: 50 }, robinhood: { holdings: 1, valueUsd: 50 } },
+      livePerpPnl: null,
+      hyperliquidPerps: null,
+    } as FomoBalances;
+    const figures = portfolioFigures(balances);
+    expect(figures.topHoldings.map((h) => h.symbol)).toEqual(['b', 'c', 'a', 'f', 'd']);
+    expect(figures.topHoldings[0].chain).toBe('brokerage');
+    expect(figures).toMatchObject({ totalValueUsd: 100, positions: 7, top5ConcentrationPct: 95, capped: false });
+    expect(figures.byChain).toEqual({ solana: { holdings: 6, valueUsd: 50 }, brokerage: { holdings: 1, valueUsd: 50 } });
+    expect(portfolioFigures({ ...balances, holdings: [] }).top5ConcentrationPct).toBeNull();
   });
 
   it('names the leader of each figure, skipping unknown values', () => {

@@ -1,53 +1,123 @@
-import { chainFromFomo, type FomoPosition } from '@scout/upstream';
+import { chainFromFomo, type Chain, type FomoBalances, type FomoPosition } from '@scout/upstream';
 import { summarizePositions } from '../activity/position-figures';
+import type { ProfileView, SearchTraderView } from './profile-view';
 
 export interface TradeHighlight {
-  tradeId: string;
-  token: { address: string; symbol: string | null };
-  chain: ReturnType<typeof chainFromFomo>;
+  /** The token's symbol. */
+  token: string | null;
+  address: string;
+  chain: Chain | null;
   realizedPnlUsd: number;
   closedAt: string | null;
+  tradeId: string;
 }
 
 export interface ClosedSampleFigures {
-  sampled: number;
+  closedSampled: number;
   wins: number;
   losses: number;
   winRatePct: number | null;
-  realizedPnlUsd: number;
+  realizedPnlUsdSampled: number;
   best: TradeHighlight | null;
   worst: TradeHighlight | null;
+  /** False when the trader has more closed positions than were sampled. */
+  complete: boolean;
 }
 
 const highlight = (p: FomoPosition): TradeHighlight => ({
-  tradeId: p.tradeId,
-  token: { address: p.token.address, symbol: p.token.symbol },
+  token: p.token.symbol,
+  address: p.token.address,
   chain: chainFromFomo(p.chain, p.networkId ?? p.token.networkId),
   realizedPnlUsd: p.realizedPnlUsd ?? 0,
   closedAt: p.closedAt,
+  tradeId: p.tradeId,
 });
 
 /** Win rate, realized PnL and the best and worst trade of a sample of closed positions. */
-export function closedSampleFigures(closed: readonly FomoPosition[]): ClosedSampleFigures {
+export function closedSampleFigures(closed: readonly FomoPosition[], complete: boolean): ClosedSampleFigures {
   const summary = summarizePositions(closed);
   const priced = closed.filter((p) => p.realizedPnlUsd !== null);
   const byPnl = [...priced].sort((a, b) => b.realizedPnlUsd! - a.realizedPnlUsd!);
   return {
-    sampled: closed.length,
+    closedSampled: closed.length,
     wins: summary.wins,
     losses: summary.losses,
     winRatePct: summary.winRatePct,
-    realizedPnlUsd: summary.realizedPnlUsd,
+    realizedPnlUsdSampled: summary.realizedPnlUsd,
     best: byPnl.length && byPnl[0].realizedPnlUsd! > 0 ? highlight(byPnl[0]) : null,
     worst: byPnl.length && byPnl[byPnl.length - 1].realizedPnlUsd! < 0 ? highlight(byPnl[byPnl.length - 1]) : null,
+    complete,
   };
 }
 
+export interface PortfolioFigures {
+  /** A floor when capped. */
+  totalValueUsd: number | null;
+  positions: number;
+  /** Share of the portfolio's value in its five largest holdings, in percent. */
+  top5ConcentrationPct: number | null;
+  byChain: Partial<Record<Chain, { holdings: number; valueUsd: number }>>;
+  capped: boolean;
+  topHoldings: Array<{ symbol: string | null; address: string; chain: Chain | null; valueUsd: number | null; change24h: number | null; tradeId: string | null }>;
+}
+
+/** What a trader holds now, largest first, and how concentrated it is. */
+export function portfolioFigures(balances: FomoBalances, top = 5): PortfolioFigures {
+  const holdings = [...balances.holdings].sort((a, b) => (b.valueUsd ?? -1) - (a.valueUsd ?? -1));
+  const total = holdings.reduce((sum, h) => sum + (h.valueUsd ?? 0), 0);
+  const topValue = holdings.slice(0, top).reduce((sum, h) => sum + (h.valueUsd ?? 0), 0);
+  const byChain: PortfolioFigures['byChain'] = {};
+  for (const [name, figures] of Object.entries(balances.byChain ?? {})) {
+    const chain = chainFromFomo(name);
+    if (chain) byChain[chain] = { holdings: figures.holdings ?? 0, valueUsd: figures.valueUsd ?? 0 };
+  }
+  return {
+    totalValueUsd: balances.totalValueUsd,
+    positions: holdings.length,
+    top5ConcentrationPct: total > 0 ? Math.round((1000 * topValue) / total) / 10 : null,
+    byChain,
+    capped: balances.capped === true,
+    topHoldings: holdings.slice(0, top).map((h) => ({
+      symbol: h.token.symbol,
+      address: h.token.address,
+      chain: chainFromFomo(h.chain, h.networkId ?? h.token.networkId),
+      valueUsd: h.valueUsd,
+      change24h: h.change24h,
+      tradeId: h.tradeId,
+    })),
+  };
+}
+
+/** A trader's figures, whichever source gave them: the full profile or the search summary. */
+export function traderFigures(view: ProfileView | SearchTraderView) {
+  const full = 'pnl' in view ? view : null;
+  return {
+    handle: view.handle,
+    userId: view.userId,
+    displayName: view.displayName,
+    verified: view.verified,
+    wallets: view.wallets,
+    pnl: full ? full.pnl : null,
+    pnlUsd: full ? full.pnl.all : (view as SearchTraderView).pnlUsd,
+    volumeUsd: view.volumeUsd,
+    trades: view.trades,
+    swapCount: full?.swapCount ?? null,
+    followers: view.followers,
+    accountAgeDays: full?.accountAgeDays ?? null,
+    createdAt: full?.createdAt ?? null,
+    averageHoldTimeSeconds: full?.averageHoldTimeSeconds ?? null,
+    twitter: full?.twitter ?? null,
+    source: full ? ('profile' as const) : ('search' as const),
+  };
+}
+
+export type TraderFigures = ReturnType<typeof traderFigures>;
+
 /** For each metric, the compared trader with the highest value (null when nobody has one). */
-export function leadersBy<T extends { handle: string }>(rows: readonly T[], metrics: Record<string, (row: T) => number | null>): Record<string, string | null> {
+export function leadersBy<T extends { handle: string | null }>(rows: readonly T[], metrics: Record<string, (row: T) => number | null>): Record<string, string | null> {
   const leaders: Record<string, string | null> = {};
   for (const [metric, read] of Object.entries(metrics)) {
-    let best: { handle: string; value: number } | null = null;
+    let best: { handle: string | null; value: number } | null = null;
     for (const row of rows) {
       const value = read(row);
       if (value !== null && (best === null || value > best.value)) best = { handle: row.handle, value };

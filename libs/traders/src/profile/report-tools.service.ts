@@ -1,12 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, Tool, type ToolResult } from '@scout/core';
-import { AnswerParts, chainFromFomo, type FomoSpotlight, type FomoThesis } from '@scout/upstream';
+import { AnswerParts, type FomoSpotlight, type FomoThesis } from '@scout/upstream';
 import { TraderResolver, type TraderRef } from '../trader-resolver';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
 import { CompareTradersInput, TraderReportInput } from './profile.dto';
 import { ProfileToolsService } from './profile-tools.service';
 import { profileView, searchTraderView, type ProfileView, type SearchTraderView } from './profile-view';
-import { closedSampleFigures, leadersBy, type ClosedSampleFigures } from './report-figures';
+import {
+  closedSampleFigures,
+  leadersBy,
+  portfolioFigures,
+  traderFigures,
+  type ClosedSampleFigures,
+  type PortfolioFigures,
+  type TraderFigures,
+} from './report-figures';
 
 /** Closed positions FOMO sends per page. */
 const CLOSED_PAGE = 25;
@@ -17,22 +25,40 @@ const SEARCH_LIMIT = 25;
 
 export interface TraderReportData {
   trader: TraderRef;
-  /** The full profile with `full`, else the search summary (all-time figures); null when it did not answer. */
-  profile: ProfileView | SearchTraderView | null;
+  /** Who the trader is and their headline figures (the full profile with `full`, else the search summary); null when it did not answer. */
+  identity: TraderFigures | null;
+  /** What they hold now; null when balances did not answer. */
+  portfolio: PortfolioFigures | null;
+  /** A sample of their closed positions; null when positions did not answer. */
   closedPositions: ClosedSampleFigures | null;
-  openPositions: { count: number; totalValueUsd: number | null; capped: boolean; top: unknown[] } | null;
   spotlight: Pick<FomoSpotlight, 'bestTrades' | 'bestTheses'> | null;
   /** The most-liked theses, with includeTheses. */
   theses: FomoThesis[] | null;
 }
 
+/** One compared trader; every figure null when the trader was not found or the source lacks it. */
 export interface ComparedTrader {
-  asked: string;
-  trader: ProfileView | SearchTraderView | null;
+  query: string;
+  found: boolean;
+  handle: string | null;
+  userId: string | null;
+  verified: boolean | null;
+  pnlUsdAll: number | null;
+  pnl24h: number | null;
+  pnl7d: number | null;
+  pnl30d: number | null;
+  volumeUsd: number | null;
+  trades: number | null;
+  swapCount: number | null;
+  followers: number | null;
+  accountAgeDays: number | null;
+  averageHoldTimeSeconds: number | null;
+  wallets: TraderFigures['wallets'] | null;
 }
 
 export interface CompareData {
-  full: boolean;
+  /** 'profile' with full, else 'search'. */
+  source: 'profile' | 'search';
   traders: ComparedTrader[];
   /** For each figure, the handle of the compared trader with the highest value. */
   leaders: Record<string, string | null>;
@@ -69,22 +95,13 @@ export class ReportToolsService {
     ]);
     parts.assertAnswered();
     const sample = closed ? closed.items.slice(0, input.closedSample) : null;
-    if (sample && sample.length < input.closedSample && closed?.nextCursor) parts.note(`Sampled ${sample.length} closed positions (the call's time ran out before ${input.closedSample}).`);
-    const holdings = balances ? [...balances.holdings].sort((a, b) => (b.valueUsd ?? -1) - (a.valueUsd ?? -1)) : null;
+    if (sample && closed?.stoppedBy === 'deadline') parts.note(`Sampled ${sample.length} closed positions: the call's time ran out before ${input.closedSample}.`);
     return {
       data: {
         trader,
-        profile,
-        closedPositions: sample ? closedSampleFigures(sample) : null,
-        openPositions:
-          balances && holdings
-            ? {
-                count: holdings.length,
-                totalValueUsd: balances.totalValueUsd,
-                capped: balances.capped === true,
-                top: holdings.slice(0, TOP).map((h) => ({ ...h, chain: chainFromFomo(h.chain, h.networkId ?? h.token.networkId) })),
-              }
-            : null,
+        identity: profile ? traderFigures(profile) : null,
+        portfolio: balances ? portfolioFigures(balances, TOP) : null,
+        closedPositions: sample ? closedSampleFigures(sample, closed!.nextCursor === null && sample.length === closed!.items.length) : null,
         spotlight: spotlight ? { bestTrades: spotlight.bestTrades.slice(0, TOP), bestTheses: spotlight.bestTheses.slice(0, TOP) } : null,
         theses: theses ? [...theses.theses].sort((a, b) => (b.likes ?? 0) - (a.likes ?? 0)).slice(0, 10) : null,
       },
@@ -104,27 +121,26 @@ export class ReportToolsService {
     const notes: string[] = [];
     if (asked.length < input.traders.length) notes.push('Traders named more than once are compared once.');
     const traders = await Promise.all(
-      asked.map(async (name): Promise<ComparedTrader> => {
+      asked.map(async (query): Promise<ComparedTrader> => {
         try {
-          return { asked: name, trader: await this.summary(await this.traders.resolve(name), input.full) };
+          return comparedRow(query, traderFigures(await this.summary(await this.traders.resolve(query), input.full)));
         } catch (error) {
           if (!(error instanceof NotFoundError)) throw error;
-          notes.push(`${name}: ${error.message}`);
-          return { asked: name, trader: null };
+          notes.push(`${query}: ${error.message}`);
+          return comparedRow(query, null);
         }
       }),
     );
-    const found = traders.flatMap((t) => (t.trader ? [t.trader] : []));
+    const found = traders.filter((t) => t.found);
     if (found.length === 0) throw new NotFoundError(`None of the traders was found: ${asked.join(', ')}.`);
-    const pnl = (t: ProfileView | SearchTraderView) => ('pnl' in t ? t.pnl.all : t.pnlUsd);
     const leaders = leadersBy(found, {
-      pnlUsd: pnl,
+      pnlUsdAll: (t) => t.pnlUsdAll,
+      pnl7d: (t) => t.pnl7d,
       volumeUsd: (t) => t.volumeUsd,
       trades: (t) => t.trades,
       followers: (t) => t.followers,
-      ...(input.full ? { pnl7d: (t: ProfileView | SearchTraderView) => ('pnl' in t ? t.pnl['7d'] : null) } : {}),
     });
-    return { data: { full: input.full, traders, leaders }, notes };
+    return { data: { source: input.full ? 'profile' : 'search', traders, leaders }, notes };
   }
 
   /** The trader's full profile (full) or their own row in FOMO's search. */
@@ -135,4 +151,25 @@ export class ReportToolsService {
     if (!row) throw new NotFoundError(`No tracked trader with the handle "${trader.handle}".`);
     return searchTraderView(row);
   }
+}
+
+function comparedRow(query: string, t: TraderFigures | null): ComparedTrader {
+  return {
+    query,
+    found: t !== null,
+    handle: t?.handle ?? null,
+    userId: t?.userId ?? null,
+    verified: t?.verified ?? null,
+    pnlUsdAll: t?.pnlUsd ?? null,
+    pnl24h: t?.pnl?.['24h'] ?? null,
+    pnl7d: t?.pnl?.['7d'] ?? null,
+    pnl30d: t?.pnl?.['30d'] ?? null,
+    volumeUsd: t?.volumeUsd ?? null,
+    trades: t?.trades ?? null,
+    swapCount: t?.swapCount ?? null,
+    followers: t?.followers ?? null,
+    accountAgeDays: t?.accountAgeDays ?? null,
+    averageHoldTimeSeconds: t?.averageHoldTimeSeconds ?? null,
+    wallets: t?.wallets ?? null,
+  };
 }
