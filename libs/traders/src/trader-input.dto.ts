@@ -1,10 +1,19 @@
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Matches, Max, Min, type ValidationOptions } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+
+/**
+ * Refuses a text input with nothing to look up (blanks, or a lone @ before a handle): the provider
+ * would be asked for an empty name. A 400 naming the field, before any charge.
+ */
+export function IsNotBlank(options: ValidationOptions = {}): PropertyDecorator {
+  return Matches(/[^\s@]/, { message: '$property must name something: not only spaces or @', ...options });
+}
 
 /** The `trader` input every per-trader tool takes. */
 export class TraderInput {
   @IsString()
   @Length(1, 100)
+  @IsNotBlank()
   @JSONSchema({ description: 'Trader handle (any case, @ optional) or FOMO user id (UUID). Prefer the user id when known: handles can change.' })
   trader!: string;
 }

@@ -88,3 +88,31 @@ describe('trader tools: bounds and provider failures (end to end against the san
     }
   });
 });
+
+describe('trader tools: a text input with nothing to look up is a 400 (found by the fuzz test)', () => {
+  let t: TestApp;
+  let key: string;
+  let accountId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ apiKey: key, accountId } = await t.createAccount('blank inputs'));
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['service_fomo_trader_followers', { trader: ' ' }, 'trader'],
+    ['service_fomo_trader_report', { trader: '@' }, 'trader'],
+    ['service_fomo_resolve_trader', { trader: '  @ ' }, 'trader'],
+    ['service_fomo_search', { q: '   ' }, 'q'],
+    ['service_fomo_trade_comments', { tradeId: ' ' }, 'tradeId'],
+    ['service_fomo_trade_detail', { tradeId: ' ' }, 'tradeId'],
+    ['service_fomo_compare_traders', { traders: ['a', ' '] }, 'traders'],
+    ['service_fomo_trader_swaps', { trader: 'a', tokenAddress: ' '.repeat(30) }, 'tokenAddress'],
+  ])('%s %j', async (tool, body, field) => {
+    const before = await t.spendable(accountId);
+    const res = await t.http().post(`/api/v1/tools/${tool}`).set({ Authorization: `Bearer ${key}` }).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues.map((i: { path: string }) => i.path.split('.')[0])).toContain(field);
+    expect(await t.spendable(accountId)).toBe(before);
+  });
+});

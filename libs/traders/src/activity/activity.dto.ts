@@ -1,7 +1,7 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CHAINS, type Chain } from '@scout/upstream';
-import { TraderInput } from '../trader-input.dto';
+import { IsNotBlank, TraderInput } from '../trader-input.dto';
 
 const CHAIN_LIST = CHAINS.join(', ');
 
@@ -64,6 +64,7 @@ export class TraderSwapsInput extends TraderInput {
   @IsOptional()
   @IsString()
   @Length(20, 100)
+  @IsNotBlank()
   @JSONSchema({ description: 'Only fills of this token contract (reaches further back).' })
   tokenAddress?: string;
 

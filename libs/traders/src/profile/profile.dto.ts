@@ -1,11 +1,12 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { TraderInput } from '../trader-input.dto';
+import { IsNotBlank, TraderInput } from '../trader-input.dto';
 
 /** service_fomo_search */
 export class TraderSearchInput {
   @IsString()
   @Length(1, 100)
+  @IsNotBlank()
   @JSONSchema({ description: 'A handle or display name (traders), or a ticker or token name (coins).' })
   q!: string;
 
@@ -52,6 +53,7 @@ export class CompareTradersInput {
   @ArrayMaxSize(4)
   @IsString({ each: true })
   @Length(1, 100, { each: true })
+  @IsNotBlank({ each: true })
   @JSONSchema({ description: 'Two to four traders: handles (any case, @ optional) or user ids.' })
   traders!: string[];
 

@@ -1,7 +1,7 @@
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CHAINS, type Chain } from '@scout/upstream';
-import { TraderInput } from '../trader-input.dto';
+import { IsNotBlank, TraderInput } from '../trader-input.dto';
 
 export const THESIS_SORTS = ['recent', 'likes', 'equity', 'pnl'] as const;
 export type ThesisSort = (typeof THESIS_SORTS)[number];
@@ -14,6 +14,7 @@ export class ThesesByTraderInput extends TraderInput {
   @IsOptional()
   @IsString()
   @Length(20, 100)
+  @IsNotBlank()
   @JSONSchema({ description: "Only the trader's theses about this token contract." })
   tokenAddress?: string;
 
