@@ -116,3 +116,23 @@ describe('trader tools: a text input with nothing to look up is a 400 (found by 
     expect(await t.spendable(accountId)).toBe(before);
   });
 });
+
+describe('a lone UTF-16 surrogate in any input is a 400, never a 500 (found by the fuzz test)', () => {
+  let t: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    ({ apiKey: key } = await t.createAccount('surrogates'));
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['service_fomo_resolve_trader', { trader: '\ud800' }, 'trader'],
+    ['service_fomo_search', { q: 'x\udc00' }, 'q'],
+    ['service_protocol_report', { protocol: 'aa\ud83d' }, 'protocol'],
+  ])('%s %j', async (tool, body, field) => {
+    const res = await t.http().post(`/api/v1/tools/${tool}`).set({ Authorization: `Bearer ${key}` }).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues).toEqual([expect.objectContaining({ path: field, message: expect.stringMatching(/valid Unicode/) })]);
+  });
+});

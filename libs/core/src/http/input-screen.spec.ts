@@ -55,6 +55,13 @@ describe('screenInput: the checks every input gets before its DTO', () => {
     expect([...lineBreakFieldsOf(undefined)]).toEqual([]);
   });
 
+  it('refuses a lone surrogate in a value or a field name, and takes a well-formed pair', () => {
+    expect(screenInput({ trader: '\ud800' })).toEqual([{ path: 'trader', message: 'trader must be valid Unicode (it holds a lone surrogate)' }]);
+    expect(screenInput({ q: 'ab\udc00' })).toEqual([{ path: 'q', message: 'q must be valid Unicode (it holds a lone surrogate)' }]);
+    expect(screenInput({ ['k\ud800']: 1 })).toEqual([{ path: 'k\uFFFD', message: 'field names must be valid Unicode (no lone surrogate)' }]);
+    expect(screenInput({ q: 'rocket \ud83d\ude80', list: ['\u00e9'] })).toEqual([]);
+  });
+
   it('takes characters just outside the control ranges', () => {
     expect(screenInput({ a: ' ~\u0080\u00a0\u2028\uFFFD' })).toEqual([]);
   });

@@ -23,6 +23,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 /** The same, less tab, line feed and carriage return: for fields that allow line breaks. */
 const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/**
+ * A UTF-16 surrogate without its pair: not a character at all. It cannot be encoded for an upstream
+ * URL (encodeURIComponent throws) nor stored as text, so it is refused like a control character.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const LINE_BREAK_FIELDS = new WeakMap<object, Set<string>>();
 
 /**
@@ -46,9 +52,9 @@ export function lineBreakFieldsOf(dto: unknown): ReadonlySet<string> {
   return fields;
 }
 
-/** A field name fit for an issue path or a message: control characters shown as U+FFFD. */
+/** A field name fit for an issue path or a message: control characters and lone surrogates shown as U+FFFD. */
 function printable(key: string): string {
-  return key.replace(CONTROL_CHARACTERS, '\uFFFD');
+  return key.replace(CONTROL_CHARACTERS, '\uFFFD').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
 }
 
 const join = (parent: string, key: string) => (parent ? `${parent}.${key}` : key);
@@ -71,7 +77,7 @@ export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
  *  - no nesting deeper than MAX_INPUT_DEPTH;
  *  - no prototype-named field;
  *  - no control character in a string or a field name (tabs and line breaks pass in the
- *    top-level fields marked @AllowsLineBreaks);
+ *    top-level fields marked @AllowsLineBreaks), and no lone surrogate (not valid Unicode);
  *  - no explicit null: an optional field is left out to get its default (class-validator's
  *    @IsOptional skips every rule of a null field, so a null reached handlers as is);
  *  - no list directly inside a list: no input takes one, and @ValidateNested({ each: true })
@@ -92,6 +98,8 @@ export function screenInput(input: unknown, root = '', lineBreakFields: Readonly
       const refused = lineBreakFields.has(path) ? CONTROL_CHARACTER_BUT_LINE_BREAKS : CONTROL_CHARACTER;
       if (refused.test(value)) {
         issues.push({ path, message: `${path || 'the input'} must not contain control characters (U+0000-U+001F, U+007F)` });
+      } else if (LONE_SURROGATE.test(value)) {
+        issues.push({ path, message: `${path || 'the input'} must be valid Unicode (it holds a lone surrogate)` });
       }
     } else if (typeof value === 'object') {
       if (Array.isArray(value) && inList) {
@@ -111,6 +119,8 @@ export function screenInput(input: unknown, root = '', lineBreakFields: Readonly
           issues.push({ path: childPath, message: `unknown field "${key}"` });
         } else if (CONTROL_CHARACTER.test(key)) {
           issues.push({ path: childPath, message: 'field names must not contain control characters' });
+        } else if (LONE_SURROGATE.test(key)) {
+          issues.push({ path: childPath, message: 'field names must be valid Unicode (no lone surrogate)' });
         } else {
           stack.push({ value: child, path: childPath, depth: depth + 1, inList: Array.isArray(value) });
         }
