@@ -4,20 +4,11 @@ import { CHAIN_IDS, chainFromFomo, type Chain, type FomoSwap, type FomoWalk } fr
 import { TraderResolver, type TraderRef } from '../trader-resolver';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
 import { TraderBalancesInput, TraderPositionsInput, TraderSwapsInput } from './activity.dto';
+import { chainSplit, holdingsByValue, type ChainSplit, type HoldingRow } from './holding-figures';
 import { positionRow, summarizePositions, type PositionRow, type PositionsSummary } from './position-figures';
 
 /** Provider pages a `deep` positions call reads at most (25 closed positions each). */
 const DEEP_POSITION_PAGES = 12;
-
-export interface HoldingRow {
-  token: { address: string; symbol: string | null; name: string | null };
-  chain: Chain | null;
-  amount: number | null;
-  priceUsd: number | null;
-  valueUsd: number | null;
-  change24h: number | null;
-  tradeId: string | null;
-}
 
 export interface BalancesData {
   trader: TraderRef;
@@ -25,7 +16,7 @@ export interface BalancesData {
   /** Sum of the holdings' value; a floor when the provider capped the list. */
   totalValueUsd: number | null;
   capped: boolean;
-  byChain: Partial<Record<Chain, { holdings: number; valueUsd: number }>>;
+  byChain: ChainSplit;
   count: number;
   holdings: HoldingRow[];
 }
@@ -82,24 +73,8 @@ export class ActivityToolsService {
   async balances(input: TraderBalancesInput): Promise<ToolResult<BalancesData>> {
     const trader = await this.traders.resolve(input.trader);
     const answer = await this.fomo.balances(trader.userId, input.chain ? CHAIN_IDS[input.chain].fomoSlug : undefined);
-    const holdings = answer.holdings
-      .map(
-        (h): HoldingRow => ({
-          token: { address: h.token.address, symbol: h.token.symbol, name: h.token.name },
-          chain: chainFromFomo(h.chain, h.networkId ?? h.token.networkId),
-          amount: h.amount,
-          priceUsd: h.priceUsd,
-          valueUsd: h.valueUsd,
-          change24h: h.change24h,
-          tradeId: h.tradeId,
-        }),
-      )
-      .sort((a, b) => (b.valueUsd ?? -1) - (a.valueUsd ?? -1));
-    const byChain: BalancesData['byChain'] = {};
-    for (const [name, figures] of Object.entries(answer.byChain ?? {})) {
-      const chain = chainFromFomo(name);
-      if (chain) byChain[chain] = { holdings: figures.holdings ?? 0, valueUsd: figures.valueUsd ?? 0 };
-    }
+    const holdings = holdingsByValue(answer);
+    const byChain = chainSplit(answer);
     const shown = holdings.slice(0, input.limit);
     const capped = answer.capped === true;
     const notes = capped ? ['The provider lists about 100 holdings at most: some were left out, and totalValueUsd is a floor.'] : [];

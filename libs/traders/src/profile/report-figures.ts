@@ -1,4 +1,5 @@
 import { chainFromFomo, type Chain, type FomoBalances, type FomoPosition } from '@scout/upstream';
+import { chainSplit, holdingsByValue, type ChainSplit } from '../activity/holding-figures';
 import { summarizePositions } from '../activity/position-figures';
 import type { ProfileView, SearchTraderView } from './profile-view';
 
@@ -56,31 +57,26 @@ export interface PortfolioFigures {
   positions: number;
   /** Share of the portfolio's value in its five largest holdings, in percent. */
   top5ConcentrationPct: number | null;
-  byChain: Partial<Record<Chain, { holdings: number; valueUsd: number }>>;
+  byChain: ChainSplit;
   capped: boolean;
   topHoldings: Array<{ symbol: string | null; address: string; chain: Chain | null; valueUsd: number | null; change24h: number | null; tradeId: string | null }>;
 }
 
 /** What a trader holds now, largest first, and how concentrated it is. */
 export function portfolioFigures(balances: FomoBalances, top = 5): PortfolioFigures {
-  const holdings = [...balances.holdings].sort((a, b) => (b.valueUsd ?? -1) - (a.valueUsd ?? -1));
+  const holdings = holdingsByValue(balances);
   const total = holdings.reduce((sum, h) => sum + (h.valueUsd ?? 0), 0);
   const topValue = holdings.slice(0, top).reduce((sum, h) => sum + (h.valueUsd ?? 0), 0);
-  const byChain: PortfolioFigures['byChain'] = {};
-  for (const [name, figures] of Object.entries(balances.byChain ?? {})) {
-    const chain = chainFromFomo(name);
-    if (chain) byChain[chain] = { holdings: figures.holdings ?? 0, valueUsd: figures.valueUsd ?? 0 };
-  }
   return {
     totalValueUsd: balances.totalValueUsd,
     positions: holdings.length,
     top5ConcentrationPct: total > 0 ? Math.round((1000 * topValue) / total) / 10 : null,
-    byChain,
+    byChain: chainSplit(balances),
     capped: balances.capped === true,
     topHoldings: holdings.slice(0, top).map((h) => ({
       symbol: h.token.symbol,
       address: h.token.address,
-      chain: chainFromFomo(h.chain, h.networkId ?? h.token.networkId),
+      chain: h.chain,
       valueUsd: h.valueUsd,
       change24h: h.change24h,
       tradeId: h.tradeId,
