@@ -37,3 +37,12 @@ export class TraderFollowersInput extends TraderInput {
   @JSONSchema({ description: 'Followers to sample, 1-200 (the provider serves at most 200).', default: 100 })
   limit: number = 100;
 }
+
+/** The `tradeId` input of the tools about one trade. */
+export class TradeInput {
+  @IsString()
+  @Length(1, 200)
+  @IsNotBlank()
+  @JSONSchema({ description: 'The trade (position) id, from positions, spotlight, alerts (tradeId) or devs.' })
+  tradeId!: string;
+}

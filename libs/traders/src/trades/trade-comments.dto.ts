@@ -1,15 +1,9 @@
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsNotBlank } from '../trader-input.dto';
+import { TradeInput } from '../trader-input.dto';
 
 /** service_fomo_trade_comments */
-export class TradeCommentsInput {
-  @IsString()
-  @Length(1, 200)
-  @IsNotBlank()
-  @JSONSchema({ description: 'The trade (position) id, from positions, spotlight, alerts (tradeId) or devs.' })
-  tradeId!: string;
-
+export class TradeCommentsInput extends TradeInput {
   @IsOptional()
   @IsInt()
   @Min(1)

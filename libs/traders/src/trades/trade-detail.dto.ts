@@ -1,15 +1,9 @@
 import { IsOptional, IsString, Length } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { IsNotBlank } from '../trader-input.dto';
+import { IsNotBlank, TradeInput } from '../trader-input.dto';
 
 /** service_fomo_trade_detail */
-export class TradeDetailInput {
-  @IsString()
-  @Length(1, 200)
-  @IsNotBlank()
-  @JSONSchema({ description: 'The trade (position) id, from positions, spotlight, alerts (tradeId) or devs.' })
-  tradeId!: string;
-
+export class TradeDetailInput extends TradeInput {
   @IsOptional()
   @IsString()
   @Length(1, 100)
