@@ -136,18 +136,14 @@ export async function auditLedger(
   return { violations, lostAnswersReplayed, lostInCrash };
 }
 
-/** Holds still pending once their deadline (plus grace) has passed; 0 where the ledger has no holds. */
+/** Holds still pending once their deadline (plus grace) has passed. */
 export async function pendingExpiredHolds(sql: Client): Promise<number> {
-  const exists = await sql.query(`SELECT to_regclass('credit_holds') IS NOT NULL AS present`);
-  if (!exists.rows[0].present) return 0;
   const { rows } = await sql.query(`SELECT count(*)::int AS n FROM credit_holds WHERE state = 'pending' AND expires_at <= now()`);
   return rows[0].n as number;
 }
 
-/** Holds still pending at all (expired or not); 0 where the ledger has no holds. */
+/** Holds still pending at all (expired or not). */
 export async function pendingHolds(sql: Client): Promise<number> {
-  const exists = await sql.query(`SELECT to_regclass('credit_holds') IS NOT NULL AS present`);
-  if (!exists.rows[0].present) return 0;
   const { rows } = await sql.query(`SELECT count(*)::int AS n FROM credit_holds WHERE state = 'pending'`);
   return rows[0].n as number;
 }
