@@ -7,7 +7,7 @@ import { listSome, part, requireSomePart } from './partial-answer';
 import { orderSeries, seriesFigures, type SeriesFigures, type SeriesPoint } from './price-series';
 import { MultichainPricesInput, PriceHistoryInput, TokenInfoInput, TokenPricesInput } from './prices.dto';
 import { JUPITER_CLIENT, TOKEN_DATA_CLIENT, type JupiterPricesPort, type TokenDataPort } from './prices.tokens';
-import { isEvmChain, normaliseAddress, tokenKey } from './token-address';
+import { isEvmChain, normaliseAddress, tokenKey } from '@scout/upstream';
 
 export interface SolanaPriceRow {
   mint: string;

@@ -26,7 +26,7 @@ import {
   MAX_SPAN_DAYS,
   RequiresProperty,
 } from './prices.validators';
-import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from './token-address';
+import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from '@scout/upstream';
 
 export const MAX_SOLANA_MINTS = 50;
 export const MAX_MULTICHAIN_ITEMS = 25;

@@ -1,6 +1,6 @@
 import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import { HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
-import { addressProblem } from './token-address';
+import { addressProblem } from '@scout/upstream';
 import { INSTANT_EXAMPLE, parseInstant } from './instant';
 
 /*

@@ -1,5 +1,6 @@
 export * from './upstream.types';
 export * from './chains';
+export * from './token-address';
 export * from './answer-parts';
 export { HttpUpstreamSource, UPSTREAM_DEFAULTS, type HttpUpstreamSourceDeps, type UpstreamSourceStats } from './http-upstream-source';
 export { parseKeyList } from './key-pool';

@@ -1,4 +1,4 @@
-import { CHAIN_IDS, isChain, type Chain } from '@scout/upstream';
+import { CHAIN_IDS, isChain, type Chain } from './chains';
 
 /** A Solana mint or account: base58 (no 0, O, I or l), 32-44 characters. */
 export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
