@@ -10,3 +10,4 @@ export * from './providers/jupiter';
 export * from './providers/alchemy';
 export * from './providers/defillama';
 export * from './providers/fomo';
+export * from './providers/dexscreener';

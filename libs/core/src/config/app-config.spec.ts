@@ -58,6 +58,7 @@ describe('AppConfig', () => {
     [{ WORKER_IN_PROCESS: 'sometimes' }, 'WORKER_IN_PROCESS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ FOMO_API_URL: 'not a url' }, 'FOMO_API_URL'],
+    [{ DEXSCREENER_API_URL: 'not a url' }, 'DEXSCREENER_API_URL'],
   ])('refuses %j and names the variable', (env, name) => {
     expect(() => AppConfig.fromEnv(env)).toThrow(new RegExp(`^Invalid configuration:[\\s\\S]*${name}:`));
   });
@@ -67,5 +68,10 @@ describe('AppConfig', () => {
     const config = AppConfig.fromEnv({ FOMO_API_URL: 'http://localhost:4010/fomo', FOMO_API_KEYS: 'k1, k2' });
     expect(config.FOMO_API_URL).toBe('http://localhost:4010/fomo');
     expect(config.FOMO_API_KEYS).toBe('k1, k2');
+  });
+
+  it('reads the DexScreener host', () => {
+    expect(AppConfig.fromEnv({}).DEXSCREENER_API_URL).toBe('https://api.dexscreener.com');
+    expect(AppConfig.fromEnv({ DEXSCREENER_API_URL: 'http://localhost:4010/dexscreener' }).DEXSCREENER_API_URL).toBe('http://localhost:4010/dexscreener');
   });
 });

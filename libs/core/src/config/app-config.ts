@@ -156,6 +156,9 @@ export class AppConfig {
   /** Comma-separated FOMO API keys; rotated, rested when out of credits, skipped once refused. */
   @IsOptional() @IsString() FOMO_API_KEYS?: string;
 
+  /** DexScreener (token markets on every chain; keyless). */
+  @IsUrl({ require_tld: false }) DEXSCREENER_API_URL = 'https://api.dexscreener.com';
+
   /** Timeout of one upstream attempt, and how many times a failed read is retried. */
   @Transform(toNumber) @IsInt() @Min(50) @Max(120_000)
   UPSTREAM_TIMEOUT_MS = 8000;

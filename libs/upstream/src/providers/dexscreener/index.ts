@@ -1,0 +1,2 @@
+export * from './dexscreener.client';
+export { dexPairSchema, tokensV1ResponseSchema, type DexPair } from './dexscreener.schemas';
