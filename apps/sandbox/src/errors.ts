@@ -23,6 +23,7 @@ export function defaultMessage(status: number): string {
  * - Alchemy Prices API: `{ error: { message } }`
  * - Alchemy JSON-RPC: `{ jsonrpc: '2.0', id, error: { code, message } }`
  * - FOMO: `{ error: <code>, message }`; a 503 adds `retryable: true` (upstream did not answer in time)
+ * - DexScreener: `{ message }` (its error body is not documented)
  */
 export function errorBody(
   provider: Provider,
@@ -42,6 +43,8 @@ export function errorBody(
         return { jsonrpc: '2.0', id: opts.rpcId ?? null, error: { code, message: msg } };
       }
       return { error: { message: msg } };
+    case 'dexscreener':
+      return { message: msg };
     case 'fomo':
       return status === 503 ? { error: FOMO_CODES[status], message: msg, retryable: true } : { error: FOMO_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request'), message: msg };
   }

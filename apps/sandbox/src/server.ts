@@ -10,6 +10,7 @@
  *   /jupiter                api.jup.ag              (price v3, swap v1 quote, tokens v2; x-api-key)
  *   /alchemy                api.g.alchemy.com/prices/v1/{key}/... and {network}.g.alchemy.com/v2/{key}
  *   /fomo                   api.fomoapi.io          (/v2 trader routes; Bearer key with a credit budget)
+ *   /dexscreener            api.dexscreener.com     (tokens/v1, latest/dex/tokens; keyless)
  *   /__control              faults, request counters, clock, fixtures (not counted, never faulted)
  */
 import http from 'node:http';
@@ -24,6 +25,7 @@ import { alchemyRouter } from './providers/alchemy';
 import { fomoRouter, type FomoProvider } from './providers/fomo/router';
 import type { FomoKey } from './providers/fomo/credits';
 import { fomoFixtures } from './providers/fomo/fixtures';
+import { dexscreenerRouter } from './providers/dexscreener/router';
 
 /** Keys the sandbox accepts by default. */
 export const SANDBOX_KEYS = {
@@ -113,6 +115,8 @@ export interface RunningSandbox extends Sandbox {
     alchemyRpc: string;
     /** FOMO data API base (`${fomo}/v2/leaderboard/7d`). */
     fomo: string;
+    /** DexScreener base (`${dexscreener}/tokens/v1/solana/{addresses}`); keyless. */
+    dexscreener: string;
   };
   close(): Promise<void>;
 }
@@ -138,6 +142,7 @@ export function classifyPath(path: string): Classified | null {
   }
   if (p === '/jupiter' || p.startsWith('/jupiter/')) return { provider: 'jupiter', route: p.slice('/jupiter'.length) || '/', rpc: false };
   if (p === '/fomo' || p.startsWith('/fomo/')) return { provider: 'fomo', route: p.slice('/fomo'.length) || '/', rpc: false };
+  if (p === '/dexscreener' || p.startsWith('/dexscreener/')) return { provider: 'dexscreener', route: p.slice('/dexscreener'.length) || '/', rpc: false };
   if (p === '/alchemy' || p.startsWith('/alchemy/')) {
     const rest = p.slice('/alchemy'.length) || '/';
     const prices = /^\/prices\/v1\/[^/]+(\/.*)?$/.exec(rest);
@@ -333,6 +338,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.use('/jupiter', jupiter.router);
   app.use('/alchemy', alchemyRouter(market, { keys: alchemyKeys }));
   app.use('/fomo', fomo.router);
+  app.use('/dexscreener', dexscreenerRouter(market));
 
   app.get('/', (_req, res) => {
     res.json({
@@ -344,6 +350,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         jupiter: ['/jupiter'],
         alchemy: ['/alchemy/prices/v1/{apiKey}', '/alchemy/{network}/v2/{apiKey}'],
         fomo: ['/fomo/v2'],
+        dexscreener: ['/dexscreener'],
       },
       control: '/__control',
     });
@@ -419,6 +426,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       alchemyPrices: `${url}/alchemy/prices/v1`,
       alchemyRpc: `${url}/alchemy/{network}/v2`,
       fomo: `${url}/fomo`,
+      dexscreener: `${url}/dexscreener`,
     },
     close() {
       closed ??= new Promise<void>((resolve) => {
