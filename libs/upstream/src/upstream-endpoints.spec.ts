@@ -5,6 +5,7 @@ describe('upstream endpoints', () => {
   it('live: hosts and keys from configuration, key lists split, blanks and repeats dropped', () => {
     const config = AppConfig.fromEnv({ FOMO_API_URL: 'https://fomo.example', FOMO_API_KEYS: ' a, b,,a ', JUPITER_API_KEYS: 'j1', UPSTREAM_RETRIES: '1' });
     const endpoints = liveEndpoints(config);
+    expect(endpoints.dexscreener).toBe('https://api.dexscreener.com');
     expect(endpoints).toMatchObject({ sandbox: false, fomo: 'https://fomo.example', fomoKeys: ['a', 'b'], jupiterKeys: ['j1'], tokenDataKeys: [] });
     expect(fomoSourceSettings(config, endpoints)).toEqual({ baseUrl: 'https://fomo.example', keys: ['a', 'b'], timeoutMs: config.UPSTREAM_TIMEOUT_MS, retries: 1 });
   });
@@ -14,10 +15,10 @@ describe('upstream endpoints', () => {
     const endpoints = sandboxEndpoints({
       urls: {
         defillamaApi: url('api'), defillamaCoins: url('coins'), defillamaStablecoins: url('stable'), defillamaYields: url('yields'),
-        jupiter: url('jup'), alchemyPrices: url('prices'), alchemyRpc: url('{network}'), fomo: url('fomo'),
+        jupiter: url('jup'), alchemyPrices: url('prices'), alchemyRpc: url('{network}'), fomo: url('fomo'), dexscreener: url('dex'),
       },
       keys: { jupiter: 'kj', alchemy: 'ka', fomo: 'kf' },
     });
-    expect(endpoints).toMatchObject({ sandbox: true, fomo: url('fomo'), tokenDataRpc: url('{network}'), fomoKeys: ['kf'], jupiterKeys: ['kj'], tokenDataKeys: ['ka'] });
+    expect(endpoints).toMatchObject({ sandbox: true, fomo: url('fomo'), dexscreener: url('dex'), tokenDataRpc: url('{network}'), fomoKeys: ['kf'], jupiterKeys: ['kj'], tokenDataKeys: ['ka'] });
   });
 });

@@ -17,6 +17,8 @@ export interface UpstreamEndpoints {
   tokenDataRpc: string;
   /** The FOMO data API. */
   fomo: string;
+  /** DexScreener (keyless). */
+  dexscreener: string;
   /** Keys per keyed provider (sandbox: the keys the sandbox accepts). */
   jupiterKeys: string[];
   tokenDataKeys: string[];
@@ -37,6 +39,7 @@ export function liveEndpoints(config: AppConfig): UpstreamEndpoints {
     tokenDataPrices: config.TOKEN_DATA_PRICES_URL,
     tokenDataRpc: config.TOKEN_DATA_RPC_URL,
     fomo: config.FOMO_API_URL,
+    dexscreener: config.DEXSCREENER_API_URL,
     jupiterKeys: parseKeyList(config.JUPITER_API_KEYS),
     tokenDataKeys: parseKeyList(config.TOKEN_DATA_API_KEYS),
     fomoKeys: parseKeyList(config.FOMO_API_KEYS),
@@ -54,6 +57,7 @@ export function sandboxEndpoints(sandbox: {
     alchemyPrices: string;
     alchemyRpc: string;
     fomo: string;
+    dexscreener: string;
   };
   keys: { jupiter: string; alchemy: string; fomo: string };
 }): UpstreamEndpoints {
@@ -65,6 +69,7 @@ export function sandboxEndpoints(sandbox: {
     tokenDataPrices: urls.alchemyPrices,
     tokenDataRpc: urls.alchemyRpc,
     fomo: urls.fomo,
+    dexscreener: urls.dexscreener,
     jupiterKeys: [keys.jupiter],
     tokenDataKeys: [keys.alchemy],
     fomoKeys: [keys.fomo],
