@@ -7,11 +7,13 @@
  * clock are simply not visible yet, so the same plan serves every instant and the world moves with
  * time without state. Plans are generated lazily, one trader at a time, and cached per (trader,
  * day); only the last HISTORY_DAYS days are kept (the provider's whole memory: the `all` window),
- * which bounds memory at roughly population × HISTORY_DAYS × positions per day.
+ * which bounds memory at roughly population × HISTORY_DAYS × positions per day. Launch positions
+ * (a token's developer and insiders, launches.ts) are the exception: kept from the token's launch.
  */
 import type { Asset, SandboxMarket, Token } from '../../market';
 import { hash32, hashString, mulberry32, round } from '../../prng';
 import { type PositionEvent } from './accounting';
+import { LaunchBook } from './launches';
 import { derivedId, type FomoPopulation, type FomoUser } from './population';
 
 /** Days of history the provider keeps; `all` means these days. */
@@ -63,6 +65,8 @@ export interface FomoPosition {
   events: PositionEvent[];
   /** A written call made when the position opened, or null. */
   thesis: { at: number; likesMax: number; topic: number } | null;
+  /** The token's developer or an insider of its launch (launches.ts); null for everyday trades. */
+  role: 'dev' | 'insider' | null;
 }
 
 const NATIVE_EVM = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
@@ -72,6 +76,7 @@ export class TraderActivity {
   private readonly tradeIndex = new Map<string, FomoPosition>();
   private readonly tradable = new Map<string, Token[]>();
   private readonly quotes = new Map<string, QuoteToken>();
+  readonly launches: LaunchBook;
 
   constructor(
     private readonly market: SandboxMarket,
@@ -85,6 +90,8 @@ export class TraderActivity {
       const stable = onChain.find((t) => t.symbol === 'USDC') ?? onChain.find((t) => t.symbol.startsWith('USDT'));
       this.quotes.set(c.slug, stable ? { address: stable.address, symbol: stable.symbol, asset: stable.asset } : { address: NATIVE_EVM, symbol: 'ETH', asset: market.asset('ETH')! });
     }
+    this.launches = new LaunchBook(market, population, FOMO_CHAINS[0], this.quoteFor(FOMO_CHAINS[0]));
+    for (const p of this.launches.all()) this.tradeIndex.set(p.tradeId, p);
   }
 
   /** First day of kept history at instant t (never before the account existed). */
@@ -92,7 +99,10 @@ export class TraderActivity {
     return Math.max(Math.floor(t / DAY_MS) - HISTORY_DAYS + 1, Math.floor(u.createdAt / DAY_MS));
   }
 
-  /** A trader's positions with at least one event at or before t, oldest first. */
+  /**
+   * A trader's positions with at least one event at or before t, oldest first: the daily plans of
+   * the kept history, and their launch positions (dev, insider) whatever their age.
+   */
   positions(u: FomoUser, t: number): FomoPosition[] {
     if (!u.trader) return [];
     const last = Math.floor(t / DAY_MS);
@@ -116,7 +126,8 @@ export class TraderActivity {
       }
       for (const p of day) if (p.events[0].at <= t) out.push(p);
     }
-    return out;
+    const launched = this.launches.of(u).filter((p) => p.events[0].at <= t);
+    return launched.length ? [...launched, ...out].sort((a, b) => a.events[0].at - b.events[0].at) : out;
   }
 
   /** A position by trade id, if its trader's history at t holds it. */
@@ -203,6 +214,7 @@ export class TraderActivity {
       quote: this.quoteFor(chain),
       events,
       thesis,
+      role: null,
     };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Well-known FOMO identities tests and demos can rely on (seed-independent: the population comes
- * from a fixed universe seed). Served under `fomo` by GET /__control/fixtures.
+ * from a fixed universe seed; `launches` alone moves with the market seed). Served under `fomo` by
+ * GET /__control/fixtures.
  */
 import { RESOLVING_TRADER_INDICES } from './credits';
 import type { FomoWorld } from './world';
@@ -20,5 +21,21 @@ export function fomoFixtures(world: FomoWorld) {
     lurker: { handle: lurker.handle, userId: lurker.userId },
     /** The trader with the most followers (more than the 200 the followers route serves). */
     mostFollowed: { handle: mostFollowed.handle, userId: mostFollowed.userId, followers: followers[mostFollowed.index].length },
+    /**
+     * Launchpad tokens a tracked trader developed (launches.ts), each with its dev's position and
+     * what the dev did with the bag (holding, partial, rugged, exited); /v2/token/{address}/devs
+     * lists them once the clock has passed `launchedAt`.
+     */
+    launches: world.activity.launches.withDevs().map((l) => {
+      const dev = users[l.dev!.user];
+      return {
+        address: l.token.address,
+        symbol: l.token.symbol,
+        networkId: l.chain.networkId,
+        launchedAt: new Date(l.at).toISOString(),
+        dev: { handle: dev.handle, userId: dev.userId, tradeId: l.dev!.tradeId, fate: l.fate },
+        insiders: l.insiders.length,
+      };
+    }),
   };
 }

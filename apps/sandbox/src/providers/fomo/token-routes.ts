@@ -1,6 +1,7 @@
 /**
  * Token-side FOMO routes, read across every tracked trader's book: tracked holders, the alert feed
- * (large buys and sells), token boards, flow stats, devs, and theses on a token or across tokens.
+ * (large buys and sells), token boards, flow stats, and theses on a token or across tokens (devs:
+ * dev-routes.ts; candles: candle-routes.ts).
  * Holders are the traders' open positions at the price now (the same figures as their balances);
  * alerts are their fills.
  */
@@ -26,8 +27,10 @@ function allPositions(world: FomoWorld, t: number): FomoPosition[] {
   return world.population.traders.flatMap((u) => world.positions(u, t));
 }
 
-function findToken(world: FomoWorld, address: string): { token: Token; chain: FomoChain } | undefined {
+/** A token of the FOMO chains by address (on one chain when `networkId` is given). */
+export function findToken(world: FomoWorld, address: string, networkId?: number): { token: Token; chain: FomoChain } | undefined {
   for (const c of FOMO_CHAINS) {
+    if (networkId !== undefined && c.networkId !== networkId) continue;
     const token = world.market.tokenOn(world.market.chainByName(c.name)!, address);
     if (token) return { token, chain: c };
   }
@@ -166,14 +169,6 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld): void {
       windows[name] = { buys, sells, uniqueBuyers: Math.round(buys * 0.4), uniqueSellers: Math.round(sells * 0.4), buyVolumeUsd: buy.toFixed(2), sellVolumeUsd: sell.toFixed(2), netVolumeUsd: (buy - sell).toFixed(2), buySellRatio: sells ? round(buys / sells, 3) : null };
     }
     return ok({ address: token.address, networkId: found.chain.networkId, priceUsd: world.market.tokenPrice(token, t), holders: world.market.holderCount(token, t), top10HoldersPercent: token.topHoldersPercentage, windows }, COST.base);
-  });
-
-  route('/v2/token/:address/devs', (req) => {
-    const world = getWorld();
-    const found = findToken(world, String(req.params.address));
-    if (!found) return fail(404, 'not_found', `no token ${String(req.params.address)}`);
-    // No tracked trader launched a token in the sandbox: the list is known and empty.
-    return ok({ address: found.token.address, networkId: found.chain.networkId, devs: [] }, COST.base);
   });
 
   const thesesAcross = (req: Request, t: number, filter: (p: FomoPosition) => boolean): FomoAnswer => {

@@ -14,7 +14,7 @@ import type { Comment, Thesis } from './social';
 import { WINDOWS, type FomoWorld, type PositionFigures, type TraderStats } from './world';
 
 const DAY_MS = 86_400_000;
-const price10 = (p: number | null) => (p === null ? null : sig(p, 10));
+export const price10 = (p: number | null) => (p === null ? null : sig(p, 10));
 
 export function tokenRef(token: Token, chain: FomoChain) {
   return { address: token.address, symbol: token.symbol, name: token.name, decimals: token.decimals, networkId: chain.networkId, imageUrl: token.logo };
@@ -153,7 +153,7 @@ export function positionRow(f: PositionFigures) {
     realizedPnlUsd: cents(s.realizedPnlUsd),
     unrealizedPnlUsd: cents(f.unrealizedPnlUsd),
     swapCount: s.swapCount,
-    isDev: false,
+    isDev: p.role === 'dev',
     createdAt: iso(s.firstAt!),
     closedAt: s.amount > 0 || s.closedAt === null ? null : iso(s.closedAt),
     lastTradeAt: iso(s.lastAt!),
@@ -242,7 +242,7 @@ export function thesisView(world: FomoWorld, th: Thesis, f: PositionFigures, rep
     // Did the call make money: the position's realized + unrealized PnL, and against its cost.
     pnlUsd: cents(f.state.realizedPnlUsd + f.unrealizedPnlUsd),
     pnlPct: f.state.investedUsd ? round(((f.state.realizedPnlUsd + f.unrealizedPnlUsd) / f.state.investedUsd) * 100, 2) : null,
-    isDev: false,
+    isDev: p.role === 'dev',
     ts: iso(th.at),
     createdAt: iso(th.at),
   };
