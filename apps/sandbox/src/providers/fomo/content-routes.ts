@@ -1,8 +1,9 @@
 /**
- * Routes about content rather than one trader's book: search, theses, one trade in full, and its
- * comment thread.
+ * Routes about content rather than one trader's book: search (traders and tokens, and tokens
+ * alone), theses, one trade in full, and its comment thread.
  */
 import type { Request } from 'express';
+import type { Token } from '../../market';
 import { iso, qs } from '../../util';
 import { cents } from './accounting';
 import { FOMO_CHAINS, fomoChain } from './activity';
@@ -46,6 +47,40 @@ export function searchAnswer(req: Request, t: number, world: FomoWorld): FomoAns
     });
   }
   return ok(body, COST.base);
+}
+
+const TOKEN_SEARCH_SIZE = 20;
+
+/**
+ * GET /v2/tokens/search?q=: tokens of the FOMO chains by exact address, symbol or name (contains,
+ * any case). Best match first: exact address, exact symbol, symbol prefix, then any other match;
+ * ties by market cap, largest first.
+ */
+export function tokenSearchAnswer(req: Request, t: number, world: FomoWorld): FomoAnswer {
+  const q = (qs(req, 'q') ?? '').trim().replace(/^\$/, '').toLowerCase();
+  if (!q) return badRequest('q is required');
+  const chains = new Map(FOMO_CHAINS.map((c) => [c.name, c]));
+  const rank = (tk: Token) => {
+    const symbol = tk.symbol.toLowerCase();
+    if (tk.address.toLowerCase() === q) return 0;
+    if (symbol === q) return 1;
+    if (symbol.startsWith(q)) return 2;
+    return symbol.includes(q) || tk.name.toLowerCase().includes(q) ? 3 : -1;
+  };
+  const rows = world.market.tokens
+    .filter((tk) => chains.has(tk.chain.name))
+    .map((tk) => {
+      const price = world.market.tokenPrice(tk, t);
+      return { tk, rank: rank(tk), price, cap: price === null ? null : cents(price * tk.circSupply) };
+    })
+    .filter((r) => r.rank >= 0)
+    .sort((a, b) => a.rank - b.rank || (b.cap ?? -1) - (a.cap ?? -1) || a.tk.symbol.localeCompare(b.tk.symbol))
+    .slice(0, TOKEN_SEARCH_SIZE)
+    .map(({ tk, price, cap }) => {
+      const chain = chains.get(tk.chain.name)!;
+      return { address: tk.address, name: tk.name, symbol: tk.symbol, networkId: chain.networkId, network: chain.slug, priceUsd: price, marketCapUsd: cap, imageUrl: tk.logo };
+    });
+  return ok({ query: q, count: rows.length, results: rows }, COST.base);
 }
 
 const THESIS_SORTS = ['recent', 'likes', 'equity', 'pnl'] as const;

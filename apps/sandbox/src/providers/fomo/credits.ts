@@ -18,6 +18,11 @@ export interface FomoKey {
   credits?: number;
   /** Plan name reported by /v2/me and the 402 body (default 'starter'). */
   plan?: string;
+  /**
+   * Whether the key may read candles (FOMO sells them to Growth and Scale plans). Default: yes for
+   * a key with no plan named (the sandbox's own keys) or a growth / scale plan, no for other plans.
+   */
+  candles?: boolean;
 }
 
 export const DEFAULT_FOMO_CREDITS = 2_500_000;
@@ -32,8 +37,11 @@ export const COST = {
   thesis: 1_250,
 } as const;
 
+const CANDLE_PLANS = ['growth', 'scale'];
+
 interface KeyState {
   plan: string;
+  candles: boolean;
   monthly: number;
   used: number;
 }
@@ -49,7 +57,10 @@ export class FomoCredits {
   /** Restores every budget and forgets which traders were already resolved. */
   reset(): void {
     this.state.clear();
-    for (const k of this.keys) this.state.set(k.key, { plan: k.plan ?? 'starter', monthly: k.credits ?? DEFAULT_FOMO_CREDITS, used: 0 });
+    for (const k of this.keys) {
+      const candles = k.candles ?? (k.plan === undefined || CANDLE_PLANS.includes(k.plan.toLowerCase()));
+      this.state.set(k.key, { plan: k.plan ?? 'starter', candles, monthly: k.credits ?? DEFAULT_FOMO_CREDITS, used: 0 });
+    }
     this.warmed.clear();
   }
 
@@ -79,6 +90,10 @@ export class FomoCredits {
   me(key: string) {
     const s = this.state.get(key)!;
     return { plan: s.plan, credits: { monthly: s.monthly, usedThisMonth: s.used, prepaid: 0, remaining: this.remaining(key) } };
+  }
+
+  sellsCandles(key: string): boolean {
+    return this.state.get(key)?.candles ?? false;
   }
 
   plan(key: string): string {

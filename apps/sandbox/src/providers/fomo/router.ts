@@ -1,6 +1,6 @@
 /**
  * FOMO data API stand-in (api.fomoapi.io), mounted at /fomo: the routes of upstreams.md §2.1 (trader
- * routes, token routes, theses, alerts; not the candles, websockets or trading routes).
+ * routes, token routes and candles, theses, alerts; not the websockets or trading routes).
  * `Authorization: Bearer <key>`; every answer carries `x-credits-cost`
  * and `x-credits-remaining` (credits.ts). Errors are `{ error, message }`; 402 adds plan, remaining,
  * upgradeUrl; 409 resolving adds retryable:true.
@@ -14,8 +14,9 @@ import { FomoWorld, WINDOWS, type FomoWindow } from './world';
 import { userRoutes } from './user-routes';
 import { tokenRoutes } from './token-routes';
 import { leaderboardRow } from './views';
-import { searchAnswer, thesisAnswer, tradeAnswer, commentsAnswer } from './content-routes';
+import { searchAnswer, thesisAnswer, tradeAnswer, commentsAnswer, tokenSearchAnswer } from './content-routes';
 import { devRoutes } from './dev-routes';
+import { candleRoutes } from './candle-routes';
 
 export interface FomoOptions {
   keys: FomoKey[];
@@ -81,7 +82,9 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
   userRoutes(route, lazy, credits);
   tokenRoutes(route, lazy);
   devRoutes(route, lazy);
+  candleRoutes(route, lazy, credits);
   route('/v2/search', (req, t) => searchAnswer(req, t, lazy()));
+  route('/v2/tokens/search', (req, t) => tokenSearchAnswer(req, t, lazy()));
   route('/v2/thesis/user/:id', (req, t) => thesisAnswer(req, t, lazy(), null));
   route('/v2/thesis/user/:id/token/:address', (req, t) => thesisAnswer(req, t, lazy(), String(req.params.address)));
   route('/v2/trades/:tradeId', (req, t) => tradeAnswer(req, t, lazy()));
