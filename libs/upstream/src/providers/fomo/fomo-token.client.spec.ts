@@ -54,8 +54,57 @@ describe('FomoTokenClient', () => {
     expect(alerts.source.calls[0]).toMatchObject({ endpoint: 'fomo:/v2/alerts', query: { type: 'buy', limit: 100 } });
   });
 
+  it('reads candles, numbers sent as strings too, with the query and a 30 s cache', async () => {
+    const { client, source } = clientWith({
+      address: fx.PAID,
+      networkId: 1399811149,
+      resolution: 60,
+      candles: [
+        { t: 1790910000, o: 3.45e-6, h: 7.8e-4, l: 3.45e-6, c: 6.3e-4, v: 2157149.01 },
+        { t: '1790913600', o: '0.00063', h: '0.0052', l: '0.00059', c: '0.0029', v: null },
+      ],
+    });
+    const answer = await client.candles(fx.PAID, { resolution: '60', countBack: 2, to: 1790917200 });
+    expect(source.calls[0]).toEqual({
+      endpoint: 'fomo:/v2/token/{address}/candles',
+      path: `/v2/token/${fx.PAID}/candles`,
+      query: { resolution: '60', countBack: 2, from: undefined, to: 1790917200, networkId: undefined },
+      cacheTtlMs: 30_000,
+    });
+    expect(answer).toEqual({
+      address: fx.PAID,
+      networkId: 1399811149,
+      resolution: '60',
+      candles: [
+        { t: 1790910000, o: 3.45e-6, h: 7.8e-4, l: 3.45e-6, c: 6.3e-4, v: 2157149.01 },
+        { t: 1790913600, o: 0.00063, h: 0.0052, l: 0.00059, c: 0.0029, v: null },
+      ],
+    });
+  });
+
+  it('names the token from the request when the answer calls it `token`, and refuses a bad candle before any call', async () => {
+    const named = clientWith({ token: fx.PAID, resolution: '1D', candles: [] });
+    await expect(named.client.candles(fx.PAID, { resolution: '1D' })).resolves.toEqual({ address: fx.PAID, networkId: null, resolution: '1D', candles: [] });
+    const bad = clientWith({ candles: [] });
+    await expect(bad.client.candles(fx.PAID, { resolution: '1h' })).rejects.toBeInstanceOf(RangeError);
+    await expect(bad.client.candles(' ', { resolution: '60' })).rejects.toBeInstanceOf(RangeError);
+    expect(bad.source.calls).toHaveLength(0);
+    await expect(clientWith({ resolution: '60', candles: [{ t: 1, o: 'lots', h: 1, l: 1, c: 1, v: 1 }] }).client.candles(fx.PAID, { resolution: '60' })).rejects.toThrow();
+  });
+
+  it('searches tokens, best match first as FOMO ranks them', async () => {
+    const { client, source } = clientWith({ results: [{ address: fx.PAID, name: 'PAID', symbol: 'PAID', networkId: 1399811149, network: 'solana', priceUsd: '0.0039', marketCapUsd: 3969825.12 }] });
+    await expect(client.searchTokens(' paid ')).resolves.toEqual([
+      { address: fx.PAID, name: 'PAID', symbol: 'PAID', networkId: 1399811149, network: 'solana', priceUsd: 0.0039, marketCapUsd: 3969825.12 },
+    ]);
+    expect(source.calls[0]).toEqual({ endpoint: 'fomo:/v2/tokens/search', path: '/v2/tokens/search', query: { q: 'paid' }, cacheTtlMs: 120_000 });
+    await expect(clientWith({ results: [{ name: 'no address' }] }).client.searchTokens('x')).rejects.toThrow();
+    await expect(client.searchTokens('')).rejects.toBeInstanceOf(RangeError);
+  });
+
   it('turns a 404 about a token into a typed not found naming it', async () => {
     const { client } = clientWith(new UpstreamError('fomo', 'http', 'answered HTTP 404 (not found)', 404));
     await expect(client.tokenHolders('unknown-mint')).rejects.toMatchObject({ code: 'not_found', subject: 'token', ref: 'unknown-mint' });
+    await expect(client.candles('unknown-mint', { resolution: '60' })).rejects.toMatchObject({ code: 'not_found', subject: 'token', ref: 'unknown-mint' });
   });
 });

@@ -3,12 +3,18 @@ import { FOMO_CACHE_TTL_MS } from './fomo.client';
 import { fomoGet, required, segment } from './fomo-request';
 import { thesesPageSchema, type FomoThesesPage } from './fomo.schemas';
 import {
+  FOMO_CANDLE_RESOLUTIONS,
   alertsSchema,
+  candlesSchema,
+  tokenSearchSchema,
   tokenBoardSchema,
   tokenDevsSchema,
   tokenHoldersSchema,
   tokenStatsSchema,
   type FomoAlerts,
+  type FomoCandles,
+  type FomoCandlesQuery,
+  type FomoTokenSearchResult,
   type FomoTokenBoard,
   type FomoTokenBoardName,
   type FomoTokenDev,
@@ -65,6 +71,40 @@ export class FomoTokenClient {
       ['token', token],
     );
     return answer.devs;
+  }
+
+  /**
+   * GET /v2/token/{address}/candles: OHLCV buckets, oldest first, sparse (a bucket without trades
+   * is left out). FOMO sells candles to Growth and Scale plans only: another plan's refusal is an
+   * UpstreamError (402, rejected), not a not found. An unknown resolution is refused before any call.
+   */
+  async candles(address: string, query: FomoCandlesQuery): Promise<FomoCandles> {
+    const token = required(address, 'token address');
+    if (!(FOMO_CANDLE_RESOLUTIONS as readonly string[]).includes(query.resolution)) {
+      throw new RangeError(`A FOMO candle resolution is one of ${FOMO_CANDLE_RESOLUTIONS.join(', ')}`);
+    }
+    const answer = await fomoGet(
+      this.source,
+      {
+        endpoint: 'fomo:/v2/token/{address}/candles',
+        path: `/v2/token/${segment(token)}/candles`,
+        query: { resolution: query.resolution, countBack: query.countBack, from: query.from, to: query.to, networkId: query.networkId },
+        cacheTtlMs: FOMO_CACHE_TTL_MS.candles,
+      },
+      candlesSchema,
+      ['token', token],
+    );
+    return { address: answer.address ?? answer.token ?? token, networkId: answer.networkId, resolution: answer.resolution, candles: answer.candles };
+  }
+
+  /** GET /v2/tokens/search: tokens by symbol, name or address, best match first (20 at most). */
+  async searchTokens(q: string): Promise<FomoTokenSearchResult[]> {
+    const answer = await fomoGet(
+      this.source,
+      { endpoint: 'fomo:/v2/tokens/search', path: '/v2/tokens/search', query: { q: required(q, 'search text') }, cacheTtlMs: FOMO_CACHE_TTL_MS.tokenSearch },
+      tokenSearchSchema,
+    );
+    return answer.results;
   }
 
   /** GET /token/{address}/holders: tracked traders holding the token (captured balances). */

@@ -3,7 +3,7 @@ import { maybe, numeric, tokenRefSchema } from './fomo.schemas';
 
 /*
  * The FOMO data API's token payloads (upstreams.md §2.1): stats, devs, tracked holders, token
- * boards, theses on a token and the alert feed. Same rules as the trader payloads: identifiers
+ * boards, candles, token search, theses on a token and the alert feed. Same rules as the trader payloads: identifiers
  * required, every other missing value null.
  */
 
@@ -121,6 +121,44 @@ export const alertsSchema = z.object({
   cursor: maybe(text),
 });
 
+/** Candle resolutions FOMO takes: minutes unless suffixed S (seconds) or D (days). */
+export const FOMO_CANDLE_RESOLUTIONS = ['1S', '15S', '30S', '1', '5', '15', '30', '60', '240', '720', '1D', '7D'] as const;
+
+export const candleSchema = z.object({
+  /** Bucket start, unix seconds. */
+  t: numeric,
+  o: numeric,
+  h: numeric,
+  l: numeric,
+  c: numeric,
+  /** USD traded in the bucket. */
+  v: maybe(numeric),
+});
+
+/** Candles are sparse: a bucket nobody traded in is left out. Oldest first. */
+export const candlesSchema = z.object({
+  /** Some answers name the token `token` rather than `address`; the client fills it in. */
+  address: maybe(text),
+  token: maybe(text),
+  networkId: maybe(z.number().int()),
+  resolution: z.union([text, z.number()]).transform(String),
+  candles: z.array(candleSchema),
+});
+
+export const tokenSearchResultSchema = z.object({
+  address: text,
+  name: maybe(text),
+  symbol: maybe(text),
+  networkId: maybe(z.number().int()),
+  network: maybe(text),
+  priceUsd: maybe(numeric),
+  marketCapUsd: maybe(numeric),
+});
+
+export const tokenSearchSchema = z.object({
+  results: z.array(tokenSearchResultSchema),
+});
+
 export type FomoTokenStats = z.output<typeof tokenStatsSchema>;
 export type FomoTokenDev = z.output<typeof tokenDevSchema>;
 export type FomoTokenHolder = z.output<typeof tokenHolderSchema>;
@@ -128,3 +166,23 @@ export type FomoTokenBoardName = z.infer<typeof tokenBoardNameSchema>;
 export type FomoTokenBoard = z.output<typeof tokenBoardSchema>;
 export type FomoAlert = z.output<typeof alertSchema>;
 export type FomoAlerts = z.output<typeof alertsSchema>;
+export type FomoCandleResolution = (typeof FOMO_CANDLE_RESOLUTIONS)[number];
+export type FomoCandle = z.output<typeof candleSchema>;
+export interface FomoCandles {
+  address: string;
+  networkId: number | null;
+  resolution: string;
+  candles: FomoCandle[];
+}
+export interface FomoCandlesQuery {
+  /** One of FOMO_CANDLE_RESOLUTIONS. */
+  resolution: string;
+  /** Buckets ending at `to` when `from` is not given: 1-1000 (FOMO's default 300). */
+  countBack?: number;
+  /** Unix seconds. */
+  from?: number;
+  /** Unix seconds (default: now). */
+  to?: number;
+  networkId?: number;
+}
+export type FomoTokenSearchResult = z.output<typeof tokenSearchResultSchema>;

@@ -48,6 +48,9 @@ export const FOMO_CACHE_TTL_MS = {
   tokenHolders: 2 * 60_000,
   tokenDevs: 5 * 60_000,
   tokenBoard: 5 * 60_000,
+  /** The forming candle moves with every trade. */
+  candles: 30_000,
+  tokenSearch: 2 * 60_000,
   alerts: 15_000,
 } as const;
 

@@ -4,6 +4,7 @@ import { HttpUpstreamSource, type HttpUpstreamSourceDeps } from '../../http-upst
 import { ProgrammableUpstream, json, toolContext } from '../../test/programmable-upstream';
 import { UpstreamError, type UpstreamSourceOptions } from '../../upstream.types';
 import { FomoClient } from './fomo.client';
+import { FomoTokenClient } from './fomo-token.client';
 import { FOMO_EXHAUSTED_REST_MS, FomoNotFoundError } from './fomo.errors';
 import { fomoSourceOptions } from './fomo.source';
 import { LEADERBOARD_7D, PRICEDIN_ID, PROFILE_PRICEDIN } from './fomo.fixture';
@@ -101,6 +102,18 @@ describe('keys and credits', () => {
     const { client, source } = fomo();
     await expect(client.leaderboard('7d')).rejects.toMatchObject({ failure: 'rejected', upstreamStatus: 402 });
     expect(upstream.hits).toHaveLength(1);
+    expect(source.keyStates().map((k) => k.state)).toEqual(['healthy', 'healthy']);
+  });
+
+  it('candles on a plan without them (402 plan_required) refuse the call, leave the key healthy and are not a not found', async () => {
+    upstream.reset((_req, res) => json(res, 402, { error: 'plan_required', plan: 'starter', message: 'Candles need a Growth or Scale plan', upgradeUrl: 'https://fomoapi.io/pricing' }));
+    const { source } = fomo();
+    const tokens = new FomoTokenClient(source);
+    const error = await tokens.candles('Mint1', { resolution: '60', countBack: 10 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error).toMatchObject({ failure: 'rejected', upstreamStatus: 402 });
+    expect(upstream.hits).toHaveLength(1);
+    expect(upstream.hits[0].url).toBe('/v2/token/Mint1/candles?resolution=60&countBack=10');
     expect(source.keyStates().map((k) => k.state)).toEqual(['healthy', 'healthy']);
   });
 

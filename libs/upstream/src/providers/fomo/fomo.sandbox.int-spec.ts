@@ -11,6 +11,7 @@ interface FomoFixtures {
   resolving: { handle: string; userId: string }[];
   lurker: { handle: string; userId: string };
   mostFollowed: { handle: string; userId: string; followers: number };
+  launches: { address: string; symbol: string; launchedAt: string; dev: { handle: string; userId: string; tradeId: string; fate: string } }[];
 }
 
 /** The client over a real source against the sandbox's FOMO stand-in: every answer must parse. */
@@ -116,5 +117,28 @@ describe('FomoClient over the sandbox', () => {
     const alerts = await within(() => tokens.alerts({ limit: 100 }));
     expect(alerts.alerts.length).toBeGreaterThan(0);
     await expect(within(() => tokens.tokenHolders('NoSuchToken1111111111111111111111111111111'))).rejects.toMatchObject({ subject: 'token' });
+  });
+
+  it("reads a launched token's developer as a position of that trader, its candles, and token search", async () => {
+    const launch = fixtures.launches[0];
+    const devs = await within(() => tokens.tokenDevs(launch.address));
+    expect(devs[0]).toMatchObject({ isDev: true, userId: launch.dev.userId, handle: launch.dev.handle, tradeId: launch.dev.tradeId, wallet: expect.any(String) });
+    const trade = await within(() => client.trade(launch.dev.tradeId));
+    expect(trade).toMatchObject({ userId: launch.dev.userId, amount: devs[0].amount, realizedPnlUsd: devs[0].realizedPnlUsd, unrealizedPnlUsd: devs[0].unrealizedPnlUsd });
+    expect(trade.swaps[0].at).toBe(launch.launchedAt);
+
+    const candles = await within(() => tokens.candles(launch.address, { resolution: '60', countBack: 24 }));
+    expect(candles).toMatchObject({ address: launch.address, networkId: 1399811149, resolution: '60' });
+    expect(candles.candles.length).toBeGreaterThan(0);
+    expect(candles.candles.length).toBeLessThanOrEqual(24);
+    const last = candles.candles[candles.candles.length - 1];
+    expect(last.t).toBe(Math.floor(now / 3_600_000) * 3600);
+    expect(last.h).toBeGreaterThanOrEqual(Math.max(last.o, last.c));
+    const stats = await within(() => tokens.tokenStats(launch.address));
+    expect(last.c).toBe(stats.priceUsd);
+    await expect(within(() => tokens.candles('NoSuchToken1111111111111111111111111111111', { resolution: '60' }))).rejects.toMatchObject({ subject: 'token' });
+
+    const found = await within(() => tokens.searchTokens(launch.symbol));
+    expect(found[0]).toMatchObject({ address: launch.address, symbol: launch.symbol, network: 'solana' });
   });
 });

@@ -3,6 +3,7 @@ export * from './fomo-token.client';
 export * from './fomo.errors';
 export * from './fomo.source';
 export type { FomoWalk, FomoWalkBounds } from './fomo-pages';
+export { FOMO_CANDLE_RESOLUTIONS } from './fomo-token.schemas';
 export type {
   FomoAccount,
   FomoBalances,
@@ -30,9 +31,14 @@ export type {
 export type {
   FomoAlert,
   FomoAlerts,
+  FomoCandle,
+  FomoCandleResolution,
+  FomoCandles,
+  FomoCandlesQuery,
   FomoTokenBoard,
   FomoTokenBoardName,
   FomoTokenDev,
   FomoTokenHolder,
+  FomoTokenSearchResult,
   FomoTokenStats,
 } from './fomo-token.schemas';
