@@ -3,8 +3,12 @@
  * and full exits) over a random price path: all-time PnL is realized + unrealized, window PnL adds
  * up across adjacent windows, and a position's cost basis is conserved.
  */
+import { createMarket } from '../../market';
 import { mulberry32 } from '../../prng';
 import { amountAt, positionState, unrealizedPnl, windowPnl, type EventKind, type PositionEvent } from './accounting';
+import { FOMO_CHAINS, TraderActivity } from './activity';
+import { INSIDER_WINDOW_MS } from './launches';
+import { FomoPopulation } from './population';
 
 function randomPosition(rand: () => number, price: (t: number) => number): PositionEvent[] {
   const events: PositionEvent[] = [];
@@ -56,6 +60,30 @@ describe('FOMO accounting', () => {
       expect(s.amount).toBe(amountAt(ev, Infinity));
       expect(s.closedAt === null).toBe(s.amount > 0);
       expect(s.swapCount).toBe(ev.filter((e) => e.kind === 'buy' || e.kind === 'sell').length);
+    }
+  });
+
+  it('launch positions (devs, insiders) obey the same identities, in time order, from the launch on', () => {
+    for (const seed of [1, 42, 777]) {
+      const market = createMarket({ seed, now: () => Date.UTC(2026, 5, 15) });
+      const population = new FomoPopulation();
+      const launches = new TraderActivity(market, population).launches;
+      const all = launches.all();
+      expect(all.length).toBeGreaterThan(10);
+      for (const p of all) {
+        const ev = p.events;
+        const launch = launches.launch(p.token)!;
+        expect(p.chain).toBe(FOMO_CHAINS[0]);
+        expect(population.users[p.user].createdAt).toBeLessThanOrEqual(launch.at);
+        if (p.role === 'dev') expect(ev[0].at).toBe(launch.at);
+        else expect([ev[0].at - launch.at > 0, ev[0].at - launch.at <= INSIDER_WINDOW_MS]).toEqual([true, true]);
+        for (let i = 1; i < ev.length; i++) expect(ev[i].at).toBeGreaterThanOrEqual(ev[i - 1].at);
+        const s = positionState(ev, Infinity);
+        const price = market.price(p.token.asset)!;
+        expect(Math.abs(windowPnl(ev, -Infinity, Date.now() * 2, () => price) - (s.realizedPnlUsd + unrealizedPnl(s, price)))).toBeLessThan(1e-6 * (1 + s.investedUsd));
+        expect(s.amount).toBe(amountAt(ev, Infinity));
+      }
+      expect(launches.withDevs().length).toBeGreaterThan(5);
     }
   });
 });

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { fixedSandbox, NOW } from '../../test/helpers';
 import { SANDBOX_KEYS } from '../../server';
 import { fomoChain } from './activity';
+import { fomoFixtures } from './fixtures';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -210,6 +211,46 @@ describe('FOMO stand-in: the numbers add up', () => {
       }
     }
     expect(trades).toBeGreaterThan(100);
+  });
+
+  it("a token's dev and insider rows rebuild from those traders' own fills, and their all-time PnL counts the launch position", async () => {
+    let rows = 0;
+    for (const l of fomoFixtures(sb.fomo.world).launches.slice(0, 6)) {
+      for (const d of (await get(`/v2/token/${l.address}/devs`)).devs as Json[]) {
+        const b = await book(d.userId);
+        const events = eventsOf(b, d.tradeId).sort((x, y) => x.at - y.at);
+        expect(events[0]).toMatchObject({ inbound: true, swap: true });
+        if (d.isDev) expect(events[0].at).toBe(Date.parse(l.launchedAt));
+        let held = 0;
+        let cost = 0;
+        let invested = 0;
+        let realized = 0;
+        for (const e of events) {
+          if (e.inbound) {
+            held += e.amount;
+            cost += e.usd;
+            invested += e.usd;
+            continue;
+          }
+          const avg = cost / held;
+          realized += e.usd - avg * e.amount;
+          cost -= avg * e.amount;
+          held -= e.amount;
+        }
+        if (held <= 1e-9 * invested) held = cost = 0;
+        const price = priceAt({ chain: 'solana', token: { address: l.address } }, NOW);
+        expect(d.amount).toBeCloseTo(held, 6);
+        expect(d.costBasisUsd).toBeCloseTo(invested, 2);
+        expect(d.realizedPnlUsd).toBeCloseTo(realized, 1);
+        expect(d.unrealizedPnlUsd).toBeCloseTo(held ? held * price - cost : 0, 1);
+        expect(d.valueUsd).toBeCloseTo(held * price, 1);
+        const prof = await get(`/v2/users/id/${d.userId}`);
+        expect(b.positions.some((p) => p.tradeId === d.tradeId)).toBe(true);
+        expect(Math.abs(prof.pnl.all - b.positions.reduce((a, p) => a + p.realizedPnlUsd + p.unrealizedPnlUsd, 0))).toBeLessThanOrEqual(0.01 * (b.positions.length + 1));
+        rows++;
+      }
+    }
+    expect(rows).toBeGreaterThan(6);
   });
 
   it('follower and following counts agree with the lists, in both directions', async () => {
