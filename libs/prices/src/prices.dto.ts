@@ -12,7 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { inputSchemaOf, type JsonSchema } from '@scout/core';
+import { inlineSchema, inputSchemaOf, type JsonSchema } from '@scout/core';
 import { CHAINS, type Chain } from '@scout/upstream';
 import { DEFAULT_HISTORY_INTERVAL, HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
 import { INSTANT_EXAMPLE } from './instant';
@@ -36,17 +36,6 @@ const ADDRESS_FORMS = 'base58, 32-44 characters on solana; 0x + 40 hex character
 
 /** The schema class-validator-jsonschema generated for a property, as a function-form @JSONSchema receives it. */
 type GeneratedSchema = Parameters<Extract<Parameters<typeof JSONSchema>[0], (...args: never[]) => unknown>>[0];
-
-/**
- * A property schema with `extra` applied and without the `$ref` class-validator-jsonschema emits
- * for custom rules on a property typed as an object (an optional union); input schemas are inline.
- */
-function inline(extra: JsonSchema): (generated: GeneratedSchema) => GeneratedSchema {
-  return (generated) => {
-    const { $ref: _ref, ...rest } = generated as JsonSchema;
-    return { ...rest, ...extra } as GeneratedSchema;
-  };
-}
 
 /** Examples in the published schemas: what a client (and the fuzz test) can start from. */
 const INSTANT_END_EXAMPLE = '2026-09-02T00:00:00Z';
@@ -170,7 +159,7 @@ export class PriceHistoryInput {
   @IsOptional()
   @IsIn(CHAINS, { message: CHAIN_MESSAGE })
   @RequiresProperty('address')
-  @JSONSchema(inline({ description: 'Chain of the contract, with address.' }))
+  @JSONSchema(inlineSchema({ description: 'Chain of the contract, with address.' }))
   chain?: Chain;
 
   @ValidateIf((o: PriceHistoryInput) => o.address != null || o.symbol == null)

@@ -5,6 +5,7 @@ export * from './leaderboard/leaderboard.dto';
 export * from './leaderboard/leaderboard-tools.service';
 export * from './trader-resolver';
 export * from './trader-input.dto';
+export * from './page-reader';
 export * from './trades/trade-comments.dto';
 export * from './social/social-tools.service';
 export * from './trades/trade-tools.service';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { SnapshotStore } from '@scout/tokens';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditLogService, auditEntryView, type AuditAction } from '@scout/audit';
 import { ApiKeyEntity, ApiKeyService } from '@scout/auth';
@@ -52,6 +53,7 @@ export class AdminService {
     private readonly audit: AuditLogService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly snapshots: SnapshotStore,
   ) {}
 
   /** Runs `change` and writes its audit row in one transaction; details come from the result. */
@@ -126,12 +128,13 @@ export class AdminService {
 
   async account(accountId: string) {
     const account = await this.ledger.requireAccount(accountId);
-    const [remaining, held, grants, keys, plan] = await Promise.all([
+    const [remaining, held, grants, keys, plan, snapshots] = await Promise.all([
       this.ledger.remaining(accountId),
       this.ledger.held(accountId),
       this.ledger.grants(accountId),
       this.keys.listForAccount(accountId),
       this.plans.state(accountId),
+      this.snapshots.count(accountId),
     ]);
     return {
       account: accountView(account, remaining),
@@ -142,6 +145,8 @@ export class AdminService {
       renewsAt: plan.renewsAt?.toISOString() ?? null,
       grants: grants.map(grantView),
       keys: keys.map(keyView),
+      // What the account keeps with Scout besides its ledger.
+      counts: { keys: keys.length, activeKeys: keys.filter((k) => k.revokedAt === null).length, tokenSnapshots: snapshots },
     };
   }
 

@@ -2,12 +2,15 @@ import type { DynamicModule } from '@nestjs/common';
 import { DefiModule } from '@scout/defi';
 import type { AppConfig } from '@scout/core';
 import { PricesModule } from '@scout/prices';
+import { TokensModule } from '@scout/tokens';
 import { TradersModule } from '@scout/traders';
 import {
   DefiLlamaClient,
   JupiterClient,
   createFomoClients,
+  DexScreenerClient,
   fomoSourceSettings,
+  type FomoClients,
   TokenDataClient,
   tokenDataRpcBaseUrl,
   UpstreamModule,
@@ -25,6 +28,10 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints)
     sources.create({ name, baseUrl, keys, keyPlacement, timeoutMs: config.UPSTREAM_TIMEOUT_MS, retries: config.UPSTREAM_RETRIES });
   const keyless: KeyPlacement = { kind: 'none' };
   const llama = endpoints.defillama;
+  // One FOMO source (keys, breaker, credit counters) serves the trader and the token tools alike.
+  let fomo: FomoClients | undefined;
+  const fomoClients = (sources: UpstreamSources) =>
+    (fomo ??= createFomoClients((options) => sources.create(options), fomoSourceSettings(config, endpoints)));
 
   return [
     DefiModule.forRoot({
@@ -64,8 +71,19 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints)
       imports: [UpstreamModule],
       fomo: {
         inject: [UpstreamSources],
-        useFactory: (sources: UpstreamSources) =>
-          createFomoClients((options) => sources.create(options), fomoSourceSettings(config, endpoints)).traders,
+        useFactory: (sources: UpstreamSources) => fomoClients(sources).traders,
+      },
+    }),
+    TokensModule.register({
+      imports: [UpstreamModule],
+      fomoTokens: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).tokens },
+      fomoTrades: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).traders },
+      market: {
+        inject: [UpstreamSources],
+        useFactory: (sources: UpstreamSources) => {
+          const dex = new DexScreenerClient(source(sources, 'dexscreener', endpoints.dexscreener, [], keyless));
+          return { name: 'dexscreener', markets: (chain, addresses) => dex.markets(chain, addresses) };
+        },
       },
     }),
   ];

@@ -1,4 +1,4 @@
-import { AllowsLineBreaks, lineBreakFieldsOf, MAX_INPUT_DEPTH, MAX_SCREEN_ISSUES, nestsDeeperThan, screenInput } from './input-screen';
+import { AllowsLineBreaks, AllowsNullsWithin, lineBreakFieldsOf, nullsWithinFieldsOf, MAX_INPUT_DEPTH, MAX_SCREEN_ISSUES, nestsDeeperThan, screenInput } from './input-screen';
 
 function nested(levels: number): unknown {
   let value: unknown = 'leaf';
@@ -53,6 +53,17 @@ describe('screenInput: the checks every input gets before its DTO', () => {
       'nested.reason',
     ]);
     expect([...lineBreakFieldsOf(undefined)]).toEqual([]);
+  });
+
+  it('lets nulls stand inside the fields marked @AllowsNullsWithin, never the field itself nor elsewhere', () => {
+    class Compare {
+      @AllowsNullsWithin() before?: object;
+      beforeId?: string;
+    }
+    const fields = nullsWithinFieldsOf(Compare);
+    expect([...fields]).toEqual(['before']);
+    expect(screenInput({ before: { priceUsd: null, holders: [{ userId: null }] } }, '', new Set(), fields)).toEqual([]);
+    expect(screenInput({ before: null, beforeId: null, beforeX: { a: null } }, '', new Set(), fields).map((i) => i.path)).toEqual(['before', 'beforeId', 'beforeX.a']);
   });
 
   it('refuses a lone surrogate in a value or a field name, and takes a well-formed pair', () => {

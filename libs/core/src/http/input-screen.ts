@@ -52,6 +52,30 @@ export function lineBreakFieldsOf(dto: unknown): ReadonlySet<string> {
   return fields;
 }
 
+const NULLS_WITHIN_FIELDS = new WeakMap<object, Set<string>>();
+
+/**
+ * Lets the inside of an object field hold nulls: a record the caller copies from an earlier answer
+ * (a snapshot), where null means unknown. The field itself still may not be null. Applies to the
+ * DTO's own top-level fields.
+ */
+export function AllowsNullsWithin(): PropertyDecorator {
+  return (target, property) => {
+    const fields = NULLS_WITHIN_FIELDS.get(target.constructor) ?? new Set<string>();
+    fields.add(String(property));
+    NULLS_WITHIN_FIELDS.set(target.constructor, fields);
+  };
+}
+
+/** The fields of `dto` and the classes it extends marked @AllowsNullsWithin. */
+export function nullsWithinFieldsOf(dto: unknown): ReadonlySet<string> {
+  const fields = new Set<string>();
+  for (let type = dto; typeof type === 'function'; type = Object.getPrototypeOf(type)) {
+    for (const field of NULLS_WITHIN_FIELDS.get(type) ?? []) fields.add(field);
+  }
+  return fields;
+}
+
 /** A field name fit for an issue path or a message: control characters and lone surrogates shown as U+FFFD. */
 function printable(key: string): string {
   return key.replace(CONTROL_CHARACTERS, '\uFFFD').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
@@ -79,12 +103,19 @@ export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
  *  - no control character in a string or a field name (tabs and line breaks pass in the
  *    top-level fields marked @AllowsLineBreaks), and no lone surrogate (not valid Unicode);
  *  - no explicit null: an optional field is left out to get its default (class-validator's
- *    @IsOptional skips every rule of a null field, so a null reached handlers as is);
+ *    @IsOptional skips every rule of a null field, so a null reached handlers as is), except
+ *    inside the top-level fields marked @AllowsNullsWithin;
  *  - no list directly inside a list: no input takes one, and @ValidateNested({ each: true })
  *    validates an inner list's items instead of refusing the list, so it passed.
  * Walks iteratively, so depth cannot overflow the stack here either.
  */
-export function screenInput(input: unknown, root = '', lineBreakFields: ReadonlySet<string> = new Set()): ValidationIssue[] {
+export function screenInput(
+  input: unknown,
+  root = '',
+  lineBreakFields: ReadonlySet<string> = new Set(),
+  nullsWithinFields: ReadonlySet<string> = new Set(),
+): ValidationIssue[] {
+  const nullAllowed = (path: string) => [...nullsWithinFields].some((field) => path.startsWith(`${field}.`));
   const issues: ValidationIssue[] = [];
   const stack: Array<{ value: unknown; path: string; depth: number; inList: boolean }> = [
     { value: input, path: root, depth: 1, inList: false },
@@ -92,6 +123,7 @@ export function screenInput(input: unknown, root = '', lineBreakFields: Readonly
   while (stack.length > 0 && issues.length < MAX_SCREEN_ISSUES) {
     const { value, path, depth, inList } = stack.pop()!;
     if (value === null) {
+      if (nullAllowed(path)) continue;
       const hint = inList ? '' : ': leave the field out to use its default';
       issues.push({ path, message: `${path || 'the input'} must not be null${hint}` });
     } else if (typeof value === 'string') {

@@ -1,9 +1,9 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
-import { targetConstructorToSchema } from 'class-validator-jsonschema';
+import { JSONSchema, targetConstructorToSchema } from 'class-validator-jsonschema';
 import type { Type } from '@nestjs/common';
 import { InvalidRequestError, type ValidationIssue } from '../errors/scout-error';
-import { lineBreakFieldsOf, screenInput } from '../http/input-screen';
+import { lineBreakFieldsOf, nullsWithinFieldsOf, screenInput } from '../http/input-screen';
 import type { JsonSchema } from './tool.types';
 
 /**
@@ -17,6 +17,20 @@ function withoutTypeRefs(schema: unknown): unknown {
   const { $ref, ...rest } = schema as Record<string, unknown>;
   const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, withoutTypeRefs(v)]));
   return $ref !== undefined && !(typeof $ref === 'string' && $ref.startsWith('#/definitions/') && 'type' in rest) ? { $ref, ...out } : out;
+}
+
+/** The schema class-validator-jsonschema generated for a property, as a function-form @JSONSchema receives it. */
+type GeneratedSchema = Parameters<Extract<Parameters<typeof JSONSchema>[0], (...args: never[]) => unknown>>[0];
+
+/**
+ * A property schema stated in full (`extra`), without the `$ref` class-validator-jsonschema emits
+ * for a property typed as an object or a union: input schemas are inline. For @JSONSchema.
+ */
+export function inlineSchema(extra: JsonSchema): (generated: GeneratedSchema) => GeneratedSchema {
+  return (generated) => {
+    const { $ref: _ref, ...rest } = generated as JsonSchema;
+    return { ...rest, ...extra } as GeneratedSchema;
+  };
 }
 
 /** JSON Schema of a tool's input DTO, generated from its class-validator rules. */
@@ -104,7 +118,7 @@ export async function parseToolInput<T extends object>(
       { path: '', message: 'expected a JSON object of named inputs' },
     ]);
   }
-  const screened = screenInput(raw, '', lineBreakFieldsOf(dto));
+  const screened = screenInput(raw, '', lineBreakFieldsOf(dto), nullsWithinFieldsOf(dto));
   if (screened.length > 0) throw invalidInput(screened);
   const plain = source === 'query' ? coerceQuery(raw as Record<string, unknown>, schema) : raw;
   const instance = plainToInstance(dto, plain);

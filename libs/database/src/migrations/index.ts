@@ -6,6 +6,7 @@ import { AdminAudit1764000100000 } from './1764000100000-AdminAudit';
 import { IdempotencyKeys1764000200000 } from './1764000200000-IdempotencyKeys';
 import { CreditHolds1764100000000 } from './1764100000000-CreditHolds';
 import { TraderDirectory1764200000000 } from './1764200000000-TraderDirectory';
+import { TokenResearch1764300000000 } from './1764300000000-TokenResearch';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   IdempotencyKeys1764000200000,
   CreditHolds1764100000000,
   TraderDirectory1764200000000,
+  TokenResearch1764300000000,
 ];

@@ -85,7 +85,7 @@ const SORT_KEYS: Record<ThesisSort, (row: ThesisRow) => number | null> = {
 };
 
 /** Highest first, unknown figures last; ties keep the provider's order. */
-export function sortTheses(rows: readonly ThesisRow[], sort: ThesisSort): ThesisRow[] {
+export function sortTheses<T extends ThesisRow>(rows: readonly T[], sort: ThesisSort): T[] {
   const key = SORT_KEYS[sort];
   return [...rows].sort((a, b) => (key(b) ?? Number.NEGATIVE_INFINITY) - (key(a) ?? Number.NEGATIVE_INFINITY) || 0);
 }

@@ -1,0 +1,74 @@
+import { inlineSchema } from '@scout/core';
+import { parseInstant } from '@scout/prices';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, registerDecorator, type ValidationArguments } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { TokenInput } from '../token-input.dto';
+import { CANDLE_RESOLUTIONS, MAX_CANDLES, type CandleResolution } from './candle-figures';
+
+/** Unix seconds from a number, a string of digits, or an ISO 8601 instant; null when none of these. */
+export function timePoint(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value < 1e11 ? value : null;
+  if (typeof value !== 'string') return null;
+  if (/^\d{1,11}$/.test(value.trim())) return Number(value.trim());
+  const at = parseInstant(value);
+  return at ? Math.floor(at.getTime() / 1000) : null;
+}
+
+/** A time given as unix seconds or ISO 8601; with `after`, later than that property's time. */
+function IsTimePoint(after?: string): PropertyDecorator {
+  const problem = (value: unknown, object: Record<string, unknown>, property: string): string | null => {
+    const t = timePoint(value);
+    if (t === null) return `${property} must be unix seconds or an ISO 8601 date-time such as 2026-11-01T00:00:00Z`;
+    // A start in the future has no candles yet (the deadline-bound clock skew allowance is a minute).
+    if (!after && t > Date.now() / 1000 + 60) return `${property} must not be in the future`;
+    const start = after ? timePoint(object[after]) : null;
+    return start !== null && t <= start ? `${property} must be later than ${after}` : null;
+  };
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isTimePoint',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      validator: {
+        validate: (value: unknown, args: ValidationArguments) => problem(value, args.object as Record<string, unknown>, args.property) === null,
+        defaultMessage: (args?: ValidationArguments) => (args && problem(args.value, args.object as Record<string, unknown>, args.property)) ?? 'invalid time',
+      },
+    });
+}
+
+const TIME_SCHEMA = {
+  anyOf: [
+    { type: 'integer', minimum: 0, maximum: 99_999_999_999, description: 'unix seconds' },
+    { type: 'string', minLength: 1, maxLength: 40, description: 'unix seconds or ISO 8601' },
+  ],
+};
+
+/** service_fomo_token_candles */
+export class TokenCandlesInput extends TokenInput {
+  @IsOptional()
+  @IsIn(CANDLE_RESOLUTIONS)
+  @JSONSchema({ description: `Candle size: ${CANDLE_RESOLUTIONS.join(', ')} (minutes unless suffixed: S seconds, D days).`, default: '60' })
+  resolution: CandleResolution = '60';
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_CANDLES)
+  @JSONSchema({ description: `Candles to return, 1-${MAX_CANDLES}: the newest ones up to \`to\`.`, default: 300 })
+  countBack: number = 300;
+
+  @IsOptional()
+  @IsTimePoint()
+  @JSONSchema(inlineSchema({ ...TIME_SCHEMA, description: 'Range start (unix seconds or ISO 8601). With from, candles from..to, at most countBack of the newest.' }))
+  from?: string | number;
+
+  @IsOptional()
+  @IsTimePoint('from')
+  @JSONSchema(inlineSchema({ ...TIME_SCHEMA, description: 'Range end (unix seconds or ISO 8601); default now.' }))
+  to?: string | number;
+
+  @IsOptional()
+  @IsBoolean()
+  @JSONSchema({ description: 'Emit empty intervals too, flat at the last close with zero volume.', default: false })
+  fill: boolean = false;
+}

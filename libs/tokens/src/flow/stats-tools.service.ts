@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Tool, type ToolResult } from '@scout/core';
+import { TokenInput } from '../token-input.dto';
+import { networkIdParam, tokenRef, withProviderChain, type TokenRef } from '../token-ref';
+import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
+import { concentration, flowWindows, type Concentration, type FlowWindow, type FlowWindowName } from './flow-figures';
+
+export interface TokenStatsData {
+  token: TokenRef;
+  priceUsd: number | null;
+  /** Every holder of the token, per the provider. */
+  holders: number | null;
+  concentration: Concentration;
+  windows: Record<FlowWindowName, FlowWindow | null>;
+}
+
+/** Buy and sell flow on one token. */
+@Injectable()
+export class StatsToolsService {
+  constructor(@Inject(FOMO_TOKENS_CLIENT) private readonly fomo: FomoTokensPort) {}
+
+  @Tool({
+    name: 'service_fomo_token_stats',
+    input: TokenInput,
+    summary: 'Buys versus sells on a coin over 5 minutes, 1 hour, 4 hours and 1 day, with total holders and top-10 concentration.',
+    description:
+      'Per window: buys, sells, unique buyers and sellers, buy/sell/net USD volume, buySellRatio (buys per sell; null when there were no sells), the buy share of volume and which side leads (pressure). Concentration is the top-10 holders\' percentage with a level (low < 25, moderate < 50, high < 80, extreme).',
+  })
+  async tokenStats(input: TokenInput): Promise<ToolResult<TokenStatsData>> {
+    const asked = tokenRef(input.address, input.chain);
+    const stats = await this.fomo.tokenStats(asked.address, networkIdParam(asked, input.chain !== undefined));
+    return {
+      data: {
+        token: withProviderChain(asked, stats.networkId),
+        priceUsd: stats.priceUsd,
+        holders: stats.holders,
+        concentration: concentration(stats.top10HoldersPercent),
+        windows: flowWindows(stats),
+      },
+    };
+  }
+}

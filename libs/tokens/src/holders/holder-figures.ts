@@ -1,0 +1,128 @@
+import type { FomoAlert, FomoTokenHolder } from '@scout/upstream';
+import { percentOf, round } from '../token-ref';
+
+/** A tracked trader holding the token, largest first. */
+export interface TrackedHolderRow {
+  rank: number;
+  handle: string;
+  userId: string | null;
+  amount: number | null;
+  valueUsd: number | null;
+  priceUsd: number | null;
+  /** Their value's share of all tracked holders' value, in percent. */
+  shareOfTrackedValuePct: number | null;
+}
+
+export interface TrackedHolders {
+  trackedHolderCount: number;
+  /** Sum of the values the provider knows; null when it knows none. */
+  trackedValueUsd: number | null;
+  holders: TrackedHolderRow[];
+}
+
+/** Holder identity: the user id when known, else the handle (any case). */
+export function holderKey(h: { userId?: string | null; handle?: string | null }): string {
+  return h.userId ? `id:${h.userId.toLowerCase()}` : `handle:${(h.handle ?? '').toLowerCase()}`;
+}
+
+/** Tracked holders ranked by USD value (unknown values last), with their share of the tracked total; `limit` rows listed. */
+export function trackedHolders(holders: readonly FomoTokenHolder[], limit: number): TrackedHolders {
+  const ranked = [...holders].sort((a, b) => (b.valueUsd ?? -1) - (a.valueUsd ?? -1) || a.handle.localeCompare(b.handle));
+  const known = ranked.filter((h) => h.valueUsd !== null);
+  const total = known.length ? round(known.reduce((s, h) => s + (h.valueUsd ?? 0), 0)) : null;
+  return {
+    trackedHolderCount: ranked.length,
+    trackedValueUsd: total,
+    holders: ranked.slice(0, limit).map((h, i) => ({
+      rank: i + 1,
+      handle: h.handle,
+      userId: h.userId,
+      amount: h.amount,
+      valueUsd: h.valueUsd,
+      priceUsd: h.priceUsd,
+      shareOfTrackedValuePct: percentOf(h.valueUsd, total),
+    })),
+  };
+}
+
+/** Tracked holders as a share of every holder of the token, in percent (4 decimals: the share is often tiny). */
+export function trackedShareOfHoldersPct(tracked: number, totalHolders: number | null): number | null {
+  return percentOf(tracked, totalHolders, 4);
+}
+
+export interface Seller {
+  handle: string | null;
+  userId: string | null;
+  sells: number;
+  /** Sum of the alerts' signed realized PnL (a sell alert's usdValue). */
+  realizedPnlUsd: number | null;
+  /** Sum of the sells' own sizes, where the provider sent them. */
+  soldUsd: number | null;
+  lastSellAt: string | null;
+  /** Still among the tracked holders; false means they sold everything. */
+  stillHolding: boolean;
+  tradeIds: string[];
+}
+
+export interface SellPressure {
+  /** Tracked traders holding the token now. */
+  currentHolders: number;
+  /** Distinct traders with a sell in the window. */
+  sellers: number;
+  /** Sellers no longer holding: they are absent from the holder list, so they are added to the denominator. */
+  fullyExitedSellers: number;
+  /** sellers / (currentHolders + fullyExitedSellers), in percent; null when nobody holds or sold. */
+  sellersPct: number | null;
+  thresholdPercent: number;
+  thresholdCrossed: boolean;
+  sellersList: Seller[];
+}
+
+/**
+ * Who sold the token among tracked traders, against who still holds it. A trader who sold
+ * everything is no longer a holder, so the share is taken over current holders plus those exits.
+ */
+export function sellPressure(holders: readonly FomoTokenHolder[], sells: readonly FomoAlert[], thresholdPercent: number): SellPressure {
+  const holding = new Set(holders.map(holderKey));
+  const bySeller = new Map<string, FomoAlert[]>();
+  for (const alert of sells) {
+    const key = holderKey({ userId: alert.userId, handle: alert.trader });
+    bySeller.set(key, [...(bySeller.get(key) ?? []), alert]);
+  }
+  const sellersList = [...bySeller.entries()].map(([key, alerts]): Seller => {
+    const pnl = alerts.filter((a) => a.usdValue !== null);
+    const sized = alerts.filter((a) => a.tradeUsd !== null);
+    const times = alerts.map((a) => alertTime(a)).filter((t): t is number => t !== null);
+    return {
+      handle: alerts[0].trader,
+      userId: alerts[0].userId,
+      sells: alerts.length,
+      realizedPnlUsd: pnl.length ? round(pnl.reduce((s, a) => s + a.usdValue!, 0)) : null,
+      soldUsd: sized.length ? round(sized.reduce((s, a) => s + a.tradeUsd!, 0)) : null,
+      lastSellAt: times.length ? new Date(Math.max(...times)).toISOString() : null,
+      stillHolding: holding.has(key),
+      tradeIds: [...new Set(alerts.map((a) => a.tradeId).filter((t): t is string => t !== null))],
+    };
+  });
+  sellersList.sort((a, b) => (b.soldUsd ?? 0) - (a.soldUsd ?? 0) || b.sells - a.sells);
+  const exited = sellersList.filter((s) => !s.stillHolding).length;
+  const sellersPct = percentOf(sellersList.length, holding.size + exited);
+  return {
+    currentHolders: holding.size,
+    sellers: sellersList.length,
+    fullyExitedSellers: exited,
+    sellersPct,
+    thresholdPercent,
+    thresholdCrossed: sellersPct !== null && sellersPct >= thresholdPercent,
+    sellersList,
+  };
+}
+
+/** An alert's time in epoch ms: ISO text or unix seconds/ms; null when unreadable. */
+export function alertTime(alert: Pick<FomoAlert, 'ts'>): number | null {
+  if (alert.ts === null) return null;
+  if (typeof alert.ts === 'number') return alert.ts < 1e12 ? alert.ts * 1000 : alert.ts;
+  if (/^\d+$/.test(alert.ts)) return alertTime({ ts: Number(alert.ts) });
+  const t = Date.parse(alert.ts);
+  return Number.isFinite(t) ? t : null;
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { devRow, rugFlags, type DevRow, type RugFlag } from '../devs/dev-figures';
+import { concentration, flowWindows, type Concentration, type FlowWindow, type FlowWindowName } from '../flow/flow-figures';
+import { trackedHolders, trackedShareOfHoldersPct, type TrackedHolderRow } from '../holders/holder-figures';
+import { tokenThesisRow, type TokenThesisRow } from '../theses/token-theses.service';
+import { TokenParts } from '../token-parts';
+import { networkIdParam, withProviderChain, type TokenRef } from '../token-ref';
+import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
+
+/** Tracked holders and theses an analysis lists. */
+const TOP_HOLDERS = 10;
+const TOP_THESES = 10;
+
+export interface TokenAnalysis {
+  token: TokenRef;
+  priceUsd: number | null;
+  holders: number | null;
+  concentration: Concentration | null;
+  flow: Record<FlowWindowName, FlowWindow | null> | null;
+  trackedHolderCount: number | null;
+  trackedValueUsd: number | null;
+  trackedShareOfHoldersPct: number | null;
+  topTrackedHolders: TrackedHolderRow[] | null;
+  /** Developer and insider positions; null when not asked (includeDevs false) or not answered. */
+  devs: DevRow[] | null;
+  flags: RugFlag[];
+  /** Most-liked theses; null when not asked or not answered. */
+  theses: TokenThesisRow[] | null;
+}
+
+/**
+ * One token's research memo: stats, tracked holders, developers and (optionally) theses read in
+ * parallel. A lost part is null with a note; no part answering is the first failure (502); no part
+ * knowing the token is a 404.
+ */
+@Injectable()
+export class TokenAnalyst {
+  constructor(@Inject(FOMO_TOKENS_CLIENT) private readonly fomo: FomoTokensPort) {}
+
+  async analyze(asked: TokenRef, options: { chainGiven: boolean; includeDevs: boolean; includeTheses: boolean }): Promise<{ analysis: TokenAnalysis; notes: string[] }> {
+    const parts = new TokenParts();
+    const [stats, holders, devs, theses] = await Promise.all([
+      parts.run({ part: 'FOMO token stats', affects: 'priceUsd, holders, concentration, flow' }, () => this.fomo.tokenStats(asked.address, networkIdParam(asked, options.chainGiven))),
+      parts.run({ part: 'FOMO tracked holders', affects: 'trackedHolderCount, trackedValueUsd, topTrackedHolders' }, () => this.fomo.tokenHolders(asked.address)),
+      options.includeDevs ? parts.run({ part: 'FOMO token devs', affects: 'devs, flags' }, () => this.fomo.tokenDevs(asked.address)) : null,
+      options.includeTheses ? parts.run({ part: 'FOMO theses', affects: 'theses' }, () => this.fomo.thesesForToken(asked.address, { sort: 'likes' })) : null,
+    ]);
+    parts.settle();
+    const tracked = holders ? trackedHolders(holders.holders, TOP_HOLDERS) : null;
+    const devRows = devs ? devs.map(devRow) : null;
+    return {
+      analysis: {
+        token: stats ? withProviderChain(asked, stats.networkId) : asked,
+        priceUsd: stats?.priceUsd ?? null,
+        holders: stats?.holders ?? null,
+        concentration: stats ? concentration(stats.top10HoldersPercent) : null,
+        flow: stats ? flowWindows(stats) : null,
+        trackedHolderCount: tracked?.trackedHolderCount ?? null,
+        trackedValueUsd: tracked?.trackedValueUsd ?? null,
+        trackedShareOfHoldersPct: tracked && stats ? trackedShareOfHoldersPct(tracked.trackedHolderCount, stats.holders) : null,
+        topTrackedHolders: tracked?.holders ?? null,
+        devs: devRows,
+        flags: devRows ? rugFlags(devRows) : [],
+        theses: theses ? [...theses.theses].map(tokenThesisRow).sort((a, b) => (b.likes ?? -1) - (a.likes ?? -1)).slice(0, TOP_THESES) : null,
+      },
+      notes: parts.notes,
+    };
+  }
+}

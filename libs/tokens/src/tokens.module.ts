@@ -1,0 +1,61 @@
+import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OptionalFactoryDependency } from '@nestjs/common';
+import { BoardCaptures } from './board/board-captures';
+import { TokenBoardService } from './board/token-board.service';
+import { CandleToolsService } from './candles/candle-tools.service';
+import { DevToolsService } from './devs/dev-tools.service';
+import { StatsToolsService } from './flow/stats-tools.service';
+import { HolderToolsService } from './holders/holder-tools.service';
+import { ResearchToolsService } from './research/research-tools.service';
+import { TokenAnalyst } from './research/token-analyst';
+import { SnapshotStore } from './snapshots/snapshot-store';
+import { SnapshotToolsService } from './snapshots/snapshot-tools.service';
+import { TokenThesesService } from './theses/token-theses.service';
+import { FOMO_TOKENS_CLIENT, FOMO_TRADES_CLIENT, MARKET_DATA_CLIENT, type FomoTokensPort, type FomoTradesPort, type MarketDataPort } from './tokens.tokens';
+
+/** How the application hands a client to the token tools: the instance, or a factory with its dependencies. */
+export type ClientProvider<T> =
+  | { useValue: T }
+  | { useFactory: (...args: never[]) => T | Promise<T>; inject?: (InjectionToken | OptionalFactoryDependency)[] };
+
+export interface TokensModuleOptions {
+  /** Modules the factories' dependencies come from (e.g. the one providing UpstreamSources). */
+  imports?: ModuleMetadata['imports'];
+  /** FOMO's token routes. */
+  fomoTokens: ClientProvider<FomoTokensPort>;
+  /** FOMO's trade and leaderboard routes (the same FOMO source). */
+  fomoTrades: ClientProvider<FomoTradesPort>;
+  /** Live market data for the token boards. */
+  market: ClientProvider<MarketDataPort>;
+}
+
+/**
+ * The token research area: boards, holders, flow, developers, theses, candles, snapshots and the
+ * composites over them. Upstream clients come from the application, so this library builds no
+ * upstream source itself.
+ */
+@Module({})
+export class TokensModule {
+  static register(options: TokensModuleOptions): DynamicModule {
+    return {
+      module: TokensModule,
+      imports: options.imports ?? [],
+      providers: [
+        { provide: FOMO_TOKENS_CLIENT, ...options.fomoTokens },
+        { provide: FOMO_TRADES_CLIENT, ...options.fomoTrades },
+        { provide: MARKET_DATA_CLIENT, ...options.market },
+        BoardCaptures,
+        SnapshotStore,
+        TokenBoardService,
+        HolderToolsService,
+        StatsToolsService,
+        DevToolsService,
+        TokenThesesService,
+        CandleToolsService,
+        TokenAnalyst,
+        ResearchToolsService,
+        SnapshotToolsService,
+      ],
+      exports: [SnapshotStore],
+    };
+  }
+}

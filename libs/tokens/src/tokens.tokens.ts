@@ -1,0 +1,82 @@
+import type {
+  Chain,
+  FomoAlerts,
+  FomoAlertsQuery,
+  FomoLeaderboard,
+  FomoThesesPage,
+  FomoTokenBoard,
+  FomoTokenBoardName,
+  FomoTokenDev,
+  FomoTokenHolder,
+  FomoTokenStats,
+  FomoTrade,
+  FomoWindow,
+} from '@scout/upstream';
+
+/*
+ * What the token tools need of their upstream clients, stated here so the tools depend on the
+ * little they use. FomoTokenClient, FomoClient and DexScreenerClient (@scout/upstream) satisfy these
+ * ports as they are; tests pass fakes.
+ */
+
+/** Injection token of the FOMO token routes (a FomoTokensPort). */
+export const FOMO_TOKENS_CLIENT = Symbol('FOMO_TOKENS_CLIENT');
+/** Injection token of the FOMO trade and leaderboard routes (a FomoTradesPort). */
+export const FOMO_TRADES_CLIENT = Symbol('FOMO_TRADES_CLIENT');
+/** Injection token of the live market data source (a MarketDataPort). */
+export const MARKET_DATA_CLIENT = Symbol('MARKET_DATA_CLIENT');
+
+export interface CandleQuery {
+  resolution: string;
+  countBack?: number;
+  from?: number;
+  to?: number;
+  networkId?: number;
+}
+
+export interface UpstreamCandle {
+  /** Bucket start, unix seconds. */
+  t: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number | null;
+}
+
+export interface UpstreamCandles {
+  resolution: string;
+  candles: UpstreamCandle[];
+}
+
+export interface FomoTokensPort {
+  tokenStats(address: string, networkId?: number): Promise<FomoTokenStats>;
+  tokenDevs(address: string): Promise<FomoTokenDev[]>;
+  tokenHolders(address: string): Promise<{ holders: FomoTokenHolder[]; capturedAt: string | null }>;
+  tokenBoard(board: FomoTokenBoardName): Promise<FomoTokenBoard>;
+  thesesForToken(address: string, options?: { network?: string; sort?: string; cursor?: string }): Promise<FomoThesesPage>;
+  alerts(query?: FomoAlertsQuery): Promise<FomoAlerts>;
+  candles(address: string, query: CandleQuery): Promise<UpstreamCandles>;
+}
+
+export interface FomoTradesPort {
+  trade(tradeId: string): Promise<FomoTrade>;
+  leaderboard(window: FomoWindow): Promise<FomoLeaderboard>;
+}
+
+/** One token's market as a DEX aggregator sees it now; every figure null when unknown. */
+export interface TokenMarket {
+  priceUsd: number | null;
+  marketCapUsd: number | null;
+  fdvUsd: number | null;
+  liquidityUsd: number | null;
+  volume24hUsd: number | null;
+  change24hPct: number | null;
+}
+
+export interface MarketDataPort {
+  /** The source's name, as answers cite it (marketCapSource). */
+  readonly name: string;
+  /** Keyed by the address as asked; tokens the source does not know are absent. */
+  markets(chain: Chain, addresses: readonly string[]): Promise<ReadonlyMap<string, TokenMarket>>;
+}
