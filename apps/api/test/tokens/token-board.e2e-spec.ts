@@ -17,7 +17,7 @@ type Json = any;
 
 async function readDex(t: TestApp, chain: string, address: string): Promise<Json[]> {
   const res = await fetch(`${t.sandbox.urls.dexscreener}/tokens/v1/${chain}/${address}`);
-  return res.json();
+  return (await res.json()) as Json[];
 }
 
 /** The most liquid pair where the token is the base: the one Scout's market data reads. */
