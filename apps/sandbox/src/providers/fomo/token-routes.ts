@@ -43,14 +43,23 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld): void {
     const found = findToken(world, String(req.params.address));
     if (!found) return fail(404, 'not_found', `no token ${String(req.params.address)}`);
     const prices = new PriceBook(world.market);
-    const holders = allPositions(world, t)
-      .filter((p) => p.token === found.token)
-      .map((p) => world.figures(p, t, prices))
-      .filter((f) => f.state.amount > 0)
-      .sort((a, b) => b.valueUsd - a.valueUsd)
-      .map((f) => {
-        const u = world.population.users[f.position.user];
-        return { userId: u.userId, handle: u.handle, tradeId: f.position.tradeId, amount: f.state.amount, valueUsd: cents(f.valueUsd), priceUsd: f.price };
+    // Captured balances: one row per trader, however many open positions hold the token.
+    const byUser = new Map<number, { amount: number; valueUsd: number; price: number; tradeId: string; largest: number }>();
+    for (const f of allPositions(world, t).filter((p) => p.token === found.token).map((p) => world.figures(p, t, prices))) {
+      if (f.state.amount <= 0) continue;
+      const row = byUser.get(f.position.user);
+      if (!row) byUser.set(f.position.user, { amount: f.state.amount, valueUsd: f.valueUsd, price: f.price, tradeId: f.position.tradeId, largest: f.valueUsd });
+      else {
+        row.amount += f.state.amount;
+        row.valueUsd += f.valueUsd;
+        if (f.valueUsd > row.largest) [row.tradeId, row.largest] = [f.position.tradeId, f.valueUsd];
+      }
+    }
+    const holders = [...byUser]
+      .sort(([, a], [, b]) => b.valueUsd - a.valueUsd)
+      .map(([user, r]) => {
+        const u = world.population.users[user];
+        return { userId: u.userId, handle: u.handle, tradeId: r.tradeId, amount: r.amount, valueUsd: cents(r.valueUsd), priceUsd: r.price };
       });
     return ok({ address: found.token.address, networkId: found.chain.networkId, capturedAt: iso(t), count: holders.length, holders }, COST.base);
   });
@@ -118,19 +127,24 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld): void {
     const limit = intParam(req, 'limit', 100, 1, 100);
     if (typeof limit === 'string') return badRequest(limit);
     const buyers = new Map<Token, Set<number>>();
-    const holders = new Map<Token, number>();
+    // Tracked traders holding each token (a trader with two open positions counts once).
+    const holders = new Map<Token, Set<number>>();
     for (const p of allPositions(world, t)) {
       if (p.events.some((e) => e.kind === 'buy' && e.at > t - DAY_MS && e.at <= t)) {
         let s = buyers.get(p.token);
         if (!s) buyers.set(p.token, (s = new Set()));
         s.add(p.user);
       }
-      if (amountAt(p.events, t) > 0) holders.set(p.token, (holders.get(p.token) ?? 0) + 1);
+      if (amountAt(p.events, t) > 0) {
+        let s = holders.get(p.token);
+        if (!s) holders.set(p.token, (s = new Set()));
+        s.add(p.user);
+      }
     }
     const chains = new Map(FOMO_CHAINS.map((c) => [c.name, c]));
     let tokens = world.market.tokens.filter((tk) => chains.has(tk.chain.name) && world.market.tokenPrice(tk, t) !== null);
     if (board === 'graduated') tokens = tokens.filter((tk) => tk.launchpad === 'pump.fun');
-    const score = (tk: Token) => (board === 'most-held' ? (holders.get(tk) ?? 0) : (buyers.get(tk)?.size ?? 0));
+    const score = (tk: Token) => (board === 'most-held' ? (holders.get(tk)?.size ?? 0) : (buyers.get(tk)?.size ?? 0));
     tokens = tokens.filter((tk) => score(tk) > 0 || board === 'graduated').sort((a, b) => score(b) - score(a) || a.symbol.localeCompare(b.symbol));
     if (board === 'most-held') tokens = tokens.slice(0, 25);
     const rows = tokens.slice(0, limit).map((tk, i) => {
