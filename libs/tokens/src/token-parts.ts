@@ -1,5 +1,13 @@
 import { AnswerParts, FomoNotFoundError, type PartSpec } from '@scout/upstream';
 
+export interface TokenPartSpec extends PartSpec {
+  /**
+   * False for a part that answers for any address (a feed or search filtered by it): its answer
+   * does not show that the provider knows the token, so it cannot keep an unknown token from a 404.
+   */
+  knowsToken?: boolean;
+}
+
 /**
  * The parts of a composite token answer. As AnswerParts (a failed part is null plus a note, no part
  * answering is a 502), and besides: a part the provider answers 404 (it has no such token there) is
@@ -10,11 +18,11 @@ export class TokenParts {
   private notFound: FomoNotFoundError | null = null;
   private found = 0;
 
-  run<T>(spec: PartSpec, load: () => Promise<T>): Promise<T | null> {
+  run<T>(spec: TokenPartSpec, load: () => Promise<T>): Promise<T | null> {
     return this.parts.run(spec, async () => {
       try {
         const value = await load();
-        this.found += 1;
+        if (spec.knowsToken !== false) this.found += 1;
         return value;
       } catch (error) {
         if (!(error instanceof FomoNotFoundError)) throw error;
@@ -29,7 +37,7 @@ export class TokenParts {
     for (const text of texts) this.parts.note(text);
   }
 
-  /** A 404 when no part knew the token, a 502 (the first failure) when no part answered; else the answer stands. */
+  /** A 404 when no part that could tell knew the token, a 502 (the first failure) when no part answered; else the answer stands. */
   settle(): void {
     if (this.found === 0 && this.notFound) throw this.notFound;
     this.parts.assertAnswered();

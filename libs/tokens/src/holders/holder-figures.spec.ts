@@ -31,6 +31,12 @@ describe('trackedHolders', () => {
     ]);
   });
 
+  it('counts a trader listed twice once, holding the sum', () => {
+    const t = trackedHolders([holder('a', 100), holder('b', 50), holder('a', 25)], 5);
+    expect(t.trackedHolderCount).toBe(2);
+    expect(t.holders[0]).toMatchObject({ handle: 'a', valueUsd: 125, amount: 1250 });
+  });
+
   it('has no total when no value is known', () => {
     expect(trackedHolders([holder('a', null)], 5).trackedValueUsd).toBeNull();
   });
@@ -49,9 +55,9 @@ describe('sellPressure', () => {
     // Holders a, b, c; sellers: a (still holds, two sells), d and e (gone from the holder list).
     const p = sellPressure([holder('a', 10), holder('b', 10), holder('c', 10)], [sell('u-a'), sell('u-a'), sell('u-d'), sell('u-e')], 50);
     expect(p).toMatchObject({ currentHolders: 3, sellers: 3, fullyExitedSellers: 2, sellersPct: 60, thresholdCrossed: true });
-    const a = p.sellersList.find((s) => s.userId === 'u-a')!;
+    const a = p.sellersList!.find((s) => s.userId === 'u-a')!;
     expect(a).toMatchObject({ sells: 2, realizedPnlUsd: 200, soldUsd: 2000, stillHolding: true, tradeIds: ['t-u-a'] });
-    expect(p.sellersList.find((s) => s.userId === 'u-d')!.stillHolding).toBe(false);
+    expect(p.sellersList!.find((s) => s.userId === 'u-d')!.stillHolding).toBe(false);
   });
 
   it('crosses the threshold at exactly the threshold, not below', () => {
@@ -70,8 +76,18 @@ describe('sellPressure', () => {
     expect(sellPressure([holder('a', 1)], [], 10)).toMatchObject({ sellersPct: 0, thresholdCrossed: false });
   });
 
+  it('without the sell events, the seller figures are unknown, not zero', () => {
+    expect(sellPressure([holder('a', 1), holder('b', 1)], null, 10)).toEqual({
+      currentHolders: 2, sellers: null, fullyExitedSellers: null, sellersPct: null, thresholdPercent: 10, thresholdCrossed: null, sellersList: null,
+    });
+  });
+  it('without the holders, the sellers stand but no share is taken (every seller would look exited)', () => {
+    const p = sellPressure(null, [sell('u-a'), sell('u-b')], 10);
+    expect(p).toMatchObject({ currentHolders: null, sellers: 2, fullyExitedSellers: null, sellersPct: null, thresholdCrossed: null });
+    expect(p.sellersList!.map((s) => s.stillHolding)).toEqual([null, null]);
+  });
   it('leaves the PnL unknown when no alert carried one', () => {
-    expect(sellPressure([], [sell('u-a', { usdValue: null, tradeUsd: null })], 10).sellersList[0]).toMatchObject({ realizedPnlUsd: null, soldUsd: null });
+    expect(sellPressure([], [sell('u-a', { usdValue: null, tradeUsd: null })], 10).sellersList![0]).toMatchObject({ realizedPnlUsd: null, soldUsd: null });
   });
 });
 

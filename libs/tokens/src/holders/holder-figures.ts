@@ -27,7 +27,7 @@ export function holderKey(h: { userId?: string | null; handle?: string | null })
 
 /** Tracked holders ranked by USD value (unknown values last), with their share of the tracked total; `limit` rows listed. */
 export function trackedHolders(holders: readonly FomoTokenHolder[], limit: number): TrackedHolders {
-  const ranked = [...holders].sort((a, b) => (b.valueUsd ?? -1) - (a.valueUsd ?? -1) || a.handle.localeCompare(b.handle));
+  const ranked = [...byTrader(holders)].sort((a, b) => (b.valueUsd ?? -1) - (a.valueUsd ?? -1) || a.handle.localeCompare(b.handle));
   const known = ranked.filter((h) => h.valueUsd !== null);
   const total = known.length ? round(known.reduce((s, h) => s + (h.valueUsd ?? 0), 0)) : null;
   return {
@@ -45,6 +45,18 @@ export function trackedHolders(holders: readonly FomoTokenHolder[], limit: numbe
   };
 }
 
+/** One row per trader: a trader listed twice (two positions) holds the sum of both. */
+function byTrader(holders: readonly FomoTokenHolder[]): FomoTokenHolder[] {
+  const merged = new Map<string, FomoTokenHolder>();
+  const add = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
+  for (const h of holders) {
+    const key = holderKey(h);
+    const prior = merged.get(key);
+    merged.set(key, prior ? { ...prior, amount: add(prior.amount, h.amount), valueUsd: round(add(prior.valueUsd, h.valueUsd)) } : h);
+  }
+  return [...merged.values()];
+}
+
 /** Tracked holders as a share of every holder of the token, in percent (4 decimals: the share is often tiny). */
 export function trackedShareOfHoldersPct(tracked: number, totalHolders: number | null): number | null {
   return percentOf(tracked, totalHolders, 4);
@@ -59,31 +71,51 @@ export interface Seller {
   /** Sum of the sells' own sizes, where the provider sent them. */
   soldUsd: number | null;
   lastSellAt: string | null;
-  /** Still among the tracked holders; false means they sold everything. */
-  stillHolding: boolean;
+  /** Still among the tracked holders; false means they sold everything; null without the holder list. */
+  stillHolding: boolean | null;
   tradeIds: string[];
 }
 
 export interface SellPressure {
-  /** Tracked traders holding the token now. */
-  currentHolders: number;
-  /** Distinct traders with a sell in the window. */
-  sellers: number;
-  /** Sellers no longer holding: they are absent from the holder list, so they are added to the denominator. */
-  fullyExitedSellers: number;
-  /** sellers / (currentHolders + fullyExitedSellers), in percent; null when nobody holds or sold. */
+  /** Tracked traders holding the token now; null without the holder list. */
+  currentHolders: number | null;
+  /** Distinct traders with a sell in the window; null without the sell events. */
+  sellers: number | null;
+  /** Sellers no longer holding: they are absent from the holder list, so they are added to the denominator. Null without either list. */
+  fullyExitedSellers: number | null;
+  /** sellers / (currentHolders + fullyExitedSellers), in percent; null when nobody holds or sold, or without either list. */
   sellersPct: number | null;
   thresholdPercent: number;
-  thresholdCrossed: boolean;
-  sellersList: Seller[];
+  /** Null when the share is unknown for want of a list (not when nobody holds or sold: that crosses nothing). */
+  thresholdCrossed: boolean | null;
+  /** Null without the sell events. */
+  sellersList: Seller[] | null;
 }
 
 /**
  * Who sold the token among tracked traders, against who still holds it. A trader who sold
  * everything is no longer a holder, so the share is taken over current holders plus those exits.
+ * Either list may be missing (its read failed): the figures that need it are then null, never a
+ * zero that would read as "nobody sold" or a share that would read as "everyone exited".
  */
-export function sellPressure(holders: readonly FomoTokenHolder[], sells: readonly FomoAlert[], thresholdPercent: number): SellPressure {
-  const holding = new Set(holders.map(holderKey));
+export function sellPressure(holders: readonly FomoTokenHolder[] | null, sells: readonly FomoAlert[] | null, thresholdPercent: number): SellPressure {
+  const holding = holders ? new Set(holders.map(holderKey)) : null;
+  const sellersList = sells ? sellersOf(sells, holding) : null;
+  const exited = sellersList && holding ? sellersList.filter((s) => !s.stillHolding).length : null;
+  const sellersPct = sellersList && holding ? percentOf(sellersList.length, holding.size + exited!) : null;
+  return {
+    currentHolders: holding?.size ?? null,
+    sellers: sellersList?.length ?? null,
+    fullyExitedSellers: exited,
+    sellersPct,
+    thresholdPercent,
+    thresholdCrossed: sellersList && holding ? sellersPct !== null && sellersPct >= thresholdPercent : null,
+    sellersList,
+  };
+}
+
+/** The sell events grouped per trader, largest sold first; whether each still holds when the holders are known. */
+function sellersOf(sells: readonly FomoAlert[], holding: ReadonlySet<string> | null): Seller[] {
   const bySeller = new Map<string, FomoAlert[]>();
   for (const alert of sells) {
     const key = holderKey({ userId: alert.userId, handle: alert.trader });
@@ -100,22 +132,11 @@ export function sellPressure(holders: readonly FomoTokenHolder[], sells: readonl
       realizedPnlUsd: pnl.length ? round(pnl.reduce((s, a) => s + a.usdValue!, 0)) : null,
       soldUsd: sized.length ? round(sized.reduce((s, a) => s + a.tradeUsd!, 0)) : null,
       lastSellAt: times.length ? new Date(Math.max(...times)).toISOString() : null,
-      stillHolding: holding.has(key),
+      stillHolding: holding ? holding.has(key) : null,
       tradeIds: [...new Set(alerts.map((a) => a.tradeId).filter((t): t is string => t !== null))],
     };
   });
-  sellersList.sort((a, b) => (b.soldUsd ?? 0) - (a.soldUsd ?? 0) || b.sells - a.sells);
-  const exited = sellersList.filter((s) => !s.stillHolding).length;
-  const sellersPct = percentOf(sellersList.length, holding.size + exited);
-  return {
-    currentHolders: holding.size,
-    sellers: sellersList.length,
-    fullyExitedSellers: exited,
-    sellersPct,
-    thresholdPercent,
-    thresholdCrossed: sellersPct !== null && sellersPct >= thresholdPercent,
-    sellersList,
-  };
+  return sellersList.sort((a, b) => (b.soldUsd ?? 0) - (a.soldUsd ?? 0) || b.sells - a.sells);
 }
 
 /** An alert's time in epoch ms: ISO text or unix seconds/ms; null when unreadable. */

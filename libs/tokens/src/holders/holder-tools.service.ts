@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, Tool, type ToolResult } from '@scout/core';
-import type { FomoAlert, FomoTokenHolder } from '@scout/upstream';
+import type { FomoAlert } from '@scout/upstream';
 import { readPages } from '@scout/traders';
 import { concentration, flowWindow, type Concentration, type FlowWindow } from '../flow/flow-figures';
 import { TokenParts } from '../token-parts';
@@ -43,7 +43,7 @@ export interface SellPressureData extends Omit<SellPressure, 'sellersList'> {
   coveredTo: string;
   alertsScanned: number;
   sellersList: SellPressure['sellersList'];
-  /** Tracked holders who have not sold in the window. */
+  /** Tracked holders who have not sold in the window; null without either list. */
   stillHolding: { handle: string; userId: string | null; valueUsd: number | null }[] | null;
 }
 
@@ -113,7 +113,7 @@ export class HolderToolsService {
     input: KolSellPressureInput,
     summary: 'Are tracked traders dumping a coin: who sold in the window, who exited fully, who still holds, and the sellers\' share.',
     description:
-      'sellersPct = distinct sellers / (current tracked holders + sellers who sold out), since a trader who sold everything is no longer a holder; thresholdCrossed when it reaches thresholdPercent. Sellers come with their realized PnL and sold USD from the sell events (large sells only, as the provider\'s feed carries them). Holders and sells are read in parallel; the answer states the time range covered.',
+      'sellersPct = distinct sellers / (current tracked holders + sellers who sold out), since a trader who sold everything is no longer a holder; thresholdCrossed when it reaches thresholdPercent. Sellers come with their realized PnL and sold USD from the sell events (large sells only, as the provider\'s feed carries them). Holders and sells are read in parallel; the answer states the time range covered. When one of the two fails, the figures that need it are null with a note.',
   })
   async sellPressure(input: KolSellPressureInput): Promise<ToolResult<SellPressureData>> {
     const token = tokenRef(input.address, input.chain);
@@ -121,21 +121,24 @@ export class HolderToolsService {
     const since = now - input.windowMinutes * 60_000;
     const parts = new TokenParts();
     const [holders, sells] = await Promise.all([
-      parts.run({ part: 'FOMO tracked holders', affects: 'currentHolders, stillHolding' }, () => this.fomo.tokenHolders(token.address)),
-      parts.run({ part: 'FOMO sell alerts', affects: 'sellers' }, () => this.sells(token.address, since)),
+      parts.run({ part: 'FOMO tracked holders', affects: 'currentHolders, fullyExitedSellers, sellersPct, thresholdCrossed, stillHolding' }, () =>
+        this.fomo.tokenHolders(token.address),
+      ),
+      // The alert feed answers for any address, so its answer does not show the provider knows the token.
+      parts.run({ part: 'FOMO sell alerts', affects: 'sellers, fullyExitedSellers, sellersPct, thresholdCrossed, sellersList, stillHolding', knowsToken: false }, () =>
+        this.sells(token.address, since),
+      ),
     ]);
     parts.settle();
-    const current: FomoTokenHolder[] = holders?.holders ?? [];
-    const inWindow = (sells?.alerts ?? []).filter((a) => {
+    const inWindow = sells?.alerts.filter((a) => {
       const at = alertTime(a);
       return at !== null && at >= since && at <= now;
     });
-    const pressure = sellPressure(current, inWindow, input.thresholdPercent);
-    const sold = new Set(pressure.sellersList.filter((s) => s.stillHolding).map((s) => (s.userId ?? s.handle ?? '').toLowerCase()));
+    const pressure = sellPressure(holders?.holders ?? null, inWindow ?? null, input.thresholdPercent);
     if (sells && !sells.complete) {
       parts.note(`Sell events were read back to ${sells.coveredFrom ?? 'an unknown time'} (${sells.alerts.length} events), not to the window's start: older sells are not counted.`);
     }
-    if (!holders) parts.note('Without the holder list, every seller counts as fully exited.');
+    const sold = new Set((pressure.sellersList ?? []).filter((s) => s.stillHolding).map((s) => (s.userId ?? s.handle ?? '').toLowerCase()));
     return {
       data: {
         token,
@@ -144,9 +147,10 @@ export class HolderToolsService {
         coveredTo: new Date(now).toISOString(),
         alertsScanned: sells?.alerts.length ?? 0,
         ...pressure,
-        stillHolding: holders
-          ? current.filter((h) => !sold.has((h.userId ?? h.handle).toLowerCase())).map((h) => ({ handle: h.handle, userId: h.userId, valueUsd: h.valueUsd }))
-          : null,
+        stillHolding:
+          holders && sells
+            ? holders.holders.filter((h) => !sold.has((h.userId ?? h.handle).toLowerCase())).map((h) => ({ handle: h.handle, userId: h.userId, valueUsd: h.valueUsd }))
+            : null,
       },
       notes: parts.notes,
     };

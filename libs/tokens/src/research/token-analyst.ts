@@ -43,7 +43,7 @@ export class TokenAnalyst {
       parts.run({ part: 'FOMO token stats', affects: 'priceUsd, holders, concentration, flow' }, () => this.fomo.tokenStats(asked.address, networkIdParam(asked, options.chainGiven))),
       parts.run({ part: 'FOMO tracked holders', affects: 'trackedHolderCount, trackedValueUsd, topTrackedHolders' }, () => this.fomo.tokenHolders(asked.address)),
       options.includeDevs ? parts.run({ part: 'FOMO token devs', affects: 'devs, flags' }, () => this.fomo.tokenDevs(asked.address)) : null,
-      options.includeTheses ? parts.run({ part: 'FOMO theses', affects: 'theses' }, () => this.fomo.thesesForToken(asked.address, { sort: 'likes' })) : null,
+      options.includeTheses ? parts.run({ part: 'FOMO theses', affects: 'theses', knowsToken: false }, () => this.fomo.thesesForToken(asked.address, { sort: 'likes' })) : null,
     ]);
     parts.settle();
     const tracked = holders ? trackedHolders(holders.holders, TOP_HOLDERS) : null;
