@@ -1,0 +1,109 @@
+import type { Response } from 'supertest';
+import { TOOL_CATALOG } from '@scout/core';
+import { DAY_MS } from '@scout/sandbox';
+import { callCharges } from '../../../../test/ledger-rows';
+import { ManualClock } from '../../../../test/manual-clock';
+import { readFomo } from '../support/fomo-sandbox';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+/*
+ * Shared by the token tool end-to-end specs: one app per file on a pinned clock (the app's and the
+ * sandbox's, so time windows see the sandbox's events), a funded caller, and the charge checks
+ * every outcome makes.
+ */
+
+/** Noon of yesterday, UTC: the sandbox and the app both read this instant. */
+export const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+export { DAY_MS };
+export type Json = any;
+
+/** Well formed, but no token the sandbox knows. */
+export const UNKNOWN_MINT = 'ScoutNoSuchMint1111111111111111111111111pump';
+export const UNKNOWN_EVM = `0x${'5c'.repeat(20)}`;
+
+export interface TokensApp {
+  t: TestApp;
+  accountId: string;
+  /** POST a tool with a JSON body as the funded caller. */
+  call(tool: string, body: object): Promise<Response>;
+  /** The same, expecting a 200; returns the body. */
+  ok(tool: string, body: object): Promise<Json>;
+  /** What the sandbox FOMO provider itself serves at `path`. */
+  fomo(path: string): Promise<Json>;
+  /** Makes the caller's next upstream reads skip Scout's cache, so a fault set now is hit. */
+  freshReads(): Promise<void>;
+  /** Spendable credits now. */
+  balance(): Promise<number>;
+  /** The call answered `status`, charged the tool's catalog cost exactly once, and the balance moved by it. */
+  expectCharged(tool: string, res: Response, before: number): Promise<void>;
+  /** The call answered `status` with the error shape, and nothing was charged. */
+  expectUncharged(res: Response, status: number, before: number): Promise<void>;
+}
+
+/**
+ * Boots the API on the pinned clock with retries off (a faulted route fails once, at once) and a
+ * short upstream timeout (a hung route gives up quickly), plus a caller with a generous balance.
+ */
+export async function startTokensApp(name: string): Promise<TokensApp> {
+  const t = await startTestApp({
+    sandbox: { now: () => NOW },
+    clock: new ManualClock(new Date(NOW)),
+    env: { UPSTREAM_RETRIES: '0', UPSTREAM_TIMEOUT_MS: '1500' },
+  });
+  const { apiKey, accountId } = await t.createAccount(name);
+  await t.setBalance(accountId, 5_000_000);
+  const call = (tool: string, body: object) => t.http().post(`/api/v1/tools/${tool}`).set({ Authorization: `Bearer ${apiKey}` }).send(body);
+  const cost = (tool: string) => TOOL_CATALOG[tool as keyof typeof TOOL_CATALOG].cost;
+  return {
+    t,
+    accountId,
+    call,
+    async ok(tool, body) {
+      const res = await call(tool, body);
+      expect({ tool, status: res.status, error: res.body.error }).toEqual({ tool, status: 200, error: undefined });
+      return res.body;
+    },
+    fomo: (path) => readFomo(t, path),
+    async freshReads() {
+      expect((await call('service_usage', { clearCache: true })).status).toBe(200);
+    },
+    balance: () => t.spendable(accountId),
+    async expectCharged(tool, res, before) {
+      expect({ status: res.status, error: res.body.error }).toEqual({ status: 200, error: undefined });
+      expect(res.body.credits.creditsSpent).toBe(cost(tool));
+      expect(await callCharges(t.sql, accountId, res.headers['x-request-id'])).toEqual([{ hold: 'posted', held: cost(tool), charged: cost(tool) }]);
+      expect(await t.spendable(accountId)).toBe(before - cost(tool));
+    },
+    async expectUncharged(res, status, before) {
+      expect(res.status).toBe(status);
+      expect(res.body.error).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+      expect(res.body.data).toBeUndefined();
+      for (const c of await callCharges(t.sql, accountId, res.headers['x-request-id'])) expect(c).toMatchObject({ hold: 'voided', charged: 0 });
+      expect(await t.spendable(accountId)).toBe(before);
+    },
+  };
+}
+
+/** The first page of the sandbox's trending board, ranked. */
+export async function trendingBoard(app: Pick<TokensApp, 'fomo'>): Promise<Json[]> {
+  return (await app.fomo('/v2/leaderboard/tokens/trending?limit=100')).tokens;
+}
+
+/** Every sell alert of `address` since `since` (ms), read page by page from the sandbox. */
+export async function sandboxSells(app: Pick<TokensApp, 'fomo'>, address: string, since: number): Promise<Json[]> {
+  const alerts: Json[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Json = await app.fomo(`/v2/alerts?type=sell&token=${address}&since=${new Date(since).toISOString()}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    alerts.push(...page.alerts);
+    cursor = page.cursor;
+  } while (cursor);
+  return alerts;
+}
+
+/** A 400 naming `field` among its issues. */
+export function expectIssueOn(res: Response, field: string): void {
+  expect(res.status).toBe(400);
+  expect(res.body.error.code).toBe('invalid_request');
+  expect(res.body.error.issues.map((i: { path: string }) => i.path.split(/[.[]/)[0])).toContain(field);
+}
