@@ -98,7 +98,7 @@ describe('FOMO stand-in: token developers and insiders', () => {
       // Holders are traders (their positions summed), so the dev position is part of their row.
       const row = holders.find((h) => h.userId === d.userId);
       if (d.amount > 0) {
-        expect(row.amount).toBeGreaterThanOrEqual(d.amount);
+        expect(row!.amount).toBeGreaterThanOrEqual(d.amount);
         holding++;
       } else {
         if (row) expect(row.tradeId).not.toBe(d.tradeId);

@@ -44,7 +44,7 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld): void {
     if (!found) return fail(404, 'not_found', `no token ${String(req.params.address)}`);
     const prices = new PriceBook(world.market);
     // Captured balances: one row per trader, however many open positions hold the token.
-    const byUser = new Map<number, { amount: number; valueUsd: number; price: number; tradeId: string; largest: number }>();
+    const byUser = new Map<number, { amount: number; valueUsd: number; price: number | null; tradeId: string; largest: number }>();
     for (const f of allPositions(world, t).filter((p) => p.token === found.token).map((p) => world.figures(p, t, prices))) {
       if (f.state.amount <= 0) continue;
       const row = byUser.get(f.position.user);
