@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, Tool, type ToolResult } from '@scout/core';
+import { Clock, InvalidRequestError, Tool, type ToolResult } from '@scout/core';
 import { networkIdParam, tokenRef, type TokenRef } from '../token-ref';
 import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
 import { candleSeries, MAX_CANDLES, resolutionSeconds, type Candle, type CandleResolution } from './candle-figures';
@@ -43,6 +43,7 @@ export class CandleToolsService {
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const to = Math.min(input.to !== undefined ? timePoint(input.to)! : now, now);
     const from = input.from !== undefined ? timePoint(input.from)! : null;
+    if (from !== null && from > now) throw new InvalidRequestError('from is in the future: there are no candles there yet.', [{ path: 'from', message: 'from must not be in the future' }]);
     const buckets = from !== null ? Math.max(1, Math.floor(to / step) - Math.floor(from / step) + 1) : input.countBack;
     const keep = Math.min(input.countBack, buckets, MAX_CANDLES);
     const answer = await this.fomo.candles(token.address, {
