@@ -21,13 +21,14 @@ export interface TokenDevsData {
 
 export interface LaunchResearchData {
   token: TokenRef;
-  /** False when the provider knows no developer of this token. */
-  devKnown: boolean;
+  /** False when the provider knows no developer of this token; null when its devs route did not answer. */
+  devKnown: boolean | null;
   /** The launch-time proxy: when the earliest developer position opened (no on-chain deploy time from this provider). */
   launchTimeProxy: string | null;
-  developers: (DevRow & { position: LaunchPosition | null })[];
-  insiders: DevRow[];
-  flags: RugFlag[];
+  /** Developers, insiders and flags are null when the devs route did not answer (unknown, not none). */
+  developers: (DevRow & { position: LaunchPosition | null })[] | null;
+  insiders: DevRow[] | null;
+  flags: RugFlag[] | null;
   /** Age context from the token's stats; null when they did not answer. */
   market: { priceUsd: number | null; holders: number | null; concentration: Concentration; flow24h: FlowWindow | null } | null;
 }
@@ -72,13 +73,13 @@ export class DevToolsService {
     let token = tokenRef(input.address, input.chain);
     const parts = new TokenParts();
     const [devs, stats] = await Promise.all([
-      parts.run({ part: 'FOMO token devs', affects: 'developers, insiders, launchTimeProxy' }, () => this.fomo.tokenDevs(token.address)),
+      parts.run({ part: 'FOMO token devs', affects: 'devKnown, developers, insiders, flags, launchTimeProxy' }, () => this.fomo.tokenDevs(token.address)),
       parts.run({ part: 'FOMO token stats', affects: 'market' }, () => this.fomo.tokenStats(token.address, networkIdParam(token, input.chain !== undefined))),
     ]);
     parts.settle();
     if (stats) token = withProviderChain(token, stats.networkId);
-    const rows = (devs ?? []).map(devRow);
-    const developers = rows.filter((r) => r.role === 'developer');
+    const rows = devs ? devs.map(devRow) : null;
+    const developers = (rows ?? []).filter((r) => r.role === 'developer');
     const opened = developers.filter((d) => d.tradeId !== null).slice(0, MAX_DEV_TRADES);
     if (developers.length > opened.length) parts.note(`Opened the trades of ${opened.length} of ${developers.length} developers.`);
     const positions = await Promise.all(
@@ -89,11 +90,11 @@ export class DevToolsService {
     return {
       data: {
         token,
-        devKnown: developers.length > 0,
+        devKnown: rows ? developers.length > 0 : null,
         launchTimeProxy: launchTimeProxy([...byTrade.values()]),
-        developers: developers.map((d) => ({ ...d, position: (d.tradeId && byTrade.get(d.tradeId)) || null })),
-        insiders: rows.filter((r) => r.role === 'insider'),
-        flags: devs ? rugFlags(rows) : [],
+        developers: rows ? developers.map((d) => ({ ...d, position: (d.tradeId && byTrade.get(d.tradeId)) || null })) : null,
+        insiders: rows ? rows.filter((r) => r.role === 'insider') : null,
+        flags: rows ? rugFlags(rows) : null,
         market: stats
           ? { priceUsd: stats.priceUsd, holders: stats.holders, concentration: concentration(stats.top10HoldersPercent), flow24h: flowWindow(stats.windows['24h']) }
           : null,

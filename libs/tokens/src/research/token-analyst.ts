@@ -23,7 +23,8 @@ export interface TokenAnalysis {
   topTrackedHolders: TrackedHolderRow[] | null;
   /** Developer and insider positions; null when not asked (includeDevs false) or not answered. */
   devs: DevRow[] | null;
-  flags: RugFlag[];
+  /** Rug flags from the developer rows; null with them. */
+  flags: RugFlag[] | null;
   /** Most-liked theses; null when not asked or not answered. */
   theses: TokenThesisRow[] | null;
 }
@@ -60,7 +61,7 @@ export class TokenAnalyst {
         trackedShareOfHoldersPct: tracked && stats ? trackedShareOfHoldersPct(tracked.trackedHolderCount, stats.holders) : null,
         topTrackedHolders: tracked?.holders ?? null,
         devs: devRows,
-        flags: devRows ? rugFlags(devRows) : [],
+        flags: devRows ? rugFlags(devRows) : null,
         theses: theses ? [...theses.theses].map(tokenThesisRow).sort((a, b) => (b.likes ?? -1) - (a.likes ?? -1)).slice(0, TOP_THESES) : null,
       },
       notes: parts.notes,
