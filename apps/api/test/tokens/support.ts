@@ -107,3 +107,28 @@ export function expectIssueOn(res: Response, field: string): void {
   expect(res.body.error.code).toBe('invalid_request');
   expect(res.body.error.issues.map((i: { path: string }) => i.path.split(/[.[]/)[0])).toContain(field);
 }
+
+/**
+ * The address rules of a single-token tool: both families answer when well formed for their chain;
+ * a malformed address, one of the wrong family for the chain, an unknown chain or none at all is a
+ * 400 naming the field, uncharged.
+ */
+export async function expectAddressRules(app: TokensApp, tool: string, mint: string, evm: { address: string; chain: string }, extra: object = {}): Promise<void> {
+  await app.ok(tool, { ...extra, address: evm.address, chain: evm.chain });
+  await app.ok(tool, { ...extra, address: mint, chain: 'solana' });
+  const before = await app.balance();
+  for (const [body, field, message] of [
+    [{ address: 'not-a-token-address!' }, 'address', /Solana mint.*0x/],
+    [{ address: mint.slice(0, 31) }, 'address', /Solana mint/],
+    [{ address: `${evm.address}0` }, 'address', /Solana mint.*0x/],
+    [{ address: evm.address, chain: 'solana' }, 'address', /Solana address/],
+    [{ address: mint, chain: 'base' }, 'address', /EVM address on Base/],
+    [{ address: mint, chain: 'tron' }, 'chain', /chain/],
+    [{}, 'address', /address/],
+  ] as const) {
+    const res = await app.call(tool, { ...extra, ...body });
+    await app.expectUncharged(res, 400, before);
+    expectIssueOn(res, field);
+    expect(res.body.error.issues.map((i: { message: string }) => i.message).join(' ')).toMatch(message);
+  }
+}
