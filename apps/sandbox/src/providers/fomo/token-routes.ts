@@ -209,6 +209,7 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld): void {
     return thesesAcross(req, t, (p) => !chain || p.chain === chain);
   });
   route('/v2/thesis/token/:address', (req, t) => {
+    if (!findToken(getWorld(), String(req.params.address))) return fail(404, 'not_found', `no token ${String(req.params.address)}`);
     const address = String(req.params.address).toLowerCase();
     const net = qs(req, 'network');
     if (net && !NETWORKS[net]) return badRequest('network must be sol, bnb, base or eth');

@@ -50,7 +50,7 @@ export const tokenDevSchema = z.object({
   averageEntryPrice: maybe(count),
   averageHoldTimeSeconds: maybe(count),
   tradeId: maybe(text),
-  thesis: maybe(z.object({ text: text, likes: maybe(count), ts: maybe(text) })),
+  thesis: maybe(z.object({ thesisId: maybe(text), text: text, likes: maybe(count), ts: maybe(text) })),
 });
 
 export const tokenDevsSchema = z.object({
