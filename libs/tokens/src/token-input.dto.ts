@@ -56,7 +56,12 @@ export function AreTokenAddresses(): PropertyDecorator {
 export class TokenInput {
   @IsString()
   @IsTokenAddress()
-  @JSONSchema({ description: 'Token contract address: a Solana mint (base58) or an EVM contract (0x...).', minLength: 32, maxLength: 44 })
+  @JSONSchema({
+    description: 'Token contract address: a Solana mint (base58) or an EVM contract (0x...).',
+    minLength: 32,
+    maxLength: 44,
+    examples: ['DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263'],
+  })
   address!: string;
 
   @IsOptional()
