@@ -7,6 +7,7 @@ import { IdempotencyKeys1764000200000 } from './1764000200000-IdempotencyKeys';
 import { CreditHolds1764100000000 } from './1764100000000-CreditHolds';
 import { TraderDirectory1764200000000 } from './1764200000000-TraderDirectory';
 import { TokenResearch1764300000000 } from './1764300000000-TokenResearch';
+import { FeedEvents1764400000000 } from './1764400000000-FeedEvents';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CreditHolds1764100000000,
   TraderDirectory1764200000000,
   TokenResearch1764300000000,
+  FeedEvents1764400000000,
 ];
