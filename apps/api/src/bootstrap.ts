@@ -25,6 +25,8 @@ export async function createApiApp(
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, upstreams, extras), {
     bodyParser: false,
     bufferLogs: true,
+    // Errors while building the app reach the caller (which may retry) instead of aborting the process.
+    abortOnError: false,
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
@@ -42,6 +44,12 @@ export async function createApiApp(
     customSiteTitle: 'Scout API',
     swaggerOptions: { persistAuthorization: true },
   });
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // A start that failed half-way (a lost database connection) must not leave its pools open.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }

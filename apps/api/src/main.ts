@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AppConfig } from '@scout/core';
+import { AppConfig, retryWhileDatabaseUnavailable } from '@scout/core';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@scout/database';
 import { startSandbox, SANDBOX_KEYS, type RunningSandbox } from '@scout/sandbox';
 import { liveEndpoints, sandboxEndpoints, type UpstreamEndpoints } from '@scout/upstream';
@@ -28,7 +28,10 @@ async function main(): Promise<void> {
   } else {
     upstreams = liveEndpoints(config);
   }
-  const app = await createApiApp(config, databaseUrl, upstreams);
+  const startRetry = (what: string) => ({
+    onRetry: (error: unknown) => process.stderr.write(`Scout: ${what} lost the database (${error instanceof Error ? error.message : String(error)}), trying again\n`),
+  });
+  const app = await retryWhileDatabaseUnavailable(() => createApiApp(config, databaseUrl, upstreams), startRetry('start-up'));
   let worker: Promise<WorkerContext> | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -60,7 +63,7 @@ async function main(): Promise<void> {
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(`Scout API listening on http://localhost:${config.PORT} (docs: /docs)\n`);
   if (config.workerInProcess) {
-    worker = createWorkerContext(config, databaseUrl, upstreams);
+    worker = retryWhileDatabaseUnavailable(() => createWorkerContext(config, databaseUrl, upstreams), startRetry('the worker'));
     const { backend } = await worker;
     process.stdout.write(`Scout worker: running in this process, queues on ${backend === 'redis' ? 'Redis' : 'PostgreSQL'}\n`);
   }

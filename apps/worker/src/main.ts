@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { AppConfig } from '@scout/core';
+import { AppConfig, retryWhileDatabaseUnavailable } from '@scout/core';
 import { liveEndpoints } from '@scout/upstream';
 import { createWorkerContext } from './bootstrap';
 
@@ -11,7 +11,11 @@ async function main(): Promise<void> {
         'worker itself (npm start); a separate worker needs a PostgreSQL server in DATABASE_URL.',
     );
   }
-  const worker = await createWorkerContext(config, config.DATABASE_URL, liveEndpoints(config));
+  const databaseUrl = config.DATABASE_URL;
+  // A worker started while the database drops connections (a restart, a failover) comes up a little later.
+  const worker = await retryWhileDatabaseUnavailable(() => createWorkerContext(config, databaseUrl, liveEndpoints(config)), {
+    onRetry: (error) => process.stderr.write(`Scout worker: start-up lost the database (${error instanceof Error ? error.message : String(error)}), trying again\n`),
+  });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

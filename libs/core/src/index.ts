@@ -17,4 +17,5 @@ export * from './http/contract-validation.pipe';
 export * from './queues/job-queue';
 export * from './time/clock';
 export * from './lifecycle/drain-state';
+export * from './lifecycle/startup-retry';
 export * from './http/input-screen';

@@ -78,7 +78,7 @@ export class TokenBoardService {
       if (!(error instanceof UpstreamError)) throw error;
       const last = await this.captures.last(name);
       if (!last) throw error;
-      const age = Math.round((this.clock.now().getTime() - last.fetchedAt.getTime()) / 60_000);
+      const age = Math.max(0, Math.round((this.clock.now().getTime() - last.fetchedAt.getTime()) / 60_000));
       return {
         board: last.board,
         source: 'captured',
