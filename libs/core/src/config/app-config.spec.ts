@@ -74,4 +74,15 @@ describe('AppConfig', () => {
     expect(AppConfig.fromEnv({}).DEXSCREENER_API_URL).toBe('https://api.dexscreener.com');
     expect(AppConfig.fromEnv({ DEXSCREENER_API_URL: 'http://localhost:4010/dexscreener' }).DEXSCREENER_API_URL).toBe('http://localhost:4010/dexscreener');
   });
+  it('reads the alert settings: evaluation interval, private webhook targets, SMTP', () => {
+    const defaults = AppConfig.fromEnv({});
+    expect(defaults.ALERT_EVAL_INTERVAL_SECONDS).toBe(60);
+    expect(defaults.WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(false);
+    expect(defaults.SMTP_URL).toBeUndefined();
+    const set = AppConfig.fromEnv({ ALERT_EVAL_INTERVAL_SECONDS: '15', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: 'smtp://u:p@127.0.0.1:2525', SMTP_FROM: 'a@b.example' });
+    expect([set.ALERT_EVAL_INTERVAL_SECONDS, set.WEBHOOK_ALLOW_PRIVATE_TARGETS, set.SMTP_URL, set.SMTP_FROM]).toEqual([15, true, 'smtp://u:p@127.0.0.1:2525', 'a@b.example']);
+    expect(() => AppConfig.fromEnv({ ALERT_EVAL_INTERVAL_SECONDS: '1' })).toThrow(/ALERT_EVAL_INTERVAL_SECONDS/);
+    expect(() => AppConfig.fromEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => AppConfig.fromEnv({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
+  });
 });

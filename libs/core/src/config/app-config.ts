@@ -177,6 +177,25 @@ export class AppConfig {
   @Transform(toNumber) @IsInt() @Min(1000) @Max(120_000)
   HOLD_GRACE_MS = 10_000;
 
+  /** How often the worker evaluates every active alert (price and smart-money), in seconds. */
+  @Transform(toNumber) @IsInt() @Min(5) @Max(86_400)
+  ALERT_EVAL_INTERVAL_SECONDS = 60;
+
+  /**
+   * Lets webhook alerts target loopback and private addresses (local development and tests only);
+   * link-local (cloud metadata), unspecified and reserved addresses stay refused.
+   */
+  @Transform(toBool) @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
+
+  /** SMTP server email alerts are sent through (smtp:// or smtps://, credentials in the URL). Unset: email alerts are refused. */
+  @IsOptional() @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** The From address of alert emails. */
+  @IsString()
+  SMTP_FROM = 'Scout alerts <alerts@scout.invalid>';
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -220,7 +239,7 @@ export class AppConfig {
     const known = Object.keys(new AppConfig()).concat([
       'DATABASE_URL', 'REDIS_URL', 'ADMIN_BOOTSTRAP_KEY', 'DB_MIGRATE_ON_START', 'TRUST_PROXY',
       'UPSTREAM_MODE', 'JUPITER_API_KEYS', 'TOKEN_DATA_API_KEYS', 'WORKER_IN_PROCESS', 'CORS_ADMIN_ORIGINS',
-      'FOMO_API_KEYS',
+      'FOMO_API_KEYS', 'SMTP_URL',
     ]);
     const picked: Record<string, string> = {};
     for (const key of known) {
