@@ -17,6 +17,7 @@ import { leaderboardRow } from './views';
 import { searchAnswer, thesisAnswer, tradeAnswer, commentsAnswer, tokenSearchAnswer } from './content-routes';
 import { devRoutes } from './dev-routes';
 import { candleRoutes } from './candle-routes';
+import { FomoAlertFeed } from './alerts';
 
 export interface FomoOptions {
   keys: FomoKey[];
@@ -25,6 +26,8 @@ export interface FomoOptions {
 export interface FomoProvider {
   router: Router;
   readonly world: FomoWorld;
+  /** The app feed `/v2/alerts` reads (alerts.ts). */
+  readonly feed: FomoAlertFeed;
   credits: FomoCredits;
 }
 
@@ -32,6 +35,8 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
   // Built on first use: sandboxes that never see a FOMO request pay nothing for the population.
   let built: FomoWorld | null = null;
   const lazy = () => (built ??= new FomoWorld(market));
+  let feed: FomoAlertFeed | null = null;
+  const lazyFeed = () => (feed ??= new FomoAlertFeed(lazy()));
   const credits = new FomoCredits(options.keys);
   const router = Router();
 
@@ -80,7 +85,7 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
   });
 
   userRoutes(route, lazy, credits);
-  tokenRoutes(route, lazy);
+  tokenRoutes(route, lazy, lazyFeed);
   devRoutes(route, lazy);
   candleRoutes(route, lazy, credits);
   route('/v2/search', (req, t) => searchAnswer(req, t, lazy()));
@@ -95,6 +100,9 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
     credits,
     get world() {
       return lazy();
+    },
+    get feed() {
+      return lazyFeed();
     },
   };
 }

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { fixedSandbox, NOW } from '../../test/helpers';
 import { SANDBOX_KEYS } from '../../server';
-import { ALERT_FLOOR_USD } from './token-routes';
+import { ALERT_FLOOR_USD } from './alerts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,7 +1,7 @@
 /**
  * Token-side FOMO routes, read across every tracked trader's book: tracked holders, the alert feed
- * (large buys and sells), token boards, flow stats, and theses on a token or across tokens (devs:
- * dev-routes.ts; candles: candle-routes.ts).
+ * (the ring of large buys and sells, alerts.ts), token boards, flow stats, and theses on a token or
+ * across tokens (devs: dev-routes.ts; candles: candle-routes.ts).
  * Holders are the traders' open positions at the price now (the same figures as their balances);
  * alerts are their fills.
  */
@@ -9,16 +9,15 @@ import type { Request } from 'express';
 import type { Token } from '../../market';
 import { round, unit } from '../../prng';
 import { iso, qs } from '../../util';
-import { amountAt, cents, positionState } from './accounting';
+import { amountAt, cents } from './accounting';
 import { FOMO_CHAINS, fomoChain, type FomoChain, type FomoPosition } from './activity';
 import { badRequest, fail, intParam, nextCursor, ok, readCursor, type FomoAnswer } from './answers';
 import { COST } from './credits';
 import { commentsOf, thesesOf } from './social';
 import { thesisView } from './views';
 import { PriceBook, type FomoWorld } from './world';
+import type { FomoAlertFeed } from './alerts';
 
-/** The app feed only carries large events: a position worth at least this after the fill. */
-export const ALERT_FLOOR_USD = 3_000;
 const DAY_MS = 86_400_000;
 
 type Route = (path: string, handler: (req: Request, t: number) => FomoAnswer) => void;
@@ -37,7 +36,7 @@ export function findToken(world: FomoWorld, address: string, networkId?: number)
   return undefined;
 }
 
-export function tokenRoutes(route: Route, getWorld: () => FomoWorld): void {
+export function tokenRoutes(route: Route, getWorld: () => FomoWorld, getFeed: () => FomoAlertFeed): void {
   route('/token/:address/holders', (req, t) => {
     const world = getWorld();
     const found = findToken(world, String(req.params.address));
@@ -65,57 +64,24 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld): void {
   });
 
   route('/v2/alerts', (req, t) => {
-    const world = getWorld();
     const type = qs(req, 'type');
     if (type && type !== 'buy' && type !== 'sell') return badRequest('type must be buy or sell');
     const chainQ = qs(req, 'chain');
     const chain = chainQ ? fomoChain(chainQ) : undefined;
     if (chainQ && !chain) return badRequest(`unknown chain ${chainQ}`);
     const sinceQ = qs(req, 'since');
-    const since = sinceQ === undefined ? t - DAY_MS : /^\d+$/.test(sinceQ) ? Number(sinceQ) * (sinceQ.length <= 10 ? 1000 : 1) : Date.parse(sinceQ);
-    if (!Number.isFinite(since)) return badRequest('since must be an ISO date or a unix time');
+    const since = sinceQ === undefined ? Number.NEGATIVE_INFINITY : /^\d+$/.test(sinceQ) ? Number(sinceQ) * (sinceQ.length <= 10 ? 1000 : 1) : Date.parse(sinceQ);
+    if (sinceQ !== undefined && !Number.isFinite(since)) return badRequest('since must be an ISO date or a unix time');
     const limit = intParam(req, 'limit', 100, 1, 100);
     if (typeof limit === 'string') return badRequest(limit);
     const offset = readCursor(req);
     if (offset === null) return badRequest('invalid cursor');
-    const token = qs(req, 'token');
-    const userId = qs(req, 'userId');
-    const alerts: { at: number; body: Record<string, unknown> }[] = [];
-    for (const p of allPositions(world, t)) {
-      if ((chain && p.chain !== chain) || (token && p.token.address.toLowerCase() !== token.toLowerCase())) continue;
-      const u = world.population.users[p.user];
-      if (userId && u.userId !== userId.toLowerCase()) continue;
-      p.events.forEach((e, i) => {
-        if (e.at > t || e.at < since || (e.kind !== 'buy' && e.kind !== 'sell') || (type && type !== e.kind)) return;
-        const price = world.market.price(p.token.asset, e.at) ?? 0;
-        const mark = amountAt(p.events, e.at) * price;
-        const before = positionState(p.events.slice(0, i), e.at);
-        const after = positionState(p.events.slice(0, i + 1), e.at);
-        // Large events only: what the position is worth after a buy, or was worth before a sell.
-        if ((e.kind === 'buy' ? mark : before.amount * price) < ALERT_FLOOR_USD) return;
-        const usdValue = e.kind === 'buy' ? cents(mark) : cents(after.realizedPnlUsd - before.realizedPnlUsd);
-        alerts.push({
-          at: e.at,
-          body: {
-            eventId: `${p.tradeId}:${e.seq}`,
-            type: e.kind,
-            alertType: e.kind,
-            userId: u.userId,
-            tradeId: p.tradeId,
-            trader: u.handle,
-            token: p.token.symbol,
-            tokenAddress: p.token.address,
-            chain: p.chain.slug,
-            chainId: p.chain.networkId,
-            usdValue,
-            tradeUsd: e.usd,
-            text: `${u.handle} ${e.kind === 'buy' ? 'bought' : 'sold'} $${cents(e.usd)} of ${p.token.symbol}`,
-            ts: iso(e.at),
-          },
-        });
-      });
-    }
-    alerts.sort((a, b) => b.at - a.at || ((a.body.eventId as string) < (b.body.eventId as string) ? -1 : 1));
+    const token = qs(req, 'token')?.toLowerCase();
+    const userId = qs(req, 'userId')?.toLowerCase();
+    // The feed is a ring of the newest events: every filter reads within it, never past it.
+    const alerts = getFeed()
+      .ring(t)
+      .filter(({ at, body: a }) => at >= since && (!type || a.type === type) && (!chain || a.chain === chain.slug) && (!token || a.tokenAddress.toLowerCase() === token) && (!userId || a.userId === userId));
     const page = alerts.slice(offset, offset + limit);
     return ok({ count: page.length, alerts: page.map((a) => a.body), cursor: nextCursor(offset, page.length, alerts.length) }, 125);
   });
