@@ -8,6 +8,7 @@ import { CreditHolds1764100000000 } from './1764100000000-CreditHolds';
 import { TraderDirectory1764200000000 } from './1764200000000-TraderDirectory';
 import { TokenResearch1764300000000 } from './1764300000000-TokenResearch';
 import { FeedEvents1764400000000 } from './1764400000000-FeedEvents';
+import { Alerts1764500000000 } from './1764500000000-Alerts';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   TraderDirectory1764200000000,
   TokenResearch1764300000000,
   FeedEvents1764400000000,
+  Alerts1764500000000,
 ];
