@@ -9,9 +9,11 @@
  *   /defillama/pro/{key}    pro-api.llama.fi/{key}  (/api/..., /coins/..., /stablecoins/..., /yields/...)
  *   /jupiter                api.jup.ag              (price v3, swap v1 quote, tokens v2; x-api-key)
  *   /alchemy                api.g.alchemy.com/prices/v1/{key}/... and {network}.g.alchemy.com/v2/{key}
- *   /fomo                   api.fomoapi.io          (/v2 trader routes; Bearer key with a credit budget)
+ *   /fomo                   api.fomoapi.io          (/v2 trader routes; Bearer key with a credit budget;
+ *                                                   WSS /fomo/ws/alerts?key=, ws-upgrade.ts)
  *   /dexscreener            api.dexscreener.com     (tokens/v1, latest/dex/tokens; keyless)
- *   /__control              faults, request counters, clock, fixtures (not counted, never faulted)
+ *   /__control              faults, request counters, clock, fixtures, FOMO credits and stream drops
+ *                           (not counted, never faulted)
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +28,8 @@ import { fomoRouter, type FomoProvider } from './providers/fomo/router';
 import type { FomoKey } from './providers/fomo/credits';
 import { fomoFixtures } from './providers/fomo/fixtures';
 import { dexscreenerRouter } from './providers/dexscreener/router';
+import type { FomoStreamOptions } from './providers/fomo/alert-stream';
+import { upgradeHandler } from './ws-upgrade';
 
 /** Keys the sandbox accepts by default. */
 export const SANDBOX_KEYS = {
@@ -61,6 +65,8 @@ export interface SandboxOptions {
   market?: SandboxMarket;
   /** Reuse an existing fault control. */
   control?: FaultControl;
+  /** Timing of FOMO's `WSS /ws/alerts` (heartbeat `pingMs`, default 15 s; `tickMs`, default 200 ms). */
+  fomoStream?: FomoStreamOptions;
 }
 
 export interface StartSandboxOptions extends SandboxOptions {
@@ -113,7 +119,7 @@ export interface RunningSandbox extends Sandbox {
     alchemyPrices: string;
     /** Contains `{network}`: `${url}/alchemy/{network}/v2`. */
     alchemyRpc: string;
-    /** FOMO data API base (`${fomo}/v2/leaderboard/7d`). */
+    /** FOMO data API base (`${fomo}/v2/leaderboard/7d`); the alert stream is `${fomo}/ws/alerts` over ws://. */
     fomo: string;
     /** DexScreener base (`${dexscreener}/tokens/v1/solana/{addresses}`); keyless. */
     dexscreener: string;
@@ -171,7 +177,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const alchemyKeys = options.keys?.alchemy ?? [SANDBOX_KEYS.alchemy];
   const defillamaProKeys = options.keys?.defillamaPro ?? [SANDBOX_KEYS.defillamaPro];
   const fomoKeys: FomoKey[] = (options.keys?.fomo ?? [SANDBOX_KEYS.fomo]).map((k) => (typeof k === 'string' ? { key: k } : k));
-  const fomo = fomoRouter(market, { keys: fomoKeys });
+  const fomo = fomoRouter(market, { keys: fomoKeys, stream: options.fomoStream });
   const held = new Set<Response>();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -238,6 +244,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (typeof key !== 'string' || !fomo.credits.known(key) || typeof remaining !== 'number' || !Number.isInteger(remaining) || remaining < 0) return void res.status(400).json({ error: 'key must be a known FOMO key and remaining a non-negative integer' });
     fomo.credits.setRemaining(key, remaining);
     res.json({ key, remaining: fomo.credits.remaining(key) });
+  });
+  // Drops every open FOMO alert stream: 1012 close frames, or `{mode:"terminate"}` for a cut connection.
+  ctl.post('/fomo/ws/drop', (req, res) => {
+    const mode = (req.body as { mode?: unknown } | undefined)?.mode ?? 'close';
+    if (mode !== 'close' && mode !== 'terminate') return void res.status(400).json({ error: 'mode must be close or terminate' });
+    res.json({ dropped: fomo.dropStreams(mode) });
   });
   app.use('/__control', ctl);
 
@@ -349,7 +361,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         defillama: ['/defillama/api', '/defillama/coins', '/defillama/stablecoins', '/defillama/yields', '/defillama/pro/{apiKey}/{api|coins|stablecoins|yields}'],
         jupiter: ['/jupiter'],
         alchemy: ['/alchemy/prices/v1/{apiKey}', '/alchemy/{network}/v2/{apiKey}'],
-        fomo: ['/fomo/v2'],
+        fomo: ['/fomo/v2', '/fomo/ws/alerts'],
         dexscreener: ['/dexscreener'],
       },
       control: '/__control',
@@ -383,6 +395,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     fomo,
     keys: { jupiter: jupiterKeys, alchemy: alchemyKeys, defillamaPro: defillamaProKeys, fomo: fomoKeys },
     shutdown() {
+      fomo.streams.close();
       for (const t of timers) clearTimeout(t);
       timers.clear();
       for (const res of held) res.destroy();
@@ -400,6 +413,8 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const sandbox = createSandbox(options);
   const server = http.createServer(sandbox.app);
+  const upgrades = upgradeHandler(sandbox.control, sandbox.fomo.streams, classifyPath);
+  server.on('upgrade', upgrades.handle);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -431,6 +446,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     close() {
       closed ??= new Promise<void>((resolve) => {
         sandbox.shutdown();
+        upgrades.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

@@ -1,6 +1,7 @@
 /**
  * FOMO data API stand-in (api.fomoapi.io), mounted at /fomo: the routes of upstreams.md §2.1 (trader
- * routes, token routes and candles, theses, alerts; not the websockets or trading routes).
+ * routes, token routes and candles, theses, alerts, and the alert stream `WSS /ws/alerts`
+ * (alert-stream.ts; not `/ws/trades` or the trading routes).
  * `Authorization: Bearer <key>`; every answer carries `x-credits-cost`
  * and `x-credits-remaining` (credits.ts). Errors are `{ error, message }`; 402 adds plan, remaining,
  * upgradeUrl; 409 resolving adds retryable:true.
@@ -18,17 +19,24 @@ import { searchAnswer, thesisAnswer, tradeAnswer, commentsAnswer, tokenSearchAns
 import { devRoutes } from './dev-routes';
 import { candleRoutes } from './candle-routes';
 import { FomoAlertFeed } from './alerts';
+import { FomoAlertStreams, type DropMode, type FomoStreamOptions } from './alert-stream';
 
 export interface FomoOptions {
   keys: FomoKey[];
+  /** Timing of `WSS /ws/alerts` (ticker, heartbeat). */
+  stream?: FomoStreamOptions;
 }
 
 export interface FomoProvider {
   router: Router;
   readonly world: FomoWorld;
-  /** The app feed `/v2/alerts` reads (alerts.ts). */
+  /** The app feed both `/v2/alerts` and the stream read. */
   readonly feed: FomoAlertFeed;
   credits: FomoCredits;
+  /** The open `WSS /ws/alerts` sockets (the server hands them its upgrades). */
+  streams: FomoAlertStreams;
+  /** Closes every open alert stream (1012), or cuts it without a close frame; how many there were. */
+  dropStreams(mode?: DropMode): number;
 }
 
 export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoProvider {
@@ -38,6 +46,7 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
   let feed: FomoAlertFeed | null = null;
   const lazyFeed = () => (feed ??= new FomoAlertFeed(lazy()));
   const credits = new FomoCredits(options.keys);
+  const streams = new FomoAlertStreams(lazyFeed, () => market.nowMs(), credits, options.stream);
   const router = Router();
 
   router.use((req: Request, res: Response, next) => {
@@ -98,6 +107,8 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
   return {
     router,
     credits,
+    streams,
+    dropStreams: (mode) => streams.drop(mode),
     get world() {
       return lazy();
     },
