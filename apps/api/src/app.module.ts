@@ -23,6 +23,7 @@ import { ToolGatewayService } from './tools/tool-gateway.service';
 import { ToolsController } from './tools/tools.controller';
 import { AdminUpstreamsController } from './admin/admin-upstreams.controller';
 import { dataToolModules } from './upstreams/data-sources';
+import { StreamController } from './stream/stream.controller';
 import { HealthModule } from './health/health.module';
 import { UPSTREAM_ENDPOINTS } from './upstreams/upstream-endpoints';
 
@@ -61,10 +62,10 @@ export class AppModule {
         IdempotencyModule,
         UpstreamModule,
         HealthModule,
-        ...dataToolModules(config, upstreams),
+        ...dataToolModules(config, upstreams, databaseUrl),
         ...(extras.modules ?? []),
       ],
-      controllers: [ToolsController, CatalogController, MeController, AdminController, AdminUpstreamsController],
+      controllers: [ToolsController, CatalogController, MeController, AdminController, AdminUpstreamsController, StreamController],
       providers: [
         { provide: UPSTREAM_ENDPOINTS, useValue: upstreams },
         ToolGatewayService,

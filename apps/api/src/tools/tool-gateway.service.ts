@@ -93,12 +93,18 @@ export class ToolGatewayService {
     const hold = caller && tool.cost > 0 ? await this.holds.place(caller.accountId, tool.name, tool.cost, requestId) : null;
     if (hold) res.setHeader(CREDITS_HEADER, String(hold.remaining));
 
+    // The client went away if the response closes before it was written out.
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
     const context: ToolContext = {
       tool: tool.name,
       requestId,
       caller,
       meter: new CallMeter(),
-      deadlineAt: Date.now() + this.config.TOOL_DEADLINE_MS,
+      deadlineAt: Date.now() + (tool.deadlineMs ?? this.config.TOOL_DEADLINE_MS),
+      signal: gone.signal,
     };
     let result: ToolResult;
     try {

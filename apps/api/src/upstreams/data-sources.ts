@@ -1,5 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { DefiModule } from '@scout/defi';
+import { FeedsModule } from '@scout/feeds';
 import type { AppConfig } from '@scout/core';
 import { PricesModule } from '@scout/prices';
 import { TokensModule } from '@scout/tokens';
@@ -23,7 +24,7 @@ import {
  * The data tools' modules, each handed provider clients built on sources for the configured
  * endpoints (live hosts, or the sandbox). Every source gets the same timeout and retry settings.
  */
-export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints): DynamicModule[] {
+export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints, databaseUrl: string): DynamicModule[] {
   const source = (sources: UpstreamSources, name: string, baseUrl: string, keys: string[], keyPlacement: KeyPlacement) =>
     sources.create({ name, baseUrl, keys, keyPlacement, timeoutMs: config.UPSTREAM_TIMEOUT_MS, retries: config.UPSTREAM_RETRIES });
   const keyless: KeyPlacement = { kind: 'none' };
@@ -73,6 +74,11 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints)
         inject: [UpstreamSources],
         useFactory: (sources: UpstreamSources) => fomoClients(sources).traders,
       },
+    }),
+    FeedsModule.register({
+      imports: [UpstreamModule],
+      databaseUrl,
+      fomoTheses: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).tokens },
     }),
     TokensModule.register({
       imports: [UpstreamModule],

@@ -156,6 +156,17 @@ export class AppConfig {
   /** Comma-separated FOMO API keys; rotated, rested when out of credits, skipped once refused. */
   @IsOptional() @IsString() FOMO_API_KEYS?: string;
 
+  /** Days of the stored trade feed kept; older events are deleted every hour by the worker. */
+  @Transform(toNumber) @IsInt() @Min(1) @Max(365)
+  FEED_RETENTION_DAYS = 7;
+
+  /**
+   * Whether this worker takes part in ingesting the live trade feed (one process at a time ingests,
+   * by a lease in PostgreSQL; the others stand by). Off for a worker that must never open the feed.
+   */
+  @Transform(toBool) @IsBoolean()
+  FEED_INGESTION = true;
+
   /** DexScreener (token markets on every chain; keyless). */
   @IsUrl({ require_tld: false }) DEXSCREENER_API_URL = 'https://api.dexscreener.com';
 

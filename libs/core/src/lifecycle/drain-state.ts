@@ -13,6 +13,7 @@ export class DrainState {
   private drainingSince: number | null = null;
   private active = 0;
   private idleWaiters: Array<() => void> = [];
+  private drainListeners: Array<() => void> = [];
 
   get draining(): boolean {
     return this.drainingSince !== null;
@@ -29,7 +30,20 @@ export class DrainState {
 
   /** Starts draining; a second call changes nothing. */
   start(): void {
-    this.drainingSince ??= Date.now();
+    if (this.drainingSince !== null) return;
+    this.drainingSince = Date.now();
+    const listeners = this.drainListeners;
+    this.drainListeners = [];
+    for (const listener of listeners) listener();
+  }
+
+  /**
+   * Runs `listener` when draining starts (at once if it has): for requests held open on purpose
+   * (a watch, an event stream), which should answer now rather than hold the shutdown up.
+   */
+  onDrain(listener: () => void): void {
+    if (this.draining) listener();
+    else this.drainListeners.push(listener);
   }
 
   /**

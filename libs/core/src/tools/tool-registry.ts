@@ -52,6 +52,10 @@ export class ToolRegistry implements OnModuleInit {
     if (this.tools.has(options.name)) {
       throw new Error(`Two handlers claim the tool "${options.name}"`);
     }
+    if (options.deadlineMs !== undefined && this.costs[options.name] > 0) {
+      // A paid call's hold lapses at TOOL_DEADLINE_MS plus grace: a longer call could not be charged.
+      throw new Error(`@Tool "${options.name}" costs credits, so it cannot have a deadline of its own`);
+    }
     this.tools.set(options.name, {
       ...options,
       cost: this.costs[options.name],

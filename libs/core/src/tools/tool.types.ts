@@ -13,6 +13,11 @@ export interface ToolOptions {
   description?: string;
   /** Callable without an API key (only service_health in the contract). */
   public?: boolean;
+  /**
+   * How long a call may run, when not TOOL_DEADLINE_MS: for a tool that holds the request open on
+   * purpose (service_fomo_watch_stream). Such a tool should be free: a hold lasts TOOL_DEADLINE_MS.
+   */
+  deadlineMs?: number;
 }
 
 /** Who is calling. Null only for public tools called without a key. */
@@ -30,6 +35,8 @@ export interface ToolContext {
   meter: CallMeter;
   /** Epoch ms by which the answer is due; upstream calls cut their timeouts to fit inside it. */
   deadlineAt: number;
+  /** Aborted when the client goes away before the answer (a held request can stop waiting at once). */
+  signal?: AbortSignal;
 }
 
 /** What a handler returns; the gateway wraps it in the envelope. */

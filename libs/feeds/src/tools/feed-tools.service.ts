@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, InvalidRequestError, Tool, type ToolResult } from '@scout/core';
+import type { Chain } from '@scout/upstream';
+import { FeedStore } from '../feed-store';
+import { eventView, type FeedEventView } from './feed-filter';
+import { CoordinatedActivityInput, FeedAlertsInput, MAX_WINDOW_MINUTES, MultiTraderEntriesInput, sinceMs } from './feeds.dto';
+
+/** The span an answer covers, and how much of the feed it read. */
+export interface Coverage {
+  coveredFrom: string;
+  coveredTo: string;
+  /** Every stored event in the window, before the filters. */
+  eventsScanned: number;
+}
+
+export interface FeedAlertsData extends Coverage {
+  /** Events in the window that pass the filters (more than returned when above limit). */
+  matched: number;
+  count: number;
+  events: FeedEventView[];
+}
+
+export interface TraderGroup {
+  token: string | null;
+  tokenAddress: string;
+  chain: Chain | null;
+  distinctTraders: number;
+  firstEntryAt: string;
+  lastEntryAt: string;
+  /** Minutes from the first to the last of these entries. */
+  spreadMinutes: number;
+  /** Each trader once, with their latest event in the window, newest first. */
+  traders: { handle: string | null; userId: string | null; tradeUsd: number | null; positionUsd: number | null; realizedPnlUsd: number | null; tradeId: string | null; at: string }[];
+}
+
+export interface TraderGroupsData extends Coverage {
+  side: 'buy' | 'sell';
+  minTraders: number;
+  windowMinutes: number;
+  /** Tokens with any such event in the window. */
+  tokensWithActivity: number;
+  matches: TraderGroup[];
+}
+
+/** The feed tools that read Scout's stored copy of the tracked traders' trade feed. */
+@Injectable()
+export class FeedToolsService {
+  constructor(
+    private readonly store: FeedStore,
+    private readonly clock: Clock,
+  ) {}
+
+  @Tool({
+    name: 'service_fomo_alerts',
+    input: FeedAlertsInput,
+    summary: "Tracked traders' buys and sells as they happen, newest first, over up to a day.",
+    description:
+      "Read from Scout's stored copy of the provider's trade feed, so the whole window (since, or windowMinutes back; at most 1,440 minutes) is covered, not only the provider's newest 100 events; the answer states the span covered and how many events it scanned. Each event keeps the trade size (tradeUsd) apart from the position's value after a buy (positionUsd) and a sell's realized PnL (realizedPnlUsd). Filters: type, chain, trader, token (address or symbol), minUsd (trade size).",
+  })
+  async alerts(input: FeedAlertsInput): Promise<ToolResult<FeedAlertsData>> {
+    const now = this.clock.now().getTime();
+    const since = input.since !== undefined ? sinceMs(input.since)! : now - input.windowMinutes * 60_000;
+    if (since < now - MAX_WINDOW_MINUTES * 60_000) {
+      throw new InvalidRequestError(`since reaches back more than ${MAX_WINDOW_MINUTES} minutes.`, [
+        { path: 'since', message: `since must be within the last ${MAX_WINDOW_MINUTES} minutes` },
+      ]);
+    }
+    const window = await this.window(new Date(since), new Date(now));
+    const found = await this.store.query({ ...input, side: input.type, since: new Date(since), until: new Date(now), limit: input.limit });
+    return {
+      data: { ...window.coverage, eventsScanned: found.scanned, matched: found.matched, count: found.events.length, events: found.events.map(eventView) },
+      notes: window.notes,
+    };
+  }
+
+  @Tool({
+    name: 'service_fomo_multi_trader_entries',
+    input: MultiTraderEntriesInput,
+    summary: 'Which tokens several distinct tracked traders bought (or sold) in the same window, up to a day.',
+    description:
+      "Groups the stored trade feed of the window by token and counts distinct traders (by user id); keeps tokens with at least minTraders, most traders first, each with its traders' latest event and the first and last entry. The whole window is covered (the answer says the span and the events scanned). positionUsd on a buy is the position's value, not the buy size: tradeUsd is the size.",
+  })
+  async multiTraderEntries(input: MultiTraderEntriesInput): Promise<ToolResult<TraderGroupsData>> {
+    return this.groups(input, 'traders');
+  }
+
+  @Tool({
+    name: 'service_fomo_coordinated_activity',
+    input: CoordinatedActivityInput,
+    summary: 'Are several tracked traders piling into the same coin at once: tokens bought (or sold) by several of them close together.',
+    description:
+      'The same groups as service_fomo_multi_trader_entries, ranked as a herding signal: most distinct traders first, then the tightest spread (minutes from first to last entry). Read from the stored feed, so the whole window (up to 1,440 minutes) is covered.',
+  })
+  async coordinatedActivity(input: CoordinatedActivityInput): Promise<ToolResult<TraderGroupsData>> {
+    return this.groups(input, 'tightness');
+  }
+
+  private async groups(input: MultiTraderEntriesInput | CoordinatedActivityInput, rank: 'traders' | 'tightness'): Promise<ToolResult<TraderGroupsData>> {
+    const now = this.clock.now().getTime();
+    const since = now - input.windowMinutes * 60_000;
+    const window = await this.window(new Date(since), new Date(now));
+    // Ranking by tightness needs every qualifying token before the cut.
+    const found = await this.store.tokensByTraders({
+      since: new Date(since),
+      until: new Date(now),
+      side: input.side,
+      chain: input.chain,
+      minTraders: input.minTraders,
+      limit: rank === 'traders' ? input.limit : 1000,
+    });
+    let matches: TraderGroup[] = found.matches.map((m) => ({
+      token: m.tokenSymbol,
+      tokenAddress: m.tokenAddress,
+      chain: m.chain,
+      distinctTraders: m.distinctTraders,
+      firstEntryAt: m.firstEntryAt,
+      lastEntryAt: m.lastEntryAt,
+      spreadMinutes: Math.round((Date.parse(m.lastEntryAt) - Date.parse(m.firstEntryAt)) / 6_000) / 10,
+      traders: m.traders.map((e) => ({ handle: e.trader, userId: e.userId, tradeUsd: e.tradeUsd, positionUsd: e.positionUsd, realizedPnlUsd: e.realizedPnlUsd, tradeId: e.tradeId, at: e.at })),
+    }));
+    if (rank === 'tightness') {
+      matches = matches.sort((a, b) => b.distinctTraders - a.distinctTraders || a.spreadMinutes - b.spreadMinutes || a.tokenAddress.localeCompare(b.tokenAddress)).slice(0, input.limit);
+    }
+    return {
+      data: {
+        ...window.coverage,
+        eventsScanned: found.scanned,
+        side: input.side,
+        minTraders: input.minTraders,
+        windowMinutes: input.windowMinutes,
+        tokensWithActivity: found.tokensWithActivity,
+        matches,
+      },
+      notes: window.notes,
+    };
+  }
+
+  /** The span a window really covers: from the window's start, or from where Scout's copy of the feed begins if later. */
+  private async window(since: Date, until: Date): Promise<{ coverage: Omit<Coverage, 'eventsScanned'>; notes: string[] }> {
+    const [oldest, newest] = await Promise.all([this.store.oldestAt(), this.store.newestAt()]);
+    const notes: string[] = [];
+    let from = since;
+    if (!oldest) notes.push("Scout's copy of the trade feed holds no events yet: the ingestion has not stored any.");
+    else if (oldest > since) {
+      from = oldest;
+      notes.push(`Scout's copy of the trade feed begins at ${oldest.toISOString()}: the window is covered from there.`);
+    }
+    if (newest && until.getTime() - newest.getTime() > 30 * 60_000) {
+      notes.push(`The newest stored event is from ${newest.toISOString()}: the feed may not be ingesting (or nobody traded since).`);
+    }
+    return { coverage: { coveredFrom: from.toISOString(), coveredTo: until.toISOString() }, notes };
+  }
+}

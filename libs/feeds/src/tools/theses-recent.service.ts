@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Tool, type ToolResult } from '@scout/core';
+import { keepThesis, readPages, sortTheses, summarizeTheses, thesisRow, type ThesesSummary, type ThesisRow } from '@scout/traders';
+import { CHAIN_IDS, CHAINS, type Chain, type FomoThesis } from '@scout/upstream';
+import { IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { FOMO_THESES_CLIENT, type FomoThesesFeedPort } from '../feeds.tokens';
+
+/** Provider pages read at most (each billed by the provider). */
+const MAX_THESIS_PAGES = 5;
+
+const SORTS = ['recent', 'equity', 'pnl'] as const;
+
+/** service_fomo_theses_recent */
+export class ThesesRecentInput {
+  @IsOptional()
+  @IsIn(CHAINS)
+  @JSONSchema({ description: 'Only theses on this chain.' })
+  chain?: Chain;
+
+  @IsOptional()
+  @IsIn(SORTS)
+  @JSONSchema({ description: "recent (newest first), equity (the author's position when writing) or pnl (the position's realized plus unrealized), highest first.", default: 'recent' })
+  sort: (typeof SORTS)[number] = 'recent';
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1e12)
+  @JSONSchema({ description: 'Only theses whose author held at least this many USD of the coin when writing.' })
+  minEquity?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  @JSONSchema({ description: 'Theses to return, 1-200.', default: 50 })
+  limit: number = 50;
+}
+
+export interface RecentThesisRow extends ThesisRow {
+  handle: string | null;
+  userId: string | null;
+}
+
+export interface ThesesRecentData {
+  chain: Chain | null;
+  sort: string;
+  read: number;
+  complete: boolean;
+  summary: ThesesSummary;
+  theses: RecentThesisRow[];
+}
+
+/** The newest written calls across every coin. */
+@Injectable()
+export class ThesesRecentService {
+  constructor(@Inject(FOMO_THESES_CLIENT) private readonly fomo: FomoThesesFeedPort) {}
+
+  @Tool({
+    name: 'service_fomo_theses_recent',
+    input: ThesesRecentInput,
+    summary: 'The newest written trade calls (theses) across every coin, with the size and PnL of the position behind each.',
+    description:
+      "Each thesis with its text, author, token, chain, equity when written, first trade's USD, tradeId, time and its position's PnL (madeMoney). sort=recent|equity|pnl; minEquity keeps theses backed by big positions. Up to 5 provider pages are read within the deadline; notes say when more exist. Carries equity and PnL, not likes. For one coin use service_fomo_theses_for_token, for one trader service_fomo_theses_by_trader.",
+  })
+  async theses(input: ThesesRecentInput): Promise<ToolResult<ThesesRecentData>> {
+    const row = (t: FomoThesis): RecentThesisRow => ({ ...thesisRow(t), handle: t.handle, userId: t.userId });
+    const kept = (items: readonly FomoThesis[]) => items.map(row).filter((r) => keepThesis(r, { minEquity: input.minEquity }));
+    const read = await readPages<FomoThesis>({
+      maxPages: MAX_THESIS_PAGES,
+      fetch: async (cursor) => {
+        const page = await this.fomo.recentTheses({ chain: input.chain ? CHAIN_IDS[input.chain].fomoSlug : undefined, sort: input.sort, cursor });
+        return { items: page.theses, cursor: page.cursor };
+      },
+      enough: (items) => kept(items).length >= input.limit,
+    });
+    const theses = sortTheses(kept(read.items), input.sort).slice(0, input.limit);
+    const notes: string[] = [];
+    if (read.stoppedBy === 'limit' || read.stoppedBy === 'deadline') {
+      const why = read.stoppedBy === 'limit' ? `the bound of ${MAX_THESIS_PAGES} pages` : "the call's deadline";
+      notes.push(`Read ${read.items.length} theses over ${read.pages} provider page(s), stopped by ${why}; there are more, not read.`);
+    }
+    return {
+      data: { chain: input.chain ?? null, sort: input.sort, read: read.items.length, complete: read.stoppedBy === 'end', summary: summarizeTheses(theses), theses },
+      notes,
+    };
+  }
+}

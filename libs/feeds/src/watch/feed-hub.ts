@@ -1,0 +1,130 @@
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { DrainState } from '@scout/core';
+import { Client, type Notification } from 'pg';
+import type { FeedEvent } from '../feed-event';
+import { FEED_CHANNEL } from '../feed-store';
+
+/** Injection token of the database URL the hub listens on. */
+export const FEED_DATABASE_URL = Symbol('FEED_DATABASE_URL');
+
+export interface Watcher {
+  matches(event: FeedEvent): boolean;
+  deliver(event: FeedEvent): void;
+  /** The process is shutting down: answer with what arrived. */
+  end(): void;
+}
+
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 15_000;
+
+/**
+ * The one fan-out of new feed events in an API process: a single LISTEN connection on the feed
+ * channel, however many watches and streams are open; each event goes to every watcher whose
+ * filter it matches. The connection opens with the first watcher and is re-opened (with backoff)
+ * if it drops while anyone watches; events raised while it was down are not replayed here (a
+ * watcher that needs them reads the stored feed).
+ */
+@Injectable()
+export class FeedHub implements OnApplicationShutdown {
+  private readonly logger = new Logger('FeedHub');
+  private readonly watchers = new Set<Watcher>();
+  private client: Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private closed = false;
+  private delay = RECONNECT_FIRST_MS;
+  delivered = 0;
+
+  constructor(
+    @Inject(FEED_DATABASE_URL) private readonly databaseUrl: string,
+    @Optional() drain?: DrainState,
+  ) {
+    // Held-open watches answer as soon as the process starts draining, instead of holding it up.
+    drain?.onDrain(() => this.endAll());
+  }
+
+  /** Ends every watch now (each answers with what it has); new watches are still taken. */
+  endAll(): void {
+    for (const w of this.watchers) w.end();
+  }
+
+  get size(): number {
+    return this.watchers.size;
+  }
+
+  /** Adds a watcher; resolves once the hub listens (so no event after this is missed) to its removal. */
+  async watch(watcher: Watcher): Promise<() => void> {
+    if (this.closed) throw new Error('the feed hub is closed');
+    this.watchers.add(watcher);
+    try {
+      await this.listen();
+    } catch (error) {
+      this.watchers.delete(watcher);
+      throw error;
+    }
+    return () => this.watchers.delete(watcher);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    this.endAll();
+    this.watchers.clear();
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private listen(): Promise<void> {
+    if (this.client) return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => (this.connecting = null));
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({ connectionString: this.databaseUrl, application_name: 'scout-feed-hub' });
+    // A dropped connection must never be an unhandled 'error': it is reconnected below.
+    client.on('error', (error) => this.logger.warn(`feed hub connection error: ${error.message}`));
+    client.on('notification', (n) => this.dispatch(n));
+    client.on('end', () => {
+      if (this.client !== client) return;
+      this.client = null;
+      if (!this.closed && this.watchers.size > 0) this.reconnectLater();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${FEED_CHANNEL}`);
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.delay = RECONNECT_FIRST_MS;
+  }
+
+  private reconnectLater(): void {
+    const wait = this.delay;
+    this.delay = Math.min(this.delay * 2, RECONNECT_MAX_MS);
+    setTimeout(() => {
+      if (this.closed || this.client || this.watchers.size === 0) return;
+      this.listen().catch((error: unknown) => {
+        this.logger.warn(`feed hub could not listen again: ${(error as Error).message}`);
+        this.reconnectLater();
+      });
+    }, wait).unref();
+  }
+
+  private dispatch(n: Notification): void {
+    if (n.channel !== FEED_CHANNEL || !n.payload) return;
+    let event: FeedEvent;
+    try {
+      event = JSON.parse(n.payload) as FeedEvent;
+    } catch {
+      this.logger.warn('feed hub: an unreadable notification was skipped');
+      return;
+    }
+    for (const w of this.watchers) {
+      if (w.matches(event)) {
+        this.delivered += 1;
+        w.deliver(event);
+      }
+    }
+  }
+}
