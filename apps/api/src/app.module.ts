@@ -22,6 +22,7 @@ import { AdminBootstrapService } from './startup/admin-bootstrap.service';
 import { ToolGatewayService } from './tools/tool-gateway.service';
 import { ToolsController } from './tools/tools.controller';
 import { AdminUpstreamsController } from './admin/admin-upstreams.controller';
+import { AdminAlertsModule } from './admin/admin-alerts.module';
 import { dataToolModules } from './upstreams/data-sources';
 import { StreamController } from './stream/stream.controller';
 import { HealthModule } from './health/health.module';
@@ -62,6 +63,7 @@ export class AppModule {
         IdempotencyModule,
         UpstreamModule,
         HealthModule,
+        AdminAlertsModule,
         ...dataToolModules(config, upstreams, databaseUrl),
         ...(extras.modules ?? []),
       ],

@@ -4,12 +4,15 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { DefaultJobOptions } from 'bullmq';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
+import { ALERT_DELIVERY_QUEUE, AlertJobsModule, alertsQueue, AlertsQueueProducer } from '@scout/alerts';
 import { AppConfig, CoreModule, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
 import { IDEMPOTENCY_QUEUE, IdempotencyModule } from '@scout/idempotency';
 import { LEDGER_ENTITIES, LEDGER_QUEUE, LedgerModule, LedgerQueueProducer } from '@scout/ledger';
 import { TraderDirectoryJobsModule, TRADERS_QUEUE, TradersQueueProducer } from '@scout/traders';
-import { createFomoClients, fomoSourceSettings, UpstreamModule, UpstreamSources, type UpstreamEndpoints } from '@scout/upstream';
+import { createFomoClients, DexScreenerClient, fomoSourceSettings, UpstreamModule, UpstreamSources, type UpstreamEndpoints } from '@scout/upstream';
+import { AlertDeliveriesProcessor } from './processors/alert-deliveries.processor';
+import { AlertsProcessor } from './processors/alerts.processor';
 import { IdempotencyProcessor } from './processors/idempotency.processor';
 import { LedgerProcessor } from './processors/ledger.processor';
 import { TradersProcessor } from './processors/traders.processor';
@@ -18,8 +21,8 @@ import { queueConnection, useBackendAwareQueueClasses } from './queues/queue-bac
 import { WORKER_SETUP, WorkerRunner, type WorkerSetup } from './worker-runner.service';
 
 /** Every job family this worker consumes, and its processor. */
-const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE, TRADERS_QUEUE];
-const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor, TradersProcessor];
+const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE, TRADERS_QUEUE, ALERT_DELIVERY_QUEUE];
+const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor, TradersProcessor, AlertsProcessor, AlertDeliveriesProcessor];
 
 /** Docker stops a container 10 s after SIGTERM; finish jobs well inside that. */
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -58,7 +61,7 @@ export interface WorkerContextOptions {
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig, databaseUrl: string, endpoints: UpstreamEndpoints, options: WorkerContextOptions = {}): DynamicModule {
-    const queues = [...QUEUES, ...(options.queues ?? [])];
+    const queues = [...QUEUES, alertsQueue(config.ALERT_EVAL_INTERVAL_SECONDS), ...(options.queues ?? [])];
     const processors = [...PROCESSORS, ...(options.processors ?? [])];
     assertEveryJobHandled(queues, processors);
     const connection = queueConnection({ redisUrl: config.REDIS_URL, databaseUrl, namespace: options.namespace });
@@ -101,6 +104,24 @@ export class WorkerModule {
             useFactory: (sources: UpstreamSources) => createFomoClients((o) => sources.create(o), fomoSourceSettings(config, endpoints)).traders,
           },
         }),
+        // Alert evaluation reads DexScreener prices on a source of the worker's own.
+        AlertJobsModule.register({
+          imports: [UpstreamModule],
+          prices: {
+            inject: [UpstreamSources],
+            useFactory: (sources: UpstreamSources) =>
+              new DexScreenerClient(
+                sources.create({
+                  name: 'dexscreener',
+                  baseUrl: endpoints.dexscreener,
+                  keys: [],
+                  keyPlacement: { kind: 'none' },
+                  timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+                  retries: config.UPSTREAM_RETRIES,
+                }),
+              ),
+          },
+        }),
       ],
       providers: [
         // The worker's data source has a name of its own, so that beside the API in one process
@@ -110,10 +131,11 @@ export class WorkerModule {
         WorkerRunner,
         LedgerQueueProducer,
         TradersQueueProducer,
+        AlertsQueueProducer,
         ...processors,
         ...(options.providers ?? []),
       ],
-      exports: [DataSource, LedgerQueueProducer, TradersQueueProducer],
+      exports: [DataSource, LedgerQueueProducer, TradersQueueProducer, AlertsQueueProducer],
     };
   }
 }

@@ -23,7 +23,10 @@ export interface NewAlert {
 
 const ALERT_COLUMNS = `id, account_id, kind, chain, token_address, price_usd, min_traders, channel, webhook_url, email, note, state, created_at, fired_at, deleted_at`;
 
-/** The alerts table: accounts' alerts, and the claim that fires one exactly once. */
+/**
+ * The alerts table: accounts' alerts, and the claim that fires one exactly once. An UPDATE whose
+ * rows are read is wrapped in a CTE, since TypeORM answers a bare UPDATE with [rows, count].
+ */
 @Injectable()
 export class AlertStore {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -64,7 +67,9 @@ export class AlertStore {
   /** Deletes the account's alert (kept as state 'deleted'); null when the account has no such alert. */
   async delete(accountId: string, id: string, at: Date): Promise<AlertRecord | null> {
     const rows: RawAlert[] = await this.db.query(
-      `UPDATE alerts SET state = 'deleted', deleted_at = coalesce(deleted_at, $3) WHERE id = $1 AND account_id = $2 RETURNING ${ALERT_COLUMNS}`,
+      `WITH changed AS (
+         UPDATE alerts SET state = 'deleted', deleted_at = coalesce(deleted_at, $3::timestamptz) WHERE id = $1 AND account_id = $2 RETURNING ${ALERT_COLUMNS}
+       ) SELECT * FROM changed`,
       [id, accountId, at],
     );
     return rows.length ? toAlert(rows[0]) : null;
@@ -87,7 +92,7 @@ export class AlertStore {
   async fire(alertId: string, firedAt: Date, payload: FiringPayload): Promise<string | null> {
     return this.db.transaction(async (m) => {
       const claimed: { id: string }[] = await m.query(
-        `UPDATE alerts SET state = 'fired', fired_at = $2 WHERE id = $1 AND state = 'active' RETURNING id`,
+        `WITH claimed AS (UPDATE alerts SET state = 'fired', fired_at = $2 WHERE id = $1 AND state = 'active' RETURNING id) SELECT id FROM claimed`,
         [alertId, firedAt],
       );
       if (claimed.length === 0) return null;

@@ -63,7 +63,7 @@ export class FiringStore {
   }
 
   async markQueued(firingId: string, at: Date): Promise<void> {
-    await this.db.query(`UPDATE alert_firings SET queued_at = coalesce(queued_at, $2) WHERE id = $1`, [firingId, at]);
+    await this.db.query(`UPDATE alert_firings SET queued_at = coalesce(queued_at, $2::timestamptz) WHERE id = $1`, [firingId, at]);
   }
 
   /** The firing with its alert and secret; null for an unknown id. */

@@ -84,7 +84,8 @@ export function assertEveryJobHandled(queues: readonly AnyJobQueue[], processors
       continue;
     }
     if (!(processor.prototype instanceof JobProcessor)) problems.push(`${processor.name} does not extend JobProcessor`);
-    if (!queues.includes(queue)) problems.push(`${processor.name} processes queue "${queue.name}", which is not registered`);
+    // By name: a family may be registered as a copy with its schedulers set from configuration.
+    if (!queues.some((q) => q.name === queue.name)) problems.push(`${processor.name} processes queue "${queue.name}", which is not registered`);
     const handled = handlerList(processor);
     for (const jobName of queue.jobNames) {
       const count = handled.filter(([name]) => name === jobName).length;
@@ -98,7 +99,7 @@ export function assertEveryJobHandled(queues: readonly AnyJobQueue[], processors
     }
   }
   for (const queue of queues) {
-    const count = processors.filter((processor) => queueOf(processor) === queue).length;
+    const count = processors.filter((processor) => queueOf(processor)?.name === queue.name).length;
     if (count !== 1) problems.push(`queue "${queue.name}" has ${count} processors (needs exactly one)`);
   }
   if (problems.length > 0) throw new Error(`The worker cannot start:\n  ${problems.join('\n  ')}`);

@@ -1,0 +1,16 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { AlertsAdminService } from '@scout/alerts';
+import { RequireKey } from '@scout/auth';
+import { UuidParam } from './uuid-param.pipe';
+
+/** An account's alerts for the dashboard: each with its firing, delivery state and every attempt (never a signing secret). */
+@Controller('api/v1/admin/accounts/:id/alerts')
+@RequireKey('admin')
+export class AdminAlertsController {
+  constructor(private readonly alerts: AlertsAdminService) {}
+
+  @Get()
+  accountAlerts(@Param('id', UuidParam) id: string) {
+    return this.alerts.accountAlerts(id);
+  }
+}
