@@ -51,6 +51,11 @@ export class FeedHub implements OnApplicationShutdown {
     return this.watchers.size;
   }
 
+  /** Whether the LISTEN connection is up (events announced now reach the watchers). */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
   /** Adds a watcher; resolves once the hub listens (so no event after this is missed) to its removal. */
   async watch(watcher: Watcher): Promise<() => void> {
     if (this.closed) throw new Error('the feed hub is closed');
