@@ -4,14 +4,13 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { DefaultJobOptions } from 'bullmq';
 import { LoggerModule } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
-import { ALERT_DELIVERY_QUEUE, AlertJobsModule, alertsQueue, AlertsQueueProducer } from '@scout/alerts';
+import { AlertJobsModule, alertsQueue, AlertsQueueProducer } from '@scout/alerts';
 import { AppConfig, CoreModule, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
 import { IDEMPOTENCY_QUEUE, IdempotencyModule } from '@scout/idempotency';
 import { LEDGER_ENTITIES, LEDGER_QUEUE, LedgerModule, LedgerQueueProducer } from '@scout/ledger';
 import { TraderDirectoryJobsModule, TRADERS_QUEUE, TradersQueueProducer } from '@scout/traders';
 import { createFomoClients, DexScreenerClient, fomoSourceSettings, UpstreamModule, UpstreamSources, type UpstreamEndpoints } from '@scout/upstream';
-import { AlertDeliveriesProcessor } from './processors/alert-deliveries.processor';
 import { AlertsProcessor } from './processors/alerts.processor';
 import { IdempotencyProcessor } from './processors/idempotency.processor';
 import { LedgerProcessor } from './processors/ledger.processor';
@@ -21,8 +20,8 @@ import { queueConnection, useBackendAwareQueueClasses } from './queues/queue-bac
 import { WORKER_SETUP, WorkerRunner, type WorkerSetup } from './worker-runner.service';
 
 /** Every job family this worker consumes, and its processor. */
-const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE, TRADERS_QUEUE, ALERT_DELIVERY_QUEUE];
-const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor, TradersProcessor, AlertsProcessor, AlertDeliveriesProcessor];
+const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE, TRADERS_QUEUE];
+const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor, TradersProcessor, AlertsProcessor];
 
 /** Docker stops a container 10 s after SIGTERM; finish jobs well inside that. */
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8_000;

@@ -4,10 +4,15 @@ import type { Queue } from 'bullmq';
 import { jobNamesOf, type JobQueueDefinition } from '@scout/core';
 
 /**
- * The alerts' two job families. 'alerts': evaluating every active alert, by a job scheduler every
- * ALERT_EVAL_INTERVAL_SECONDS (alertsQueue(config) sets the interval). 'alert-deliveries': one job
- * per firing, its id the firing's (so a firing queued twice is one job), retried with exponential
- * backoff until a 2xx or the attempts run out.
+ * The alerts' job family (queue 'alerts'): 'evaluate-alerts', every active alert evaluated by a job
+ * scheduler every ALERT_EVAL_INTERVAL_SECONDS (alertsQueue(config) sets the interval), and
+ * 'deliver-alert', one job per firing, its id the firing's (so a firing queued twice is one job),
+ * retried with exponential backoff until a 2xx or the attempts run out.
+ *
+ * One queue, not one per job: on BullMQ's PostgreSQL backend every queue costs each worker process
+ * about four connections (its LISTEN connection and the queue's and the worker's pools, measured),
+ * so a second queue would cost every worker four more. Deliveries still retry on their own, job by
+ * job (attempts and backoff per job), and run beside evaluations (the processor's concurrency).
  */
 
 export const EVALUATE_ALERTS_JOB = 'evaluate-alerts';
@@ -33,9 +38,6 @@ export interface DeliverAlertResult {
 
 export interface AlertJobs {
   [EVALUATE_ALERTS_JOB]: Record<string, never>;
-}
-
-export interface AlertDeliveryJobs {
   [DELIVER_ALERT_JOB]: DeliverAlertPayload;
 }
 
@@ -44,7 +46,7 @@ export const DEFAULT_ALERT_EVAL_INTERVAL_MS = 60_000;
 
 export const ALERTS_QUEUE: JobQueueDefinition<AlertJobs> = {
   name: 'alerts',
-  jobNames: jobNamesOf<AlertJobs>({ [EVALUATE_ALERTS_JOB]: true }),
+  jobNames: jobNamesOf<AlertJobs>({ [EVALUATE_ALERTS_JOB]: true, [DELIVER_ALERT_JOB]: true }),
   schedulers: [{ id: ALERT_EVALUATION_SCHEDULER_ID, everyMs: DEFAULT_ALERT_EVAL_INTERVAL_MS, jobName: EVALUATE_ALERTS_JOB, data: {} }],
 };
 
@@ -56,23 +58,14 @@ export function alertsQueue(intervalSeconds: number): JobQueueDefinition<AlertJo
   };
 }
 
-export const ALERT_DELIVERY_QUEUE: JobQueueDefinition<AlertDeliveryJobs> = {
-  name: 'alert-deliveries',
-  jobNames: jobNamesOf<AlertDeliveryJobs>({ [DELIVER_ALERT_JOB]: true }),
-  schedulers: [],
-};
-
 /** Attempts of one delivery, and the first backoff (doubling: 1, 2, 4 ... 256 s; about 8.5 minutes in all). */
 export const DELIVERY_ATTEMPTS = 10;
 export const DELIVERY_BACKOFF_MS = 1_000;
 
-/** Adds alert jobs. Provided where the alert queues are registered (apps/worker). */
+/** Adds alert jobs. Provided where the 'alerts' queue is registered (apps/worker). */
 @Injectable()
 export class AlertsQueueProducer {
-  constructor(
-    @InjectQueue(ALERTS_QUEUE.name) private readonly alerts: Queue,
-    @InjectQueue(ALERT_DELIVERY_QUEUE.name) private readonly deliveries: Queue,
-  ) {}
+  constructor(@InjectQueue(ALERTS_QUEUE.name) private readonly alerts: Queue) {}
 
   /** Evaluates now rather than at the scheduler's next run. */
   evaluateNow(): Promise<unknown> {
@@ -81,7 +74,7 @@ export class AlertsQueueProducer {
 
   /** Queues the firing's delivery; a firing already queued (same job id) is not queued again. */
   async deliver(firingId: string): Promise<void> {
-    await this.deliveries.add(DELIVER_ALERT_JOB, { firingId } satisfies DeliverAlertPayload, {
+    await this.alerts.add(DELIVER_ALERT_JOB, { firingId } satisfies DeliverAlertPayload, {
       jobId: firingId,
       attempts: DELIVERY_ATTEMPTS,
       backoff: { type: 'exponential', delay: DELIVERY_BACKOFF_MS },
