@@ -7,11 +7,13 @@ import { DataSource } from 'typeorm';
 import { AlertJobsModule, alertsQueue, AlertsQueueProducer } from '@scout/alerts';
 import { AppConfig, CoreModule, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
+import { FEEDS_QUEUE, FeedIngestionModule, fomoFeedSource } from '@scout/feeds';
 import { IDEMPOTENCY_QUEUE, IdempotencyModule } from '@scout/idempotency';
 import { LEDGER_ENTITIES, LEDGER_QUEUE, LedgerModule, LedgerQueueProducer } from '@scout/ledger';
 import { TraderDirectoryJobsModule, TRADERS_QUEUE, TradersQueueProducer } from '@scout/traders';
-import { createFomoClients, DexScreenerClient, fomoSourceSettings, UpstreamModule, UpstreamSources, type UpstreamEndpoints } from '@scout/upstream';
+import { createFomoClients, DexScreenerClient, fomoSourceSettings, UpstreamModule, UpstreamSources, type FomoClients, type UpstreamEndpoints } from '@scout/upstream';
 import { AlertsProcessor } from './processors/alerts.processor';
+import { FeedsProcessor } from './processors/feeds.processor';
 import { IdempotencyProcessor } from './processors/idempotency.processor';
 import { LedgerProcessor } from './processors/ledger.processor';
 import { TradersProcessor } from './processors/traders.processor';
@@ -20,8 +22,8 @@ import { queueConnection, useBackendAwareQueueClasses } from './queues/queue-bac
 import { WORKER_SETUP, WorkerRunner, type WorkerSetup } from './worker-runner.service';
 
 /** Every job family this worker consumes, and its processor. */
-const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE, TRADERS_QUEUE];
-const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor, TradersProcessor, AlertsProcessor];
+const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE, TRADERS_QUEUE, FEEDS_QUEUE];
+const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor, TradersProcessor, AlertsProcessor, FeedsProcessor];
 
 /** Docker stops a container 10 s after SIGTERM; finish jobs well inside that. */
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -51,6 +53,8 @@ export interface WorkerContextOptions {
   schedulers?: boolean;
   /** Test seam: the clock jobs read (plan renewals and grant expiry act at its time). */
   clock?: Clock;
+  /** Whether this worker takes part in the live feed's ingestion (default: FEED_INGESTION, when FOMO has keys). */
+  feedIngestion?: boolean;
   /** Test seams: more job families, their processors and what those need. */
   queues?: AnyJobQueue[];
   processors?: Type<JobProcessor>[];
@@ -72,6 +76,10 @@ export class WorkerModule {
       shutdownTimeoutMs: options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
     };
     useBackendAwareQueueClasses();
+    // One FOMO source in the worker (key states, breaker, cache), shared by the directory refresh and the feed.
+    let fomo: FomoClients | undefined;
+    const fomoClients = (sources: UpstreamSources) => (fomo ??= createFomoClients((o) => sources.create(o), fomoSourceSettings(config, endpoints)));
+    const ingest = (options.feedIngestion ?? config.FEED_INGESTION) && endpoints.fomoKeys.length > 0;
     return {
       module: WorkerModule,
       global: true,
@@ -100,7 +108,17 @@ export class WorkerModule {
           imports: [UpstreamModule],
           fomo: {
             inject: [UpstreamSources],
-            useFactory: (sources: UpstreamSources) => createFomoClients((o) => sources.create(o), fomoSourceSettings(config, endpoints)).traders,
+            useFactory: (sources: UpstreamSources) => fomoClients(sources).traders,
+          },
+        }),
+        // The live trade feed into feed_events: one worker at a time ingests (a lease), the others stand by.
+        FeedIngestionModule.register({
+          imports: [UpstreamModule],
+          settings: { enabled: ingest },
+          source: {
+            inject: [UpstreamSources],
+            useFactory: (sources: UpstreamSources) =>
+              fomoFeedSource(fomoClients(sources).tokens, { baseUrl: endpoints.fomo, keys: endpoints.fomoKeys }),
           },
         }),
         // Alert evaluation reads DexScreener prices on a source of the worker's own.

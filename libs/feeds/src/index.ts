@@ -10,3 +10,4 @@ export * from './ingestion/lease';
 export * from './ingestion/feed-ingestor';
 export * from './ingestion/feed-ingestion.module';
 export * from './jobs/feed-retention.queue';
+export * from './ingestion/fomo-feed-source';

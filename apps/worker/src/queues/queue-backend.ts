@@ -33,8 +33,11 @@ export interface QueueConnectionSettings {
   namespace?: string;
 }
 
-/** Connections each backend's pool may hold, besides its one LISTEN connection. */
-const POSTGRES_POOL_MAX = 4;
+/**
+ * Connections each backend's pool may hold, besides its one LISTEN connection. Every queue has its
+ * own pools, so a worker's total grows with its queues: two each keeps a worker near twenty.
+ */
+const POSTGRES_POOL_MAX = 2;
 
 /**
  * Redis when REDIS_URL is set, otherwise BullMQ's PostgreSQL backend on the ledger database (its

@@ -163,14 +163,15 @@ export class FomoTokenClient {
   }
 
   /** GET /v2/alerts: the newest large buys and sells of tracked traders (100 at most). */
-  async alerts(query: FomoAlertsQuery = {}): Promise<FomoAlerts> {
+  async alerts(query: FomoAlertsQuery = {}, options: { fresh?: boolean } = {}): Promise<FomoAlerts> {
     return fomoGet(
       this.source,
       {
         endpoint: 'fomo:/v2/alerts',
         path: '/v2/alerts',
         query: { type: query.type, chain: query.chain, since: query.since, token: query.token, userId: query.userId, cursor: query.cursor, limit: query.limit },
-        cacheTtlMs: FOMO_CACHE_TTL_MS.alerts,
+        // A backfill must see what happened while it was disconnected, not a page cached before.
+        cacheTtlMs: options.fresh ? 0 : FOMO_CACHE_TTL_MS.alerts,
       },
       alertsSchema,
     );
