@@ -87,6 +87,9 @@ describe('feed ingestion (sandbox feed, PostgreSQL)', () => {
     expect(rows[0]).toMatchObject({ side: one.type, trade_usd: String(one.tradeUsd) });
     expect(Number(one.type === 'buy' ? rows[0].position_usd : rows[0].realized_pnl_usd)).toBe(one.usdValue);
     expect(one.type === 'buy' ? rows[0].realized_pnl_usd : rows[0].position_usd).toBeNull();
+    // The lease is renewed all along: one connection, never closed for a lost lease.
+    await sleep(FAST.leaseTtlMs * 2);
+    expect(i.stats).toMatchObject({ holdsLease: true, connected: true, connections: 1 });
     const { rows: counted } = await sql.query(`SELECT count(*)::int AS n FROM feed_events WHERE event_id = ANY($1::text[])`, [[...ring, ...live]]);
     expect(counted[0].n).toBe(new Set([...ring, ...live]).size);
   });

@@ -30,12 +30,15 @@ export class Lease {
 
   /** Extends the lease; false when it is no longer ours (it lapsed and was taken over). */
   async renew(): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
-      `UPDATE feed_leases SET expires_at = now() + make_interval(secs => $3::double precision / 1000)
-        WHERE name = $1 AND holder = $2 RETURNING 1`,
+    // Read through a CTE: TypeORM answers a bare UPDATE ... RETURNING with [rows, count].
+    const rows: { n: number }[] = await this.db.query(
+      `WITH renewed AS (
+         UPDATE feed_leases SET expires_at = now() + make_interval(secs => $3::double precision / 1000)
+          WHERE name = $1 AND holder = $2 RETURNING 1
+       ) SELECT count(*)::int AS n FROM renewed`,
       [this.name, this.holder, this.ttlMs],
     );
-    return rows.length === 1;
+    return rows[0].n === 1;
   }
 
   /** Gives the lease up at once, so another process need not wait for it to lapse. */
