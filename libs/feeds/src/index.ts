@@ -11,3 +11,4 @@ export * from './ingestion/feed-ingestor';
 export * from './ingestion/feed-ingestion.module';
 export * from './jobs/feed-retention.queue';
 export * from './ingestion/fomo-feed-source';
+export * from './coverage';

@@ -10,7 +10,7 @@ import { TokenAnalyst } from './research/token-analyst';
 import { SnapshotStore } from './snapshots/snapshot-store';
 import { SnapshotToolsService } from './snapshots/snapshot-tools.service';
 import { TokenThesesService } from './theses/token-theses.service';
-import { FOMO_TOKENS_CLIENT, FOMO_TRADES_CLIENT, MARKET_DATA_CLIENT, type FomoTokensPort, type FomoTradesPort, type MarketDataPort } from './tokens.tokens';
+import { FOMO_TOKENS_CLIENT, FOMO_TRADES_CLIENT, MARKET_DATA_CLIENT, SELL_FEED, type FomoTokensPort, type FomoTradesPort, type MarketDataPort, type SellFeedPort } from './tokens.tokens';
 
 /** How the application hands a client to the token tools: the instance, or a factory with its dependencies. */
 export type ClientProvider<T> =
@@ -26,6 +26,8 @@ export interface TokensModuleOptions {
   fomoTrades: ClientProvider<FomoTradesPort>;
   /** Live market data for the token boards. */
   market: ClientProvider<MarketDataPort>;
+  /** The stored trade feed's sells, for sell pressure. */
+  sellFeed: ClientProvider<SellFeedPort>;
 }
 
 /**
@@ -43,6 +45,7 @@ export class TokensModule {
         { provide: FOMO_TOKENS_CLIENT, ...options.fomoTokens },
         { provide: FOMO_TRADES_CLIENT, ...options.fomoTrades },
         { provide: MARKET_DATA_CLIENT, ...options.market },
+        { provide: SELL_FEED, ...options.sellFeed },
         BoardCaptures,
         SnapshotStore,
         TokenBoardService,

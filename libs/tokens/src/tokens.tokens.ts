@@ -1,3 +1,4 @@
+import type { SellEvent } from './holders/holder-figures';
 import type {
   Chain,
   FomoAlerts,
@@ -23,6 +24,8 @@ import type {
 export const FOMO_TOKENS_CLIENT = Symbol('FOMO_TOKENS_CLIENT');
 /** Injection token of the FOMO trade and leaderboard routes (a FomoTradesPort). */
 export const FOMO_TRADES_CLIENT = Symbol('FOMO_TRADES_CLIENT');
+/** Injection token of the stored trade feed's sells (a SellFeedPort). */
+export const SELL_FEED = Symbol('SELL_FEED');
 /** Injection token of the live market data source (a MarketDataPort). */
 export const MARKET_DATA_CLIENT = Symbol('MARKET_DATA_CLIENT');
 
@@ -79,4 +82,13 @@ export interface MarketDataPort {
   readonly name: string;
   /** Keyed by the address as asked; tokens the source does not know are absent. */
   markets(chain: Chain, addresses: readonly string[]): Promise<ReadonlyMap<string, TokenMarket>>;
+}
+
+/** The sells of one token in Scout's stored copy of the trade feed. */
+export interface SellFeedPort {
+  sells(
+    tokenAddress: string,
+    since: Date,
+    until: Date,
+  ): Promise<{ events: SellEvent[]; coveredFrom: string; eventsScanned: number; notes: string[] }>;
 }

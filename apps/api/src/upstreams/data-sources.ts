@@ -1,6 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { DefiModule } from '@scout/defi';
-import { FeedsModule } from '@scout/feeds';
+import { FeedsModule, FeedStore, storedSells } from '@scout/feeds';
 import type { AppConfig } from '@scout/core';
 import { PricesModule } from '@scout/prices';
 import { TokensModule } from '@scout/tokens';
@@ -33,6 +33,13 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
   let fomo: FomoClients | undefined;
   const fomoClients = (sources: UpstreamSources) =>
     (fomo ??= createFomoClients((options) => sources.create(options), fomoSourceSettings(config, endpoints)));
+
+  // The feed's module is imported by the token tools too (sell pressure reads the stored feed).
+  const feeds = FeedsModule.register({
+    imports: [UpstreamModule],
+    databaseUrl,
+    fomoTheses: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).tokens },
+  });
 
   return [
     DefiModule.forRoot({
@@ -75,13 +82,10 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
         useFactory: (sources: UpstreamSources) => fomoClients(sources).traders,
       },
     }),
-    FeedsModule.register({
-      imports: [UpstreamModule],
-      databaseUrl,
-      fomoTheses: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).tokens },
-    }),
+    feeds,
     TokensModule.register({
-      imports: [UpstreamModule],
+      imports: [UpstreamModule, feeds],
+      sellFeed: { inject: [FeedStore], useFactory: (store: FeedStore) => storedSells(store) },
       fomoTokens: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).tokens },
       fomoTrades: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).traders },
       market: {

@@ -1,6 +1,8 @@
 import type { Response } from 'supertest';
 import { TOOL_CATALOG } from '@scout/core';
+import { FeedStore, toFeedEvent, type FeedEvent } from '@scout/feeds';
 import { DAY_MS } from '@scout/sandbox';
+import type { FomoAlert } from '@scout/upstream';
 import { callCharges } from '../../../../test/ledger-rows';
 import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
@@ -90,15 +92,30 @@ export async function trendingBoard(app: Pick<TokensApp, 'fomo'>): Promise<Json[
 }
 
 /** Every sell alert of `address` since `since` (ms), read page by page from the sandbox. */
-export async function sandboxSells(app: Pick<TokensApp, 'fomo'>, address: string, since: number): Promise<Json[]> {
-  const alerts: Json[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Json = await app.fomo(`/v2/alerts?type=sell&token=${address}&since=${new Date(since).toISOString()}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
-    alerts.push(...page.alerts);
-    cursor = page.cursor;
-  } while (cursor);
-  return alerts;
+/** The sandbox feed's sells of one token from `since` to NOW (its whole feed, not the REST ring), oldest first. */
+export function sandboxSells(app: Pick<TokensApp, 't'>, address: string, since: number): Json[] {
+  return app.t.sandbox.fomo.feed
+    .between(since, NOW)
+    .map((e) => e.body)
+    .filter((a) => a.type === 'sell' && a.tokenAddress === address);
+}
+
+/** Stores the sandbox's whole feed from `since` to NOW in feed_events, as the ingestion would. */
+export async function storeSandboxFeed(app: Pick<TokensApp, 't'>, since: number): Promise<void> {
+  const events = app.t.sandbox.fomo.feed
+    .between(since, NOW)
+    .map((e) => toFeedEvent(e.body as unknown as FomoAlert))
+    .filter((e): e is FeedEvent => e !== null);
+  await app.t.app.get(FeedStore).insert(events, 'backfill');
+}
+
+/** The token with the most sells in the sandbox's feed over the day before NOW. */
+export function busiestSoldToken(app: Pick<TokensApp, 't'>): string {
+  const counts = new Map<string, number>();
+  for (const e of app.t.sandbox.fomo.feed.between(NOW - DAY_MS, NOW)) {
+    if (e.body.type === 'sell' && e.body.chain === 'solana') counts.set(e.body.tokenAddress, (counts.get(e.body.tokenAddress) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0][0];
 }
 
 /** A 400 naming `field` among its issues. */

@@ -1,4 +1,4 @@
-import { NOW, UNKNOWN_EVM, UNKNOWN_MINT, expectAddressRules, expectIssueOn, sandboxSells, startTokensApp, trendingBoard, type Json, type TokensApp } from './support';
+import { NOW, UNKNOWN_EVM, UNKNOWN_MINT, busiestSoldToken, expectAddressRules, expectIssueOn, sandboxSells, startTokensApp, storeSandboxFeed, trendingBoard, type Json, type TokensApp } from './support';
 
 /**
  * Tracked holders, KOL holders, sell pressure and flow stats end to end against the sandbox FOMO
@@ -70,21 +70,24 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
       expect(app.t.sandbox.control.count('fomo', `/v2/token/${address}/stats`)).toBe(statsReads);
     });
 
-    it.each([[1440, 10], [240, 0], [60, 100]])('service_fomo_kol_sell_pressure over %i min: sellers and sellersPct recomputed from the sandbox\'s sells and holders (threshold %i)', async (windowMinutes, thresholdPercent) => {
-      const address = token(3);
+    it.each([[1440, 10], [240, 0], [60, 100]])('service_fomo_kol_sell_pressure over %i min: sellers and sellersPct recomputed from the whole feed\'s sells and the holders (threshold %i)', async (windowMinutes, thresholdPercent) => {
+      // Sell pressure reads Scout's stored copy of the feed: the sandbox's whole day, stored as the ingestion would.
+      await storeSandboxFeed(app, NOW - 1440 * 60_000);
+      const address = busiestSoldToken(app);
       const since = NOW - windowMinutes * 60_000;
       const before = await app.balance();
       const res = await app.call('service_fomo_kol_sell_pressure', { address, windowMinutes, thresholdPercent });
       await app.expectCharged('service_fomo_kol_sell_pressure', res, before);
-      const [holders, sells] = await Promise.all([app.fomo(`/token/${address}/holders`), sandboxSells(app, address, since)]);
+      const holders = await app.fomo(`/token/${address}/holders`);
+      const sells = sandboxSells(app, address, since - 1);
       const holding = new Set(holders.holders.map((h: Json) => h.userId));
       const sellers = new Set(sells.map((a: Json) => a.userId));
+      if (windowMinutes === 1440) expect(sellers.size).toBeGreaterThanOrEqual(3);
       const exited = [...sellers].filter((u) => !holding.has(u)).length;
       const pct = sellers.size + holding.size === 0 ? null : round((100 * sellers.size) / (holding.size + exited));
       const d = res.body.data;
       expect(d).toMatchObject({
         windowMinutes,
-        coveredFrom: new Date(since).toISOString(),
         coveredTo: new Date(NOW).toISOString(),
         currentHolders: holding.size,
         sellers: sellers.size,
@@ -93,11 +96,13 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
         thresholdPercent,
         thresholdCrossed: pct !== null && pct >= thresholdPercent,
       });
+      expect(Date.parse(d.coveredFrom)).toBeGreaterThanOrEqual(since);
       expect(new Set(d.sellersList.map((s: Json) => s.userId))).toEqual(sellers);
       for (const s of d.sellersList) {
         const mine = sells.filter((a: Json) => a.userId === s.userId);
         expect(s).toMatchObject({ sells: mine.length, stillHolding: holding.has(s.userId) });
         expect(s.soldUsd).toBeCloseTo(mine.reduce((x: number, a: Json) => x + a.tradeUsd, 0), 2);
+        expect(s.realizedPnlUsd).toBeCloseTo(mine.reduce((x: number, a: Json) => x + a.usdValue, 0), 2);
       }
       expect(d.stillHolding.map((h: Json) => h.userId).sort()).toEqual([...holding].filter((u) => !sellers.has(u)).sort());
     });
@@ -195,32 +200,28 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
       expect(res.body.notes.join(' ')).toMatch(/FOMO tracked holders did not answer \(timeout\): trackedHolderCount, trackedValueUsd, topHolders left null/);
     });
 
-    it('sell pressure without the sell alerts: the seller figures are null, not zero', async () => {
+    it('sell pressure on a token nobody sold in the window: no sellers (a known zero), nothing crossed', async () => {
       const address = token(8);
-      app.t.sandbox.control.add({ provider: 'fomo', route: '/v2/alerts', status: 503 });
-      const before = await app.balance();
-      const res = await app.call('service_fomo_kol_sell_pressure', { address });
-      await app.expectCharged('service_fomo_kol_sell_pressure', res, before);
-      const holders = await app.fomo(`/token/${address}/holders`);
-      expect(res.body.data).toMatchObject({ currentHolders: holders.count, sellers: null, fullyExitedSellers: null, sellersPct: null, thresholdCrossed: null, sellersList: null, stillHolding: null, coveredFrom: null });
-      expect(res.body.notes.join(' ')).toMatch(/FOMO sell alerts did not answer \(HTTP 503\): .*sellers/);
+      await storeSandboxFeed(app, NOW - 5 * 60_000);
+      expect(sandboxSells(app, address, NOW - 5 * 60_000)).toEqual([]);
+      const res = await app.call('service_fomo_kol_sell_pressure', { address, windowMinutes: 5 });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ sellers: 0, fullyExitedSellers: 0, sellersPct: 0, thresholdCrossed: false, sellersList: [] });
     });
 
     it('sell pressure without the holders: sellers stand, nothing is said about holders or the share', async () => {
       const address = token(9);
+      await storeSandboxFeed(app, NOW - 1440 * 60_000);
       app.t.sandbox.control.add({ provider: 'fomo', route: `/token/${address}/holders`, status: 503 });
       const before = await app.balance();
       const res = await app.call('service_fomo_kol_sell_pressure', { address });
       await app.expectCharged('service_fomo_kol_sell_pressure', res, before);
-      const sells = await sandboxSells(app, address, NOW - 1440 * 60_000);
+      const sells = sandboxSells(app, address, NOW - 1440 * 60_000);
       expect(res.body.data).toMatchObject({ currentHolders: null, fullyExitedSellers: null, sellersPct: null, thresholdCrossed: null, stillHolding: null, sellers: new Set(sells.map((a: Json) => a.userId)).size });
       expect(res.body.notes.join(' ')).toMatch(/FOMO tracked holders did not answer \(HTTP 503\): currentHolders/);
     });
 
-    it.each([
-      ['service_fomo_kol_holders', (a: string) => [`/token/${a}/holders`, `/v2/token/${a}/stats`]],
-      ['service_fomo_kol_sell_pressure', (a: string) => [`/token/${a}/holders`, '/v2/alerts']],
-    ])('%s with every part failing: 502 tool_error, hold voided', async (tool, routes) => {
+    it.each([['service_fomo_kol_holders', (a: string) => [`/token/${a}/holders`, `/v2/token/${a}/stats`]]])('%s with every part failing: 502 tool_error, hold voided', async (tool, routes) => {
       const address = token(10);
       for (const route of routes(address)) app.t.sandbox.control.add({ provider: 'fomo', route, status: 503 });
       const before = await app.balance();

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, InvalidRequestError, Tool, type ToolResult } from '@scout/core';
 import type { Chain } from '@scout/upstream';
+import { feedCoverage } from '../coverage';
 import { FeedStore } from '../feed-store';
 import { eventView, type FeedEventView } from './feed-filter';
 import { CoordinatedActivityInput, FeedAlertsInput, MAX_WINDOW_MINUTES, MultiTraderEntriesInput, sinceMs } from './feeds.dto';
@@ -135,19 +136,8 @@ export class FeedToolsService {
     };
   }
 
-  /** The span a window really covers: from the window's start, or from where Scout's copy of the feed begins if later. */
   private async window(since: Date, until: Date): Promise<{ coverage: Omit<Coverage, 'eventsScanned'>; notes: string[] }> {
-    const [oldest, newest] = await Promise.all([this.store.oldestAt(), this.store.newestAt()]);
-    const notes: string[] = [];
-    let from = since;
-    if (!oldest) notes.push("Scout's copy of the trade feed holds no events yet: the ingestion has not stored any.");
-    else if (oldest > since) {
-      from = oldest;
-      notes.push(`Scout's copy of the trade feed begins at ${oldest.toISOString()}: the window is covered from there.`);
-    }
-    if (newest && until.getTime() - newest.getTime() > 30 * 60_000) {
-      notes.push(`The newest stored event is from ${newest.toISOString()}: the feed may not be ingesting (or nobody traded since).`);
-    }
-    return { coverage: { coveredFrom: from.toISOString(), coveredTo: until.toISOString() }, notes };
+    const { notes, ...coverage } = await feedCoverage(this.store, since, until);
+    return { coverage, notes };
   }
 }

@@ -1,22 +1,14 @@
-import type { FomoAlert, FomoTokenHolder } from '@scout/upstream';
-import { alertTime, sellPressure, trackedHolders, trackedShareOfHoldersPct } from './holder-figures';
+import type { FomoTokenHolder } from '@scout/upstream';
+import { sellPressure, trackedHolders, trackedShareOfHoldersPct, type SellEvent } from './holder-figures';
 
 const holder = (handle: string, valueUsd: number | null, userId: string | null = `u-${handle}`): FomoTokenHolder => ({ handle, userId, valueUsd, amount: valueUsd === null ? null : valueUsd * 10, priceUsd: 0.1 });
-const sell = (userId: string, over: Partial<FomoAlert> = {}): FomoAlert => ({
-  eventId: `${userId}:${Math.random()}`,
-  type: 'sell',
-  alertType: 'sell',
+const sell = (userId: string, over: Partial<SellEvent> = {}): SellEvent => ({
   userId,
   tradeId: `t-${userId}`,
   trader: userId.replace('u-', ''),
-  token: 'TKN',
-  tokenAddress: 'addr',
-  chain: 'solana',
-  chainId: 1399811149,
-  usdValue: 100,
+  realizedPnlUsd: 100,
   tradeUsd: 1000,
-  text: null,
-  ts: '2026-11-24T10:00:00.000Z',
+  at: '2026-11-24T10:00:00.000Z',
   ...over,
 });
 
@@ -87,15 +79,6 @@ describe('sellPressure', () => {
     expect(p.sellersList!.map((s) => s.stillHolding)).toEqual([null, null]);
   });
   it('leaves the PnL unknown when no alert carried one', () => {
-    expect(sellPressure([], [sell('u-a', { usdValue: null, tradeUsd: null })], 10).sellersList![0]).toMatchObject({ realizedPnlUsd: null, soldUsd: null });
-  });
-});
-
-describe('alertTime', () => {
-  it('reads ISO text, unix seconds and unix ms', () => {
-    expect(alertTime({ ts: '2026-11-24T10:00:00.000Z' })).toBe(Date.parse('2026-11-24T10:00:00.000Z'));
-    expect(alertTime({ ts: 1790910000 })).toBe(1790910000000);
-    expect(alertTime({ ts: '1790910000000' })).toBe(1790910000000);
-    expect(alertTime({ ts: 'soon' })).toBeNull();
+    expect(sellPressure([], [sell('u-a', { realizedPnlUsd: null, tradeUsd: null })], 10).sellersList![0]).toMatchObject({ realizedPnlUsd: null, soldUsd: null });
   });
 });

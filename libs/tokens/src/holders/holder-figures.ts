@@ -1,4 +1,4 @@
-import type { FomoAlert, FomoTokenHolder } from '@scout/upstream';
+import type { FomoTokenHolder } from '@scout/upstream';
 import { percentOf, round } from '../token-ref';
 
 /** A tracked trader holding the token, largest first. */
@@ -66,7 +66,7 @@ export interface Seller {
   handle: string | null;
   userId: string | null;
   sells: number;
-  /** Sum of the alerts' signed realized PnL (a sell alert's usdValue). */
+  /** Sum of the sales' signed realized PnL. */
   realizedPnlUsd: number | null;
   /** Sum of the sells' own sizes, where the provider sent them. */
   soldUsd: number | null;
@@ -92,13 +92,27 @@ export interface SellPressure {
   sellersList: Seller[] | null;
 }
 
+/** One sale of the token by a tracked trader, as the stored trade feed keeps it. */
+export interface SellEvent {
+  userId: string | null;
+  /** The trader's handle. */
+  trader: string | null;
+  tradeId: string | null;
+  /** The sale's signed realized PnL. */
+  realizedPnlUsd: number | null;
+  /** The sale's own size. */
+  tradeUsd: number | null;
+  /** ISO 8601. */
+  at: string;
+}
+
 /**
  * Who sold the token among tracked traders, against who still holds it. A trader who sold
  * everything is no longer a holder, so the share is taken over current holders plus those exits.
  * Either list may be missing (its read failed): the figures that need it are then null, never a
  * zero that would read as "nobody sold" or a share that would read as "everyone exited".
  */
-export function sellPressure(holders: readonly FomoTokenHolder[] | null, sells: readonly FomoAlert[] | null, thresholdPercent: number): SellPressure {
+export function sellPressure(holders: readonly FomoTokenHolder[] | null, sells: readonly SellEvent[] | null, thresholdPercent: number): SellPressure {
   const holding = holders ? new Set(holders.map(holderKey)) : null;
   const sellersList = sells ? sellersOf(sells, holding) : null;
   const exited = sellersList && holding ? sellersList.filter((s) => !s.stillHolding).length : null;
@@ -115,21 +129,21 @@ export function sellPressure(holders: readonly FomoTokenHolder[] | null, sells: 
 }
 
 /** The sell events grouped per trader, largest sold first; whether each still holds when the holders are known. */
-function sellersOf(sells: readonly FomoAlert[], holding: ReadonlySet<string> | null): Seller[] {
-  const bySeller = new Map<string, FomoAlert[]>();
+function sellersOf(sells: readonly SellEvent[], holding: ReadonlySet<string> | null): Seller[] {
+  const bySeller = new Map<string, SellEvent[]>();
   for (const alert of sells) {
     const key = holderKey({ userId: alert.userId, handle: alert.trader });
     bySeller.set(key, [...(bySeller.get(key) ?? []), alert]);
   }
   const sellersList = [...bySeller.entries()].map(([key, alerts]): Seller => {
-    const pnl = alerts.filter((a) => a.usdValue !== null);
+    const pnl = alerts.filter((a) => a.realizedPnlUsd !== null);
     const sized = alerts.filter((a) => a.tradeUsd !== null);
-    const times = alerts.map((a) => alertTime(a)).filter((t): t is number => t !== null);
+    const times = alerts.map((a) => Date.parse(a.at)).filter(Number.isFinite);
     return {
       handle: alerts[0].trader,
       userId: alerts[0].userId,
       sells: alerts.length,
-      realizedPnlUsd: pnl.length ? round(pnl.reduce((s, a) => s + a.usdValue!, 0)) : null,
+      realizedPnlUsd: pnl.length ? round(pnl.reduce((s, a) => s + a.realizedPnlUsd!, 0)) : null,
       soldUsd: sized.length ? round(sized.reduce((s, a) => s + a.tradeUsd!, 0)) : null,
       lastSellAt: times.length ? new Date(Math.max(...times)).toISOString() : null,
       stillHolding: holding ? holding.has(key) : null,
@@ -137,13 +151,4 @@ function sellersOf(sells: readonly FomoAlert[], holding: ReadonlySet<string> | n
     };
   });
   return sellersList.sort((a, b) => (b.soldUsd ?? 0) - (a.soldUsd ?? 0) || b.sells - a.sells);
-}
-
-/** An alert's time in epoch ms: ISO text or unix seconds/ms; null when unreadable. */
-export function alertTime(alert: Pick<FomoAlert, 'ts'>): number | null {
-  if (alert.ts === null) return null;
-  if (typeof alert.ts === 'number') return alert.ts < 1e12 ? alert.ts * 1000 : alert.ts;
-  if (/^\d+$/.test(alert.ts)) return alertTime({ ts: Number(alert.ts) });
-  const t = Date.parse(alert.ts);
-  return Number.isFinite(t) ? t : null;
 }

@@ -1,16 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, Tool, type ToolResult } from '@scout/core';
 import type { FomoAlert } from '@scout/upstream';
-import { readPages } from '@scout/traders';
 import { concentration, flowWindow, type Concentration, type FlowWindow } from '../flow/flow-figures';
 import { TokenParts } from '../token-parts';
 import { networkIdParam, tokenRef, withProviderChain, type TokenRef } from '../token-ref';
-import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, SELL_FEED, type FomoTokensPort, type SellFeedPort } from '../tokens.tokens';
 import { KolHoldersInput, KolSellPressureInput, TokenHoldersInput } from './holders.dto';
-import { alertTime, sellPressure, trackedHolders, trackedShareOfHoldersPct, type SellPressure, type TrackedHolderRow } from './holder-figures';
-
-/** Sell-alert pages read at most (100 events each, the provider's ring). */
-const MAX_ALERT_PAGES = 5;
+import { sellPressure, trackedHolders, trackedShareOfHoldersPct, type SellPressure, type TrackedHolderRow } from './holder-figures';
 
 export interface TokenHoldersData {
   token: TokenRef;
@@ -38,10 +34,11 @@ export interface KolHoldersData {
 export interface SellPressureData extends Omit<SellPressure, 'sellersList'> {
   token: TokenRef;
   windowMinutes: number;
-  /** The span the sell events read actually cover; coveredFrom is later than the window start when not all were read. */
+  /** The span the stored feed covers: the window, or from where Scout's copy begins if later. */
   coveredFrom: string | null;
   coveredTo: string;
-  alertsScanned: number;
+  /** Every stored feed event in the window (all tokens), as the feed tools count them. */
+  eventsScanned: number;
   sellersList: SellPressure['sellersList'];
   /** Tracked holders who have not sold in the window; null without either list. */
   stillHolding: { handle: string; userId: string | null; valueUsd: number | null }[] | null;
@@ -52,6 +49,7 @@ export interface SellPressureData extends Omit<SellPressure, 'sellersList'> {
 export class HolderToolsService {
   constructor(
     @Inject(FOMO_TOKENS_CLIENT) private readonly fomo: FomoTokensPort,
+    @Inject(SELL_FEED) private readonly sellFeed: SellFeedPort,
     private readonly clock: Clock,
   ) {}
 
@@ -113,39 +111,32 @@ export class HolderToolsService {
     input: KolSellPressureInput,
     summary: 'Are tracked traders dumping a coin: who sold in the window, who exited fully, who still holds, and the sellers\' share.',
     description:
-      'sellersPct = distinct sellers / (current tracked holders + sellers who sold out), since a trader who sold everything is no longer a holder; thresholdCrossed when it reaches thresholdPercent. Sellers come with their realized PnL and sold USD from the sell events (large sells only, as the provider\'s feed carries them). Holders and sells are read in parallel; the answer states the time range covered. When one of the two fails, the figures that need it are null with a note.',
+      'sellersPct = distinct sellers / (current tracked holders + sellers who sold out), since a trader who sold everything is no longer a holder; thresholdCrossed when it reaches thresholdPercent. Sellers come with their realized PnL and sold USD from Scout\'s stored copy of the trade feed (large sells only, as the provider\'s feed carries them), so the whole window is covered; the answer states the span and the events scanned. When one of the two fails, the figures that need it are null with a note.',
   })
   async sellPressure(input: KolSellPressureInput): Promise<ToolResult<SellPressureData>> {
     const token = tokenRef(input.address, input.chain);
-    const now = this.clock.now().getTime();
-    const since = now - input.windowMinutes * 60_000;
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - input.windowMinutes * 60_000);
     const parts = new TokenParts();
     const [holders, sells] = await Promise.all([
       parts.run({ part: 'FOMO tracked holders', affects: 'currentHolders, fullyExitedSellers, sellersPct, thresholdCrossed, stillHolding' }, () =>
         this.fomo.tokenHolders(token.address),
       ),
-      // The alert feed answers for any address, so its answer does not show the provider knows the token.
-      parts.run({ part: 'FOMO sell alerts', affects: 'sellers, fullyExitedSellers, sellersPct, thresholdCrossed, sellersList, stillHolding', knowsToken: false }, () =>
-        this.sells(token.address, since),
-      ),
+      // Scout's stored copy of the trade feed covers the whole window (the provider's REST feed
+      // holds only its newest 100 events); it answers for any address, so it proves no token.
+      parts.run({ part: 'the stored trade feed', affects: 'sellers', knowsToken: false }, () => this.sellFeed.sells(token.address, since, now)),
     ]);
     parts.settle();
-    const inWindow = sells?.alerts.filter((a) => {
-      const at = alertTime(a);
-      return at !== null && at >= since && at <= now;
-    });
-    const pressure = sellPressure(holders?.holders ?? null, inWindow ?? null, input.thresholdPercent);
-    if (sells && !sells.complete) {
-      parts.note(`Sell events were read back to ${sells.coveredFrom ?? 'an unknown time'} (${sells.alerts.length} events), not to the window's start: older sells are not counted.`);
-    }
+    if (sells) parts.note(...sells.notes);
+    const pressure = sellPressure(holders?.holders ?? null, sells?.events ?? null, input.thresholdPercent);
     const sold = new Set((pressure.sellersList ?? []).filter((s) => s.stillHolding).map((s) => (s.userId ?? s.handle ?? '').toLowerCase()));
     return {
       data: {
         token,
         windowMinutes: input.windowMinutes,
-        coveredFrom: sells ? (sells.complete ? new Date(since).toISOString() : sells.coveredFrom) : null,
-        coveredTo: new Date(now).toISOString(),
-        alertsScanned: sells?.alerts.length ?? 0,
+        coveredFrom: sells?.coveredFrom ?? null,
+        coveredTo: now.toISOString(),
+        eventsScanned: sells?.eventsScanned ?? 0,
         ...pressure,
         stillHolding:
           holders && sells
@@ -154,23 +145,5 @@ export class HolderToolsService {
       },
       notes: parts.notes,
     };
-  }
-
-  /** The token's sell events since `since`, newest first, page by page until past `since` (bounded). */
-  private async sells(address: string, since: number): Promise<{ alerts: FomoAlert[]; complete: boolean; coveredFrom: string | null }> {
-    const sinceIso = new Date(since).toISOString();
-    const oldest = (items: readonly FomoAlert[]) => Math.min(...items.map((a) => alertTime(a) ?? Infinity));
-    const read = await readPages<FomoAlert>({
-      maxPages: MAX_ALERT_PAGES,
-      fetch: async (cursor) => {
-        const page = await this.fomo.alerts({ type: 'sell', token: address, since: sinceIso, limit: 100, cursor });
-        return { items: page.alerts, cursor: page.cursor };
-      },
-      enough: (items) => items.length > 0 && oldest(items) < since,
-    });
-    const mine = read.items.filter((a) => (a.tokenAddress ?? '').toLowerCase() === address.toLowerCase());
-    const complete = read.stoppedBy === 'end' || read.stoppedBy === 'enough';
-    const first = oldest(read.items);
-    return { alerts: mine, complete, coveredFrom: Number.isFinite(first) ? new Date(first).toISOString() : null };
   }
 }
