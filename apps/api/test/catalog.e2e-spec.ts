@@ -89,6 +89,15 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
     expect(doc.paths['/api/v1/me/plan'].put.requestBody.content['application/json'].schema.properties.plan.enum).toEqual(['starter', 'growth', 'pro']);
   });
 
+  it('documents the live feed stream (Server-Sent Events) with its filters and the key it needs', async () => {
+    const doc = (await t.http().get('/api/v1/openapi.json')).body;
+    const op = doc.paths['/api/v1/stream/alerts'].get;
+    expect(Object.keys(op.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(['type', 'chain', 'trader', 'token', 'minUsd']);
+    expect(op.responses['401']).toBeDefined();
+    expect(op.security).toBeUndefined();
+  });
+
   it('serves interactive docs at /docs', async () => {
     const res = await t.http().get('/docs');
     expect(res.status).toBe(200);

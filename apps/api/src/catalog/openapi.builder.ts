@@ -1,5 +1,6 @@
 import { TOOL_AREAS, TOOL_CATALOG, type RegisteredTool } from '@scout/core';
 import { probePaths } from '../health/health.openapi';
+import { streamPaths } from '../stream/stream.openapi';
 
 type Schema = Record<string, unknown>;
 
@@ -259,7 +260,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
       },
     },
   };
-  Object.assign(paths, selfServicePaths(), probePaths());
+  Object.assign(paths, selfServicePaths(), probePaths(), streamPaths(errorRefs));
   for (const tool of tools) paths[`/api/v1/tools/${tool.name}`] = toolOperations(tool);
   return {
     openapi: '3.1.0',
