@@ -1,19 +1,29 @@
 import { Controller, Get } from '@nestjs/common';
 import { RequireKey } from '@scout/auth';
 import { ServiceStatusRegistry } from '@scout/core';
+import { FeedHub } from '@scout/feeds';
 import { UpstreamSources } from '@scout/upstream';
 
-/** Data-source state for the dashboard: health, key states (labels only, never keys), counters. */
+/**
+ * Data-source state for the dashboard: health, key states (labels only, never keys), counters, and
+ * this process's live feed fan-out (open watches and streams, whether it listens, events handed out).
+ */
 @Controller('api/v1/admin/upstreams')
 @RequireKey('admin')
 export class AdminUpstreamsController {
   constructor(
     private readonly status: ServiceStatusRegistry,
     private readonly sources: UpstreamSources,
+    private readonly hub: FeedHub,
   ) {}
 
   @Get()
   upstreams() {
-    return { sources: this.status.sourceHealth(), keys: this.status.keyStates(), counters: this.sources.stats() };
+    return {
+      sources: this.status.sourceHealth(),
+      keys: this.status.keyStates(),
+      counters: this.sources.stats(),
+      feed: { openWatches: this.hub.size, listening: this.hub.listening, delivered: this.hub.delivered },
+    };
   }
 }

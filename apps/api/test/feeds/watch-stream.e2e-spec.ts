@@ -98,6 +98,19 @@ describe('watching the live feed', () => {
     await until(() => hub.size === 0, 'every watch removed');
   });
 
+  it('GET /api/v1/admin/upstreams counts the open watches of this process and the events handed out', async () => {
+    const feed = async () => (await t.http().get('/api/v1/admin/upstreams').set(bearer(t.adminKey))).body.feed;
+    const deliveredBefore = (await feed()).delivered;
+    const watches = Array.from({ length: 3 }, () => watch({ durationSeconds: 20, maxEvents: 1, includeReplay: false }).then((r) => r));
+    await until(() => hub.size === 3, '3 watches');
+    expect(await feed()).toMatchObject({ openWatches: 3, listening: true });
+    await store.insert([event()], 'stream');
+    await Promise.all(watches);
+    await until(() => hub.size === 0, 'every watch removed');
+    expect(await feed()).toMatchObject({ openWatches: 0, delivered: deliveredBefore + 3 });
+    expect((await t.http().get('/api/v1/admin/upstreams').set(bearer(key))).status).toBe(403);
+  });
+
   it('a client that disconnects frees its watch at once', async () => {
     const req: ClientRequest = httpRequest(`${t.url}/api/v1/tools/service_fomo_watch_stream`, {
       method: 'POST',
