@@ -1,0 +1,122 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import ts from 'typescript';
+import { REPO_ROOT, type ScoutProcess } from '../../test/processes/child-processes';
+import type { MemoryReport } from './memory-probe';
+
+/**
+ * The API as its own process for a benchmark: apps/api/src/main.ts, either compiled (`built`, as
+ * `npm start` runs it) or under ts-node (`ts-node`), with the memory probe preloaded, so the bench
+ * can read the process's own RSS from /proc and its heap through the probe.
+ */
+export type ApiRuntime = 'built' | 'ts-node';
+
+/** Where `built` compiles to: incremental, so a second run only re-emits what changed. */
+const BUILD_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'scout-bench-api');
+const PROBE_SOURCE = join(REPO_ROOT, 'bench', 'support', 'memory-probe.ts');
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(process.execPath, [command, ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+}
+
+/** Compiles the API (tsconfig.build.json, paths rewritten by tsc-alias) and the probe; returns the node arguments that run them. */
+function buildApi(): string[] {
+  mkdirSync(BUILD_DIR, { recursive: true });
+  run(require.resolve('typescript/bin/tsc'), ['-p', 'tsconfig.build.json', '--outDir', BUILD_DIR]);
+  run(require.resolve('tsc-alias/dist/bin/index.js'), ['-p', 'tsconfig.build.json', '--outDir', BUILD_DIR]);
+  const probe = join(BUILD_DIR, 'bench-memory-probe.js');
+  const { outputText } = ts.transpileModule(readFileSync(PROBE_SOURCE, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
+  writeFileSync(probe, outputText);
+  const main = join(BUILD_DIR, 'apps', 'api', 'src', 'main.js');
+  if (!existsSync(main)) throw new Error(`the build did not produce ${main}`);
+  return ['-r', probe, main];
+}
+
+/** How to start the API: builds first for `built`. */
+export function prepareApi(runtime: ApiRuntime): string[] {
+  if (runtime === 'built') return buildApi();
+  return ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', '-r', PROBE_SOURCE, 'apps/api/src/main.ts'];
+}
+
+export interface ApiProcess extends ScoutProcess {
+  pid: number;
+  /** The process's resident memory now and its peak (VmRSS, VmHWM), in bytes. */
+  rss(): { rss: number; peak: number };
+  /** Starts the peak (VmHWM) over from now; false where the kernel does not allow it. */
+  resetPeak(): boolean;
+  /** Open file descriptors of the process. */
+  openFiles(): number;
+  /** The heap figures of the process, before and after a full collection (through the probe). */
+  heap(): Promise<MemoryReport>;
+}
+
+let exitHookInstalled = false;
+const live = new Set<ApiProcess>();
+
+/** Starts the API with exactly `env` (plus PATH, HOME, TZ); `nodeArgs` from {@link prepareApi}. */
+export function startApiProcess(nodeArgs: string[], env: Record<string, string>): ApiProcess {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => live.forEach((p) => p.signal('SIGKILL')));
+  }
+  const memoryFile = join(tmpdir(), `scout-bench-memory-${process.pid}-${Date.now()}.json`);
+  const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', TS_NODE_PROJECT: 'tsconfig.json', SCOUT_BENCH_MEMORY_FILE: memoryFile, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-100_000);
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const status = (field: string) => {
+    const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+    if (!line) throw new Error(`no ${field} in /proc/${child.pid}/status`);
+    return Number(line.split(/\s+/)[1]) * 1024;
+  };
+  const api: ApiProcess = {
+    name: 'api',
+    child,
+    pid: child.pid!,
+    output: () => log,
+    exited,
+    signal: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+    rss: () => ({ rss: status('VmRSS'), peak: status('VmHWM') }),
+    resetPeak: () => {
+      try {
+        writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    openFiles: () => readdirSync(`/proc/${child.pid}/fd`).length,
+    async heap() {
+      rmSync(memoryFile, { force: true });
+      child.kill('SIGUSR2');
+      const deadline = Date.now() + 10_000;
+      while (!existsSync(memoryFile)) {
+        if (Date.now() > deadline) throw new Error('the API process did not answer the memory probe');
+        await sleep(20);
+      }
+      return JSON.parse(readFileSync(memoryFile, 'utf8')) as MemoryReport;
+    },
+  };
+  live.add(api);
+  void exited.then(() => {
+    live.delete(api);
+    rmSync(memoryFile, { force: true });
+  });
+  return api;
+}

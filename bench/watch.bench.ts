@@ -1,0 +1,332 @@
+/**
+ * Watch benchmark: how many live watches one API process holds at once, what they cost in memory,
+ * and how fast one new feed event reaches all of them. It measures the real API process, started on
+ * its own (apps/api/src/main.ts, compiled as `npm start` runs it), on a throwaway database:
+ *  1. the API boots (live upstream mode pointed at a sandbox in this process, no worker in it) and
+ *     an account with a key is made through the admin API;
+ *  2. a warm-up of 50 watches answered by one event, then the baseline: VmRSS from /proc and the
+ *     heap after a full collection (through bench/support/memory-probe.ts);
+ *  3. N watches opened at once (`service_fomo_watch_stream`, 120 s, maxEvents 1, no replay, all on
+ *     one token), in waves, each wave counted in the API's own fan-out (GET /api/v1/admin/upstreams,
+ *     feed.openWatches) before the next; then RSS, heap and open files with all N held;
+ *  4. one event stored through FeedStore (pg_notify, as ingestion does); every watch must answer 200
+ *     with that event: the time from the insert to each answer, at the client, is the fan-out time;
+ *  5. the same for N Server-Sent Event streams (GET /api/v1/stream/alerts) on a fresh API process.
+ * Exits 1 if any watch failed or the API's RSS (held or peak) reached BENCH_RSS_LIMIT_MB.
+ *
+ *   npm run bench:watch                      # embedded PGlite (in this process)
+ *   DATABASE_URL=postgres://... npm run bench:watch
+ *
+ * Env: BENCH_WATCHES (default 5000), BENCH_RSS_LIMIT_MB (500), BENCH_SSE (0: skip the streams),
+ * BENCH_API (built | ts-node; default built). Needs `ulimit -n` above BENCH_WATCHES + 1000.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool as PgPool } from 'pg';
+import type { DataSource } from 'typeorm';
+import { Pool, type Dispatcher } from 'undici';
+import { FeedStore, type FeedEvent } from '@scout/feeds';
+import { startSandbox } from '@scout/sandbox';
+import { freePort, sandboxProviderEnv, stopProcess, waitForHttp } from '../test/processes/child-processes';
+import { createTestDatabase } from '../test/test-database';
+import { prepareApi, startApiProcess, type ApiProcess, type ApiRuntime } from './support/api-process';
+
+const WATCHES = Number(process.env.BENCH_WATCHES ?? 5000);
+const RSS_LIMIT_MB = Number(process.env.BENCH_RSS_LIMIT_MB ?? 500);
+const WITH_SSE = process.env.BENCH_SSE !== '0';
+const RUNTIME = (process.env.BENCH_API ?? 'built') as ApiRuntime;
+const WARM_UP = 50;
+/** Watches opened before the API is asked to count them; below the listen backlog (511). */
+const WAVE = 400;
+/** How long after the event every watch must have answered. */
+const FAN_OUT_TIMEOUT_MS = 30_000;
+const MB = 1024 * 1024;
+
+const RUN = randomBytes(4).toString('hex');
+/** A Solana-shaped token address (base58 letters only) no other event carries. */
+const TOKEN = `Bench${RUN.replace(/[0OIl]/g, 'x')}${'1'.repeat(44)}`.slice(0, 44);
+
+type Kind = 'watch tool' | 'SSE stream';
+
+interface Opened {
+  /** Resolves once the watch answered with the target event (the time it did), or failed (the reason). */
+  done: Promise<{ at: number } | { error: string }>;
+}
+
+interface Target {
+  eventId: string | null;
+}
+
+let seq = 0;
+function feedEvent(): FeedEvent {
+  seq += 1;
+  return {
+    eventId: `bench-${RUN}-${seq}`,
+    side: 'buy',
+    userId: `bench-${RUN}`,
+    trader: `bench${RUN}`,
+    tradeId: `bench-trade-${RUN}-${seq}`,
+    tokenAddress: TOKEN,
+    tokenSymbol: 'BNCH',
+    chain: 'solana',
+    chainId: 1399811149,
+    positionUsd: 1000,
+    realizedPnlUsd: null,
+    tradeUsd: 100,
+    text: null,
+    at: new Date().toISOString(),
+  };
+}
+
+const describeError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/** One held-open `service_fomo_watch_stream` call; answers once the event arrives. */
+function openWatchCall(pool: Pool, key: string, target: Target): Opened {
+  const body = JSON.stringify({ token: TOKEN, durationSeconds: 120, maxEvents: 1, includeReplay: false });
+  const done = pool
+    .request({
+      method: 'POST',
+      path: '/api/v1/tools/service_fomo_watch_stream',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+    })
+    .then(async (res: Dispatcher.ResponseData) => {
+      const json = (await res.body.json()) as { data?: { endedBy?: string; events?: { eventId: string }[] } };
+      const at = performance.now();
+      if (res.statusCode !== 200) return { error: `HTTP ${res.statusCode}` };
+      if (json.data?.endedBy !== 'maxEvents' || json.data.events?.[0]?.eventId !== target.eventId) {
+        return { error: `answered without the event (endedBy ${json.data?.endedBy})` };
+      }
+      return { at };
+    })
+    .catch((error: unknown) => ({ error: describeError(error) }));
+  return { done };
+}
+
+/** One `GET /api/v1/stream/alerts`; done when the event's `id:` line arrived, then closed. */
+function openStream(pool: Pool, key: string, target: Target): Opened {
+  const done = pool
+    .request({ method: 'GET', path: `/api/v1/stream/alerts?token=${TOKEN}`, headers: { authorization: `Bearer ${key}` } })
+    .then(
+      (res: Dispatcher.ResponseData) =>
+        new Promise<{ at: number } | { error: string }>((resolve) => {
+          if (res.statusCode !== 200) {
+            res.body.resume();
+            return resolve({ error: `HTTP ${res.statusCode}` });
+          }
+          let text = '';
+          res.body.setEncoding('utf8');
+          res.body.on('data', (chunk: string) => {
+            text += chunk;
+            if (target.eventId && text.includes(`id: ${target.eventId}\nevent: alert\n`)) {
+              resolve({ at: performance.now() });
+              res.body.destroy();
+            }
+          });
+          res.body.on('error', (error) => resolve({ error: describeError(error) }));
+          res.body.on('end', () => resolve({ error: 'the stream ended before the event' }));
+        }),
+    )
+    .catch((error: unknown) => ({ error: describeError(error) }));
+  return { done };
+}
+
+class Bench {
+  constructor(
+    private readonly base: string,
+    private readonly adminKey: string,
+  ) {}
+
+  async admin<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.adminKey}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  async openWatches(): Promise<number> {
+    return (await this.admin<{ feed: { openWatches: number } }>('GET', '/api/v1/admin/upstreams')).feed.openWatches;
+  }
+
+  /** Polls the API's own count until it reaches `count` (or, with `atMost`, falls to it). */
+  async untilOpen(count: number, what: string, atMost = false, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let seen = -1;
+    while (Date.now() < deadline) {
+      seen = await this.openWatches();
+      if (atMost ? seen <= count : seen >= count) return;
+      await sleep(100);
+    }
+    throw new Error(`${what}: the API counts ${seen} open watches, expected ${atMost ? 'at most' : 'at least'} ${count}`);
+  }
+}
+
+interface PhaseResult {
+  kind: Kind;
+  open: number;
+  baselineRss: number;
+  baselineHeap: number;
+  openRss: number;
+  openHeap: number;
+  peakRss: number;
+  openFiles: number;
+  openSeconds: number;
+  latencies: number[];
+  errors: string[];
+}
+
+/** Opens `count` watches of `kind` in waves, each wave counted by the API before the next. */
+async function openMany(bench: Bench, count: number, open: () => Opened): Promise<Opened[]> {
+  const opened: Opened[] = [];
+  while (opened.length < count) {
+    const wave = Math.min(WAVE, count - opened.length);
+    for (let i = 0; i < wave; i++) opened.push(open());
+    await bench.untilOpen(opened.length, `opening ${opened.length} of ${count}`);
+  }
+  return opened;
+}
+
+/** Stores one event and waits for every watch's answer; resolves to the answer times after the insert began. */
+async function fanOut(store: FeedStore, target: Target, opened: Opened[]): Promise<{ latencies: number[]; errors: string[] }> {
+  const event = feedEvent();
+  target.eventId = event.eventId;
+  const started = performance.now();
+  await store.insert([event], 'stream');
+  const timeout = sleep(FAN_OUT_TIMEOUT_MS, undefined, { ref: false }).then(() => ({ error: `no answer within ${FAN_OUT_TIMEOUT_MS} ms of the event` }));
+  const answers = await Promise.all(opened.map((o) => Promise.race([o.done, timeout])));
+  const latencies: number[] = [];
+  const errors: string[] = [];
+  for (const a of answers) {
+    if ('at' in a) latencies.push(a.at - started);
+    else errors.push(a.error);
+  }
+  return { latencies: latencies.sort((x, y) => x - y), errors };
+}
+
+async function phase(kind: Kind, nodeArgs: string[], env: Record<string, string>, store: FeedStore): Promise<PhaseResult> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api: ApiProcess = startApiProcess(nodeArgs, { ...env, PORT: String(port) });
+  const pool = new Pool(base, { connections: WATCHES + WARM_UP, pipelining: 1, connectTimeout: 60_000, headersTimeout: 180_000, bodyTimeout: 180_000 });
+  try {
+    await waitForHttp(`${base}/readyz`, api, 120_000);
+    const bench = new Bench(base, env.ADMIN_BOOTSTRAP_KEY);
+    const { apiKey } = await bench.admin<{ apiKey: string }>('POST', '/api/v1/admin/accounts', { name: `watch bench ${RUN}` });
+    const target: Target = { eventId: null };
+    const open = () => (kind === 'watch tool' ? openWatchCall(pool, apiKey, target) : openStream(pool, apiKey, target));
+
+    // Warm-up: the routes, the hub's LISTEN connection and the key cache, before the baseline.
+    const warm = await fanOut(store, target, await openMany(bench, WARM_UP, open));
+    if (warm.errors.length > 0) throw new Error(`warm-up failed: ${warm.errors[0]}`);
+    await bench.untilOpen(0, 'after the warm-up', true);
+    await sleep(1000);
+    const baselineRss = api.rss().rss;
+    const baselineHeap = (await api.heap()).afterGc.heapUsed;
+    api.resetPeak();
+
+    const started = performance.now();
+    target.eventId = null;
+    const opened = await openMany(bench, WATCHES, open);
+    const openSeconds = (performance.now() - started) / 1000;
+    await sleep(1000);
+    const openRss = api.rss().rss;
+    const openFiles = api.openFiles();
+    const openHeap = (await api.heap()).afterGc.heapUsed;
+    const { latencies, errors } = await fanOut(store, target, opened);
+    const peakRss = api.rss().peak;
+    await bench.untilOpen(0, 'after the event', true, 10_000).catch((error: unknown) => errors.push(describeError(error)));
+    return { kind, open: opened.length, baselineRss, baselineHeap, openRss, openHeap, peakRss, openFiles, openSeconds, latencies, errors };
+  } finally {
+    await pool.destroy().catch(() => undefined);
+    await stopProcess(api, 'SIGTERM', 15_000);
+  }
+}
+
+/** The soft limit on open files of this process (the API child inherits it). */
+function openFileLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  return Number(line?.split(/\s{2,}/)[1] ?? Infinity);
+}
+
+const mb = (bytes: number) => (bytes / MB).toFixed(1);
+const ms = (values: number[], p: number) => (values.length === 0 ? '-' : values[Math.min(values.length - 1, Math.floor(p * values.length))].toFixed(0));
+
+async function main() {
+  const limit = openFileLimit();
+  if (limit < WATCHES + 1000) {
+    throw new Error(`ulimit -n is ${limit}: ${WATCHES} watches need about ${WATCHES + 1000} open files in this process and in the API (raise it, or lower BENCH_WATCHES)`);
+  }
+  const nodeArgs = prepareApi(RUNTIME);
+  const database = await createTestDatabase(process.env.DATABASE_URL);
+  const sandbox = await startSandbox();
+  const sql = new PgPool({ connectionString: database.url, max: 2 });
+  // An idle client cut off while the throwaway database is dropped must not crash the report.
+  sql.on('error', () => undefined);
+  const store = new FeedStore({ query: (text: string, params?: unknown[]) => sql.query(text, params).then((r) => r.rows) } as unknown as DataSource);
+  const env = {
+    ...sandboxProviderEnv(sandbox.url),
+    DATABASE_URL: database.url,
+    DB_MIGRATE_ON_START: 'false',
+    WORKER_IN_PROCESS: 'false',
+    HOST: '127.0.0.1',
+    ADMIN_BOOTSTRAP_KEY: `sc_${randomBytes(24).toString('base64url')}`,
+    LOG_LEVEL: 'warn',
+  };
+  const results: PhaseResult[] = [];
+  try {
+    results.push(await phase('watch tool', nodeArgs, env, store));
+    if (WITH_SSE) results.push(await phase('SSE stream', nodeArgs, env, store));
+  } finally {
+    await sql.end();
+    await sandbox.close();
+    await database.dispose();
+  }
+
+  const target = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite in the bench process';
+  process.stdout.write(
+    `\nwatches: ${WATCHES} held at once per kind, one API process (${RUNTIME === 'built' ? 'compiled, node' : 'ts-node'}, LOG_LEVEL=warn), ${target}, ulimit -n ${limit}\n`,
+  );
+  console.table(
+    results.map((r) => ({
+      kind: r.kind,
+      'open at once': r.open,
+      'opened in s': r.openSeconds.toFixed(1),
+      'baseline RSS MB': mb(r.baselineRss),
+      'RSS open MB': mb(r.openRss),
+      'KB/watch RSS': ((r.openRss - r.baselineRss) / r.open / 1024).toFixed(1),
+      'KB/watch heap': ((r.openHeap - r.baselineHeap) / r.open / 1024).toFixed(1),
+      'peak RSS MB': mb(r.peakRss),
+      'API fds': r.openFiles,
+      'p50 ms': ms(r.latencies, 0.5),
+      'p99 ms': ms(r.latencies, 0.99),
+      'all answered ms': ms(r.latencies, 1),
+      errors: r.errors.length,
+    })),
+  );
+  let failed = false;
+  for (const r of results) {
+    if (r.errors.length > 0) {
+      failed = true;
+      const counts = new Map<string, number>();
+      for (const e of r.errors) counts.set(e, (counts.get(e) ?? 0) + 1);
+      process.stdout.write(`${r.kind}: ${r.errors.length} failed: ${[...counts].map(([e, n]) => `${n} × ${e}`).join('; ')}\n`);
+    }
+    const worst = Math.max(r.openRss, r.peakRss);
+    if (worst >= RSS_LIMIT_MB * MB) {
+      failed = true;
+      process.stdout.write(`${r.kind}: RSS reached ${mb(worst)} MB, the goal is under ${RSS_LIMIT_MB} MB\n`);
+    }
+  }
+  process.stdout.write(failed ? 'watch bench: FAILED\n' : `watch bench: passed (every watch answered, RSS under ${RSS_LIMIT_MB} MB)\n`);
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
