@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import { DrainState } from '@scout/core';
 import { Client, type Notification } from 'pg';
 import type { FeedEvent } from '../feed-event';
@@ -25,7 +25,7 @@ const RECONNECT_MAX_MS = 15_000;
  * watcher that needs them reads the stored feed).
  */
 @Injectable()
-export class FeedHub implements OnApplicationShutdown {
+export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('FeedHub');
   private readonly watchers = new Set<Watcher>();
   private client: Client | null = null;
@@ -67,6 +67,11 @@ export class FeedHub implements OnApplicationShutdown {
       throw error;
     }
     return () => this.watchers.delete(watcher);
+  }
+
+  /** Before the HTTP server closes (which waits for open connections): every watch and stream answers now. */
+  beforeApplicationShutdown(): void {
+    this.endAll();
   }
 
   async onApplicationShutdown(): Promise<void> {
