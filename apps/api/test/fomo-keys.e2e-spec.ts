@@ -18,6 +18,10 @@ describe('FOMO keys: credits per key, and a key out of credits rotated', () => {
       sandbox: { keys: { fomo: [{ key: DRY, credits: 0 }, SANDBOX_KEYS.fomo] } },
       upstreams: { fomoKeys: [DRY, SANDBOX_KEYS.fomo] },
     });
+    // Build the sandbox's trader world now: built by the first request on a busy machine, it can
+    // take longer than the 2 s that marks a source degraded, and this test reads the source's state.
+    expect(t.sandbox.fomo.world.population.traders.length).toBeGreaterThan(0);
+    t.sandbox.fomo.feed.ring(t.sandbox.market.nowMs());
   });
   afterAll(() => t.close());
 
