@@ -11,6 +11,7 @@ export * from './status/session-usage.tracker';
 export * from './tools/tool-catalog';
 export * from './tools/tool.decorator';
 export * from './tools/tool-input';
+export * from './tools/validation-rule';
 export * from './tools/tool-registry';
 export * from './tools/tool.types';
 export * from './http/contract-validation.pipe';

@@ -1,4 +1,4 @@
-import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import { validationRule as rule } from '@scout/core';
 import { HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
 import { addressProblem } from '@scout/upstream';
 import { INSTANT_EXAMPLE, parseInstant } from './instant';
@@ -7,25 +7,6 @@ import { INSTANT_EXAMPLE, parseInstant } from './instant';
  * Cross-field input rules as class-validator decorators, so they run in the validation step with
  * the other rules: a failure is a 400 with issues, before anything is charged.
  */
-
-type Problem = (value: unknown, object: Record<string, unknown>, property: string) => string | null;
-
-/** Registers a rule whose message is the problem it found. */
-function rule(name: string, problem: Problem, options?: ValidationOptions): PropertyDecorator {
-  return (target, propertyName) =>
-    registerDecorator({
-      name,
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options,
-      validator: {
-        validate: (value: unknown, args: ValidationArguments) =>
-          problem(value, args.object as Record<string, unknown>, args.property) === null,
-        defaultMessage: (args?: ValidationArguments) =>
-          (args ? problem(args.value, args.object as Record<string, unknown>, args.property) : null) ?? name,
-      },
-    });
-}
 
 /**
  * The address is well formed for the chain in `chainProperty`: base58 on Solana, 0x + 40 hex on

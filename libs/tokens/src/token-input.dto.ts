@@ -1,4 +1,5 @@
-import { IsIn, IsOptional, IsString, registerDecorator, type ValidationArguments } from 'class-validator';
+import { validationRule } from '@scout/core';
+import { IsIn, IsOptional, IsString } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { addressProblem, CHAINS, EVM_ADDRESS, EVM_ADDRESS_RULE, SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, type Chain } from '@scout/upstream';
 
@@ -16,40 +17,19 @@ export function tokenAddressProblem(value: unknown, chain: unknown): string | nu
  * family): a 400 naming the rule, before anything is charged or sent upstream.
  */
 export function IsTokenAddress(chainProperty = 'chain'): PropertyDecorator {
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'isTokenAddress',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      validator: {
-        validate: (value: unknown, args: ValidationArguments) =>
-          tokenAddressProblem(value, (args.object as Record<string, unknown>)[chainProperty]) === null,
-        defaultMessage: (args?: ValidationArguments) =>
-          (args && tokenAddressProblem(args.value, (args.object as Record<string, unknown>)[chainProperty])) ?? 'address is not a token address',
-      },
-    });
+  return validationRule('isTokenAddress', (value, object) => tokenAddressProblem(value, object[chainProperty]));
 }
 
 /** Every item of the array is a token address (either family): the first bad one is named in the 400. */
 export function AreTokenAddresses(): PropertyDecorator {
-  const problem = (value: unknown): string | null => {
+  return validationRule('areTokenAddresses', (value) => {
     if (!Array.isArray(value)) return null;
     for (const [i, item] of value.entries()) {
       const p = tokenAddressProblem(item, undefined);
       if (p) return `tokens[${i}]: ${p}`;
     }
     return null;
-  };
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'areTokenAddresses',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      validator: {
-        validate: (value: unknown) => problem(value) === null,
-        defaultMessage: (args?: ValidationArguments) => (args && problem(args.value)) ?? 'tokens must be token addresses',
-      },
-    });
+  });
 }
 
 /** The `address` and `chain` inputs of every tool about one token. */

@@ -1,8 +1,8 @@
-import { inlineSchema } from '@scout/core';
+import { inlineSchema, validationRule } from '@scout/core';
 import { Type } from 'class-transformer';
 import { parseInstant } from '@scout/prices';
 import { CHAINS, type Chain } from '@scout/upstream';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min, registerDecorator } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 /** The longest look-back of the feed tools: Scout keeps the whole feed, so a day is covered in full. */
@@ -17,14 +17,7 @@ export function sinceMs(value: unknown): number | null {
 }
 
 function IsSince(): PropertyDecorator {
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'isSince',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: { message: 'since must be an ISO 8601 date-time or unix seconds (or milliseconds)' },
-      validator: { validate: (value: unknown) => sinceMs(value) !== null },
-    });
+  return validationRule('isSince', (value) => (sinceMs(value) === null ? 'since must be an ISO 8601 date-time or unix seconds (or milliseconds)' : null));
 }
 
 /** Filters shared by the feed tools. */

@@ -1,6 +1,6 @@
-import { inlineSchema } from '@scout/core';
+import { inlineSchema, validationRule } from '@scout/core';
 import { parseInstant } from '@scout/prices';
-import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, registerDecorator, type ValidationArguments } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { TokenInput } from '../token-input.dto';
 import { CANDLE_RESOLUTIONS, MAX_CANDLES, type CandleResolution } from './candle-figures';
@@ -16,22 +16,12 @@ export function timePoint(value: unknown): number | null {
 
 /** A time given as unix seconds or ISO 8601; with `after`, later than that property's time. */
 function IsTimePoint(after?: string): PropertyDecorator {
-  const problem = (value: unknown, object: Record<string, unknown>, property: string): string | null => {
+  return validationRule('isTimePoint', (value, object, property) => {
     const t = timePoint(value);
     if (t === null) return `${property} must be unix seconds or an ISO 8601 date-time such as 2026-11-01T00:00:00Z`;
     const start = after ? timePoint(object[after]) : null;
     return start !== null && t <= start ? `${property} must be later than ${after}` : null;
-  };
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'isTimePoint',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      validator: {
-        validate: (value: unknown, args: ValidationArguments) => problem(value, args.object as Record<string, unknown>, args.property) === null,
-        defaultMessage: (args?: ValidationArguments) => (args && problem(args.value, args.object as Record<string, unknown>, args.property)) ?? 'invalid time',
-      },
-    });
+  });
 }
 
 const TIME_SCHEMA = {

@@ -1,6 +1,6 @@
-import { AllowsNullsWithin, inlineSchema } from '@scout/core';
+import { AllowsNullsWithin, inlineSchema, validationRule } from '@scout/core';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Max, Min, registerDecorator, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { TokenInput } from '../token-input.dto';
 
@@ -90,14 +90,9 @@ const EITHER = 'Give each side as a saved snapshot id (beforeId, afterId) or as 
 
 /** Refuses this field when `other` is given too: each side is an id or an object. */
 function NotWith(other: string): PropertyDecorator {
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'notWith',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      options: { message: `give ${String(propertyName)} or ${other}, not both` },
-      validator: { validate: (value: unknown, args) => value === undefined || (args?.object as Record<string, unknown>)[other] === undefined },
-    });
+  return validationRule('notWith', (value, object, property) =>
+    value !== undefined && object[other] !== undefined ? `give ${property} or ${other}, not both` : null,
+  );
 }
 
 const HOLDER_SCHEMA = {
