@@ -1,5 +1,5 @@
 import { RequestContext, type ToolContext } from '@scout/core';
-import { readPages } from './page-reader';
+import { readPages, unreadPagesNote } from './page-reader';
 
 /** Pages of `size` numbers from 0 to `total - 1`; the cursor is the next offset. */
 function pages(total: number, size: number) {
@@ -30,5 +30,19 @@ describe('readPages', () => {
     const context = { deadlineAt: Date.now() + 100 } as ToolContext;
     const read = await RequestContext.run(context, () => readPages({ maxPages: 10, fetch: pages(100, 10).fetch }));
     expect(read).toMatchObject({ pages: 1, cursor: '10', stoppedBy: 'deadline' });
+  });
+});
+
+describe('unreadPagesNote', () => {
+  const read = (stoppedBy: 'end' | 'enough' | 'limit' | 'deadline') => ({ items: [1, 2, 3], pages: 2, cursor: stoppedBy === 'end' ? null : 'c', stoppedBy });
+
+  it('says how much was read, why it stopped, and what is left', () => {
+    expect(unreadPagesNote(read('limit'), 2, 'theses', 'the token has more')).toBe('Read 3 theses over 2 provider page(s), stopped by the bound of 2 pages; the token has more, not read.');
+    expect(unreadPagesNote(read('deadline'), 5, 'theses', 'there are more')).toBe("Read 3 theses over 2 provider page(s), stopped by the call's deadline; there are more, not read.");
+  });
+
+  it('is silent when the read reached the end or had enough', () => {
+    expect(unreadPagesNote(read('end'), 2, 'theses', 'x')).toBeNull();
+    expect(unreadPagesNote(read('enough'), 2, 'theses', 'x')).toBeNull();
   });
 });

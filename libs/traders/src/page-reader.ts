@@ -49,3 +49,13 @@ export async function readPages<T>(options: {
     cursor = page.cursor;
   }
 }
+
+/**
+ * The note for a read cut short by its page bound or the call's deadline (null when it read to the
+ * provider's end or had enough): how much was read, why it stopped, and that `rest` remains.
+ */
+export function unreadPagesNote(read: PagesRead<unknown>, maxPages: number, what: string, rest: string): string | null {
+  if (read.stoppedBy !== 'limit' && read.stoppedBy !== 'deadline') return null;
+  const why = read.stoppedBy === 'limit' ? `the bound of ${maxPages} pages` : "the call's deadline";
+  return `Read ${read.items.length} ${what} over ${read.pages} provider page(s), stopped by ${why}; ${rest}, not read.`;
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
-import { keepThesis, readPages, sortTheses, summarizeTheses, thesisRow, type ThesesSummary, type ThesisRow } from '@scout/traders';
+import { keepThesis, readPages, sortTheses, unreadPagesNote, summarizeTheses, thesisRow, type ThesesSummary, type ThesisRow } from '@scout/traders';
 import { CHAIN_IDS, CHAINS, type Chain, type FomoThesis } from '@scout/upstream';
 import { IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
@@ -77,10 +77,8 @@ export class ThesesRecentService {
     });
     const theses = sortTheses(kept(read.items), input.sort).slice(0, input.limit);
     const notes: string[] = [];
-    if (read.stoppedBy === 'limit' || read.stoppedBy === 'deadline') {
-      const why = read.stoppedBy === 'limit' ? `the bound of ${MAX_THESIS_PAGES} pages` : "the call's deadline";
-      notes.push(`Read ${read.items.length} theses over ${read.pages} provider page(s), stopped by ${why}; there are more, not read.`);
-    }
+    const cut = unreadPagesNote(read, MAX_THESIS_PAGES, 'theses', 'there are more');
+    if (cut) notes.push(cut);
     return {
       data: { chain: input.chain ?? null, sort: input.sort, read: read.items.length, complete: read.stoppedBy === 'end', summary: summarizeTheses(theses), theses },
       notes,

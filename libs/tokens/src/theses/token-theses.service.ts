@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import type { Chain, FomoThesis } from '@scout/upstream';
-import { keepThesis, readPages, sortTheses, summarizeTheses, thesisRow, type ThesesSummary, type ThesisRow } from '@scout/traders';
+import { keepThesis, readPages, sortTheses, unreadPagesNote, summarizeTheses, thesisRow, type ThesesSummary, type ThesisRow } from '@scout/traders';
 import { tokenRef, type TokenRef } from '../token-ref';
 import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
 import { TokenThesesInput, type TokenThesisSort } from './token-theses.dto';
@@ -63,10 +63,8 @@ export class TokenThesesService {
     });
     const theses = sortTheses(kept(read.items), input.sort).slice(0, input.limit);
     const notes: string[] = [];
-    if (read.stoppedBy === 'limit' || read.stoppedBy === 'deadline') {
-      const why = read.stoppedBy === 'limit' ? `the bound of ${MAX_THESIS_PAGES} pages` : "the call's deadline";
-      notes.push(`Read ${read.items.length} theses over ${read.pages} provider page(s), stopped by ${why}; the token has more, not read.`);
-    }
+    const cut = unreadPagesNote(read, MAX_THESIS_PAGES, 'theses', 'the token has more');
+    if (cut) notes.push(cut);
     if (read.items.length === 0) notes.push('Nobody has written a thesis on this token yet.');
     return {
       data: { token, sort: input.sort, read: read.items.length, complete: read.stoppedBy === 'end', summary: summarizeTheses(theses), theses },

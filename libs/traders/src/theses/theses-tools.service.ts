@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import { CHAIN_IDS, type Chain, type FomoThesis } from '@scout/upstream';
-import { readPages } from '../page-reader';
+import { readPages, unreadPagesNote } from '../page-reader';
 import { TraderResolver, type TraderRef } from '../trader-resolver';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
 import { ThesesByTraderInput, type ThesisSort } from './theses.dto';
@@ -61,10 +61,8 @@ export class ThesesToolsService {
     const theses = sortTheses(kept(read.items), input.sort).slice(0, input.limit);
     const complete = read.stoppedBy === 'end';
     const notes: string[] = [];
-    if (read.stoppedBy === 'limit' || read.stoppedBy === 'deadline') {
-      const why = read.stoppedBy === 'limit' ? `the bound of ${MAX_THESIS_PAGES} pages` : "the call's deadline";
-      notes.push(`Read ${read.items.length} theses over ${read.pages} provider page(s), stopped by ${why}; the trader has more, not read.`);
-    }
+    const cut = unreadPagesNote(read, MAX_THESIS_PAGES, 'theses', 'the trader has more');
+    if (cut) notes.push(cut);
     return {
       data: {
         trader,
