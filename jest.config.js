@@ -9,7 +9,6 @@ module.exports = {
   testMatch: ['<rootDir>/{apps,libs}/**/*.{spec,int-spec,e2e-spec}.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
   moduleNameMapper: {
-    '^@scout/sandbox$': '<rootDir>/apps/sandbox/src',
     '^@scout/(.*)$': '<rootDir>/libs/$1/src',
   },
   globalSetup: '<rootDir>/test/global-setup.ts',

@@ -12,8 +12,7 @@
  *   SANDBOX_FOMO_KEYS     comma-separated accepted FOMO keys, each optionally `key:credits` (default
  *                         sandbox-fomo-key with 2,500,000 credits)
  */
-import { SANDBOX_KEYS, startSandbox } from './server';
-import { validateFaultRule, type FaultRule } from './faults';
+import { SANDBOX_KEYS, startSandbox, validateFaultRule, type FaultRule } from '@scout/sandbox';
 
 function intEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
