@@ -1,17 +1,27 @@
 /**
- * One jest run for every tier: unit (*.spec.ts), integration (*.int-spec.ts) and end to end
- * (*.e2e-spec.ts). The global setup provides a migrated PostgreSQL: a fresh database on the server
- * named by DATABASE_URL, or an embedded PGlite when DATABASE_URL is unset.
+ * Three tiers, one jest run (`npm test`) or one tier at a time (`npm run test:unit|int|e2e`):
+ * - unit (*.spec.ts): no database, no global setup;
+ * - int (*.int-spec.ts) and e2e (*.e2e-spec.ts): the global setup provides a migrated PostgreSQL,
+ *   a fresh database on the server named by DATABASE_URL, or an embedded PGlite when it is unset.
  */
-module.exports = {
+const shared = {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/{apps,libs}/**/*.{spec,int-spec,e2e-spec}.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
-  moduleNameMapper: {
-    '^@scout/(.*)$': '<rootDir>/libs/$1/src',
-  },
+  moduleNameMapper: { '^@scout/(.*)$': '<rootDir>/libs/$1/src' },
+};
+
+const withDatabase = {
+  ...shared,
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
+};
+
+module.exports = {
   testTimeout: 30000,
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    { ...withDatabase, displayName: 'int', testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'] },
+    { ...withDatabase, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs}/**/*.e2e-spec.ts'] },
+  ],
 };

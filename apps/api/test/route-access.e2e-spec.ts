@@ -1,66 +1,21 @@
 import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { METHODS } from 'node:http';
-import { Controller, Get, Module, RequestMethod, type INestApplication } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ACCESS_METADATA, type RouteAccess } from '@scout/auth';
+import { Controller, Get, Module, type INestApplication } from '@nestjs/common';
 import { ToolRegistry } from '@scout/core';
 import { startTestApp, type TestApp } from './support/test-app';
+import { appControllers, key, PROBES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
 
 /**
- * Route inventory (access decorators, ARCHITECTURE section 4): every controller route declares how
- * it is reached, the public set is exactly the discovery routes plus tools decided per tool, admin
- * routes need the admin scope, and the declarations hold over real HTTP.
+ * Route inventory, booted half (the static half, every route's declaration read from the
+ * decorators, is route-inventory.spec.ts): the booted app routes exactly the controllers the
+ * sources declare and exactly what Express serves, and the declarations hold over real HTTP.
  */
-interface RouteInfo {
-  method: string;
-  path: string;
-  handler: string;
-  access: RouteAccess | undefined;
-}
-
 const NO_RATE_LIMIT = { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000' };
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
-function joinPath(...parts: string[]): string {
-  return '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
-}
-
-const asList = (value: string | string[] | undefined): string[] =>
-  value === undefined ? [''] : Array.isArray(value) ? value : [value];
-
-/** Every controller method Nest routes, with the access rule the guard will read for it. */
-function routeInventory(app: INestApplication): RouteInfo[] {
-  const discovery = app.get(DiscoveryService);
-  const scanner = app.get(MetadataScanner);
-  const reflector = app.get(Reflector);
-  const routes: RouteInfo[] = [];
-  for (const wrapper of discovery.getControllers()) {
-    const { metatype, instance } = wrapper;
-    if (!metatype || !instance) continue;
-    const prefixes = asList(Reflect.getMetadata(PATH_METADATA, metatype));
-    const prototype = Object.getPrototypeOf(instance) as Record<string, (...args: unknown[]) => unknown>;
-    for (const name of scanner.getAllMethodNames(prototype)) {
-      const handler = prototype[name];
-      const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
-      if (paths === undefined) continue;
-      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-      const access = reflector.getAllAndOverride<RouteAccess | undefined>(ACCESS_METADATA, [handler, metatype as object as () => void]);
-      for (const prefix of prefixes) {
-        for (const path of asList(paths)) {
-          routes.push({ method, path: joinPath(prefix, path), handler: `${metatype.name}.${name}`, access });
-        }
-      }
-    }
-  }
-  return routes.sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
-}
-
-const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
-
-/** The load balancer's probes (apps/api/src/health), outside /api. */
-const PROBES = ['GET /healthz', 'GET /readyz'];
+/** Every controller method the booted app routes, with the access rule the guard will read for it. */
+const routeInventory = (app: INestApplication): RouteInfo[] => routesOf(appControllers(app));
 
 /** The routes Express really serves (method and path), outside Swagger UI and Nest's middleware mounts. */
 function expressRoutes(app: INestApplication): { api: string[]; other: string[] } {
@@ -80,7 +35,7 @@ function expressRoutes(app: INestApplication): { api: string[]; other: string[] 
   return { api: api.sort(), other: other.sort() };
 }
 
-describe('route inventory: every route declares its access', () => {
+describe('route inventory (booted): the app routes what the sources declare', () => {
   let t: TestApp;
   let routes: RouteInfo[];
   beforeAll(async () => {
@@ -102,36 +57,13 @@ describe('route inventory: every route declares its access', () => {
         ...PROBES,
       ]),
     );
+    // The controllers the app registered are exactly those the static inventory reads.
+    expect(routes.map(key)).toEqual(routesOf(sourceControllers()).map(key));
     const served = expressRoutes(t.app);
     const probes = served.other.filter((route) => PROBES.includes(route));
     expect([...served.api, ...probes].sort()).toEqual(routes.map(key).sort());
     // Everything else Express serves is the Swagger UI over the public OpenAPI document.
     for (const route of served.other.filter((r) => !PROBES.includes(r))) expect(route).toMatch(/^GET \/docs/);
-  });
-
-  it('every controller route has ACCESS_METADATA on its handler or its class', () => {
-    const missing = routes.filter((r) => r.access === undefined).map((r) => `${key(r)} (${r.handler})`);
-    expect(missing).toEqual([]);
-    for (const r of routes) expect(['public', 'key', 'tool']).toContain(r.access!.kind);
-  });
-
-  it('the public routes are exactly GET /api/v1/tools, GET /api/v1/openapi.json and the probes', () => {
-    const publicRoutes = routes.filter((r) => r.access?.kind === 'public').map(key);
-    expect(publicRoutes.sort()).toEqual(['GET /api/v1/openapi.json', 'GET /api/v1/tools', ...PROBES].sort());
-  });
-
-  it('the routes decided per tool are GET and POST /api/v1/tools/:name, plus HEAD and every other method (405)', () => {
-    const toolRoutes = routes.filter((r) => r.access?.kind === 'tool').map(key);
-    expect(toolRoutes.sort()).toEqual(['ALL /api/v1/tools/:name', 'GET /api/v1/tools/:name', 'HEAD /api/v1/tools/:name', 'POST /api/v1/tools/:name']);
-  });
-
-  it('every admin route requires the admin scope; every other keyed route the tools scope', () => {
-    const admin = routes.filter((r) => r.path.startsWith('/api/v1/admin'));
-    expect(admin.length).toBeGreaterThanOrEqual(6);
-    for (const r of admin) expect({ route: key(r), access: r.access }).toEqual({ route: key(r), access: { kind: 'key', scope: 'admin' } });
-    const keyed = routes.filter((r) => r.access?.kind === 'key' && !r.path.startsWith('/api/v1/admin'));
-    for (const r of keyed) expect({ route: key(r), access: r.access }).toEqual({ route: key(r), access: { kind: 'key', scope: 'tools' } });
-    expect(keyed.map(key)).toContain('GET /api/v1/me');
   });
 
   it('among the tools, only service_health needs no key (spec "Authentication" rule 1)', async () => {

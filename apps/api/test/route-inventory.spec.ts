@@ -1,0 +1,63 @@
+import { basename } from 'node:path';
+import { controllerFiles, key, PROBES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
+
+/**
+ * The static half of the route inventory (access decorators, ARCHITECTURE section 4), read from
+ * the controllers' decorators without booting the app: every route declares how it is reached,
+ * the public set is exactly the discovery routes plus tools decided per tool, admin routes need
+ * the admin scope. route-access.e2e-spec.ts checks that the booted app routes exactly these
+ * controllers and that each declaration holds over real HTTP.
+ */
+describe('route inventory (static): every route declares its access', () => {
+  let routes: RouteInfo[];
+  beforeAll(() => {
+    routes = routesOf(sourceControllers());
+  });
+
+  it('controllers live in *.controller.ts files, each exporting its controller', () => {
+    const files = controllerFiles();
+    expect(files.length).toBeGreaterThanOrEqual(8);
+    for (const file of files) expect(basename(file)).toMatch(/\.controller\.ts$/);
+    expect(sourceControllers()).toHaveLength(files.length);
+  });
+
+  it('finds the known routes', () => {
+    expect(routes.map(key)).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/tools',
+        'GET /api/v1/openapi.json',
+        'GET /api/v1/me',
+        'GET /api/v1/tools/:name',
+        'POST /api/v1/tools/:name',
+        'POST /api/v1/admin/accounts',
+        'DELETE /api/v1/admin/keys/:keyId',
+        ...PROBES,
+      ]),
+    );
+  });
+
+  it('every controller route has ACCESS_METADATA on its handler or its class', () => {
+    const missing = routes.filter((r) => r.access === undefined).map((r) => `${key(r)} (${r.handler})`);
+    expect(missing).toEqual([]);
+    for (const r of routes) expect(['public', 'key', 'tool']).toContain(r.access!.kind);
+  });
+
+  it('the public routes are exactly GET /api/v1/tools, GET /api/v1/openapi.json and the probes', () => {
+    const publicRoutes = routes.filter((r) => r.access?.kind === 'public').map(key);
+    expect(publicRoutes.sort()).toEqual(['GET /api/v1/openapi.json', 'GET /api/v1/tools', ...PROBES].sort());
+  });
+
+  it('the routes decided per tool are GET and POST /api/v1/tools/:name, plus HEAD and every other method (405)', () => {
+    const toolRoutes = routes.filter((r) => r.access?.kind === 'tool').map(key);
+    expect(toolRoutes.sort()).toEqual(['ALL /api/v1/tools/:name', 'GET /api/v1/tools/:name', 'HEAD /api/v1/tools/:name', 'POST /api/v1/tools/:name']);
+  });
+
+  it('every admin route requires the admin scope; every other keyed route the tools scope', () => {
+    const admin = routes.filter((r) => r.path.startsWith('/api/v1/admin'));
+    expect(admin.length).toBeGreaterThanOrEqual(6);
+    for (const r of admin) expect({ route: key(r), access: r.access }).toEqual({ route: key(r), access: { kind: 'key', scope: 'admin' } });
+    const keyed = routes.filter((r) => r.access?.kind === 'key' && !r.path.startsWith('/api/v1/admin'));
+    for (const r of keyed) expect({ route: key(r), access: r.access }).toEqual({ route: key(r), access: { kind: 'key', scope: 'tools' } });
+    expect(keyed.map(key)).toContain('GET /api/v1/me');
+  });
+});

@@ -1,0 +1,86 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RequestMethod, type INestApplication } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { ACCESS_METADATA, type RouteAccess } from '@scout/auth';
+
+/** One controller method as Nest routes it, with the access rule the guard will read for it. */
+export interface RouteInfo {
+  method: string;
+  path: string;
+  handler: string;
+  access: RouteAccess | undefined;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+type ControllerClass = Function;
+
+export const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+/** The load balancer's probes (apps/api/src/health), outside /api. */
+export const PROBES = ['GET /healthz', 'GET /readyz'];
+
+function joinPath(...parts: string[]): string {
+  return '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+}
+
+const asList = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [''] : Array.isArray(value) ? value : [value];
+
+/** Every routed method of the given controller classes, read from their decorators alone. */
+export function routesOf(controllers: ControllerClass[]): RouteInfo[] {
+  const reflector = new Reflector();
+  const scanner = new MetadataScanner();
+  const routes: RouteInfo[] = [];
+  for (const controller of controllers) {
+    const prefixes = asList(Reflect.getMetadata(PATH_METADATA, controller));
+    const prototype = controller.prototype as Record<string, (...args: unknown[]) => unknown>;
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const handler = prototype[name];
+      const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+      if (paths === undefined) continue;
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+      const access = reflector.getAllAndOverride<RouteAccess | undefined>(ACCESS_METADATA, [handler, controller as () => void]);
+      for (const prefix of prefixes) {
+        for (const path of asList(paths)) routes.push({ method, path: joinPath(prefix, path), handler: `${controller.name}.${name}`, access });
+      }
+    }
+  }
+  return routes.sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
+}
+
+/** The controllers a booted app really registered. */
+export function appControllers(app: INestApplication): ControllerClass[] {
+  return app
+    .get(DiscoveryService)
+    .getControllers()
+    .filter((wrapper) => wrapper.metatype && wrapper.instance)
+    .map((wrapper) => wrapper.metatype as ControllerClass);
+}
+
+const ROOT = join(__dirname, '../../../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !/\.(spec|int-spec|e2e-spec)\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Source files (apps and libs, tests aside) that declare a controller with @Controller. */
+export function controllerFiles(): string[] {
+  const roots = ['apps', 'libs'].flatMap((top) => readdirSync(join(ROOT, top)).map((name) => join(ROOT, top, name, 'src'))).filter((dir) => existsSync(dir));
+  return roots.flatMap((dir) => sourceFiles(dir)).filter((file) => /@Controller\(/.test(readFileSync(file, 'utf8')));
+}
+
+/** Every controller class those files export, loaded without booting the app. */
+export function sourceControllers(): ControllerClass[] {
+  return controllerFiles().flatMap((file) =>
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    Object.values(require(file) as Record<string, unknown>).filter(
+      (value): value is ControllerClass => typeof value === 'function' && Reflect.hasMetadata(PATH_METADATA, value),
+    ),
+  );
+}
