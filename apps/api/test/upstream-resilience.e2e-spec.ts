@@ -1,7 +1,8 @@
 import type { Response } from 'supertest';
-import { DAY_MS, FIXTURES, SANDBOX_KEYS } from '@scout/sandbox';
+import { FIXTURES, SANDBOX_KEYS } from '@scout/sandbox';
 import { callCharges } from '../../../test/ledger-rows';
 import { startTestApp, type TestApp } from './support/test-app';
+import { SANDBOX_NOW } from './support/fixed-time';
 
 /**
  * The upstream layer seen from outside: faults injected into the sandbox, behaviour asserted on
@@ -9,8 +10,8 @@ import { startTestApp, type TestApp } from './support/test-app';
  * (and sandbox), so a breaker opened or a key retired in one never leaks into another.
  */
 
-/** Yesterday 12:00 UTC: the sandbox market holds still for the whole run. */
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+/** A fixed noon UTC: the sandbox market holds still for the whole run, and is the same every day. */
+const NOW = SANDBOX_NOW;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 /** Provider and tool payloads, read loosely: the assertions say what matters. */
