@@ -3,6 +3,7 @@ import { TOOL_CATALOG, type ToolName } from '@scout/core';
 import { DAY_MS, FIXTURES, SANDBOX_KEYS } from '@scout/sandbox';
 import { CHAIN_IDS, CHAINS } from '@scout/upstream';
 import { startTestApp, type TestApp } from './support/test-app';
+import { SANDBOX_NOW } from './support/fixed-time';
 
 /**
  * The fifteen data tools end to end: real HTTP into the API, the API into its own sandbox
@@ -10,8 +11,8 @@ import { startTestApp, type TestApp } from './support/test-app';
  * with what the sandbox itself answers for the same moment.
  */
 
-/** Yesterday 12:00 UTC: in the past whatever today is, and fixed for the whole run. */
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+/** A fixed noon UTC in the past: the same market whatever today is, and fixed for the whole run. */
+const NOW = SANDBOX_NOW;
 const SANDBOX_NOTE = /Answered from the sandbox upstream/;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 

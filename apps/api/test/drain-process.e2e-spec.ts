@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { startSandbox, type RunningSandbox } from '@scout/sandbox';
 import { freePort, sandboxProviderEnv, startScoutProcess, stopProcess, waitForHttp, type ScoutProcess } from '../../../test/processes/child-processes';
 import { randomKey, testDatabaseUrl } from './support/test-app';
+import { SANDBOX_NOW } from './support/fixed-time';
 
 /**
  * SIGTERM on the real API process (apps/api/src/main.ts under ts-node) with a paid data tool in
@@ -19,7 +20,7 @@ describe('SIGTERM on the API process mid-call', () => {
   const adminKey = randomKey();
 
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ now: () => SANDBOX_NOW });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     api = startScoutProcess('api', 'api', {

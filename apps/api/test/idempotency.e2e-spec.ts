@@ -28,6 +28,16 @@ describe('Idempotency-Key on tool calls (end to end)', () => {
     return req.send(body);
   };
 
+  /** Waits until a call has claimed `key` (its row is there), instead of sleeping a guess. */
+  const running = async (accountId: string, key: string) => {
+    for (let i = 0; i < 250; i++) {
+      const { rows } = await t.sql.query(`SELECT 1 FROM idempotency_keys WHERE account_id = $1 AND key = $2`, [accountId, key]);
+      if (rows.length === 1) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the first call never claimed its key');
+  };
+
   it('a retry with the same key answers the stored response, byte for byte, and charges once', async () => {
     const a = await t.createAccount('replay');
     const key = `"${randomUUID()}"`;
@@ -126,7 +136,7 @@ describe('Idempotency-Key on tool calls (end to end)', () => {
     const key = randomUUID();
     // then() sends it now (supertest sends a request only once it is awaited).
     const slow = postTool(a.apiKey, key, { delayMs: 600 }).then((res) => res);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await running(a.accountId, key);
 
     const meanwhile = await postTool(a.apiKey, key, { delayMs: 600 });
     expect(meanwhile.status).toBe(409);
@@ -238,13 +248,14 @@ describe('Idempotency-Key on tool calls (end to end)', () => {
         accountId,
         key,
       ]);
-    const running = async (accountId: string, key: string) => {
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await t.sql.query(`SELECT 1 FROM idempotency_keys WHERE account_id = $1 AND key = $2`, [accountId, key]);
+    /** Waits until a second call has taken the backdated claim over (the row is new again). */
+    const takenOver = async (accountId: string, key: string) => {
+      for (let i = 0; i < 250; i++) {
+        const { rows } = await t.sql.query(`SELECT 1 FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND created_at > now() - interval '1 minute'`, [accountId, key]);
         if (rows.length === 1) return;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      throw new Error('the first call never claimed its key');
+      throw new Error('the second call never took the claim over');
     };
 
     it('the old call finishing late is refused its charge and its answer: one charge per key', async () => {
@@ -276,7 +287,7 @@ describe('Idempotency-Key on tool calls (end to end)', () => {
       await running(a.accountId, key);
       await backdate(a.accountId, key);
       const taker = postTool(a.apiKey, key, { mode: 'upstream_error', delayMs: 4000 }).then((res) => res);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await takenOver(a.accountId, key);
 
       expect((await old).status).toBe(502);
       const meanwhile = await postTool(a.apiKey, key, { mode: 'upstream_error', delayMs: 4000 });

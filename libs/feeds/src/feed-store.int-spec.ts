@@ -45,12 +45,25 @@ describe('feed store (PostgreSQL)', () => {
     await db.destroy();
   });
 
+  /**
+   * Notifies a marker on the channel and waits until the listener hears it: PostgreSQL delivers a
+   * listener's notifications in commit order, so every one committed before has been heard too.
+   */
+  async function heardAllSoFar(): Promise<void> {
+    const marker = JSON.stringify({ eventId: `marker-${run}-${randomUUID()}` });
+    await db.query(`SELECT pg_notify($1, $2)`, [FEED_CHANNEL, marker]);
+    for (let i = 0; !heard.some((n) => n.payload === marker); i++) {
+      if (i > 400) throw new Error('the marker notification was never heard');
+      await sleep(25);
+    }
+  }
+
   it('stores each event once, announces only the new ones, and gives back their figures', async () => {
     const a = event(1, '2026-11-20T10:00:00.000Z');
     const b = event(2, '2026-11-20T10:01:00.000Z');
     expect((await store.insert([a, b, a], 'stream')).map((e) => e.eventId)).toEqual([a.eventId, b.eventId]);
     expect(await store.insert([a, b], 'backfill')).toEqual([]);
-    await sleep(150);
+    await heardAllSoFar();
     const mine = heard.map((n) => JSON.parse(n.payload!)).filter((p) => p.eventId.startsWith(`store-${run}`));
     expect(mine.map((p) => p.eventId)).toEqual([a.eventId, b.eventId]);
     // The notification carries the event as the watchers read it (its text cut to stay small).

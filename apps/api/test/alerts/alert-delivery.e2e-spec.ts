@@ -6,6 +6,7 @@ import { SANDBOX_KEYS } from '@scout/sandbox';
 import { sandboxEndpoints } from '@scout/upstream';
 import { createWorkerContext, type WorkerContext } from '../../../worker/src/bootstrap';
 import { startTestApp, testDatabaseUrl, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 import { callTool, eventually, fakeMint, insertFeedEvent, startReceiver, startSmtp } from './alert-support';
 
 /**
@@ -27,7 +28,7 @@ describe('alert evaluation and delivery', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: smtp.url, SMTP_FROM: 'alerts@scout.test' } });
-    t.sandbox.clock.pin(Date.now());
+    t.sandbox.clock.pin(SANDBOX_NOW);
     solanaToken = await pricedSolanaToken();
   });
   afterEach(async () => {

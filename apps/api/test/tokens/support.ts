@@ -7,6 +7,7 @@ import { callCharges } from '../../../../test/ledger-rows';
 import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /*
  * Shared by the token tool end-to-end specs: one app per file on a pinned clock (the app's and the
@@ -14,8 +15,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * every outcome makes.
  */
 
-/** Noon of yesterday, UTC: the sandbox and the app both read this instant. */
-export const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+/** A fixed noon, UTC (the same every day): the sandbox and the app both read this instant. */
+export const NOW = SANDBOX_NOW;
 export { DAY_MS };
 export type Json = any;
 

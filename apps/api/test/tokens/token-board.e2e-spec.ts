@@ -1,9 +1,9 @@
-import { DAY_MS } from '@scout/sandbox';
 import { DEXSCREENER_CHAIN_IDS } from '@scout/upstream';
 import { callCharges } from '../../../../test/ledger-rows';
 import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /**
  * service_fomo_token_board end to end: the provider's ranking from the sandbox FOMO, prices and
@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * stale, by an app whose provider is down.
  */
 
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const NOW = SANDBOX_NOW;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 type Json = any;
 

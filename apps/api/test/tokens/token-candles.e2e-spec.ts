@@ -1,11 +1,11 @@
-import { DAY_MS } from '@scout/sandbox';
 import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /** service_fomo_token_candles end to end: the sandbox market's price path as OHLCV candles. */
 
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2 + 7 * 60_000 + 30_000;
+const NOW = SANDBOX_NOW + 7 * 60_000 + 30_000;
 const NOW_S = Math.floor(NOW / 1000);
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 type Json = any;
@@ -36,7 +36,7 @@ describe('service_fomo_token_candles (end to end against the sandbox)', () => {
     ({ apiKey: key, accountId } = await t.createAccount('candles'));
     await t.setBalance(accountId, 100_000);
     const board = await readFomo(t, '/v2/leaderboard/tokens/trending?limit=100');
-    busy = board.tokens[0];
+    busy = board.tokens.find((r: Json) => r.network === 'solana');
     // The most traded graduated token: at one second it still misses most intervals, but has many candles.
     const graduated = (await readFomo(t, '/v2/leaderboard/tokens/graduated?limit=100')).tokens as Json[];
     quiet = [...graduated].sort((a, b) => b.volume24hUsd - a.volume24hUsd)[0];

@@ -1,7 +1,7 @@
-import { DAY_MS } from '@scout/sandbox';
 import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /**
  * service_fomo_token_snapshot and service_fomo_compare_snapshots end to end: snapshots kept in
@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * stand at those two times (each app reads its own, uncached, market).
  */
 
-const T0 = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const T0 = SANDBOX_NOW;
 const T1 = T0 + 6 * 3_600_000;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 type Json = any;
@@ -35,8 +35,8 @@ describe('token snapshots (end to end against the sandbox)', () => {
     const other = await early.createAccount('someone else');
     otherKey = other.apiKey;
     await early.setBalance(other.accountId, 10_000);
-    // The most traded token: its tracked holders move within hours.
-    token = (await readFomo(early, '/v2/leaderboard/tokens/trending?limit=1')).tokens[0].token.address;
+    // The most traded Solana token: its tracked holders move within hours.
+    token = (await readFomo(early, '/v2/leaderboard/tokens/trending?limit=100')).tokens.find((r: Json) => r.network === 'solana').token.address;
   });
   afterAll(() => Promise.all([early.close(), late.close()]));
 

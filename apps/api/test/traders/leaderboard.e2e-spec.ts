@@ -1,14 +1,15 @@
-import { DAY_MS } from '@scout/sandbox';
 import { callCharges } from '../../../../test/ledger-rows';
+import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /**
  * service_fomo_leaderboard end to end: the API reads its own sandbox FOMO provider. The sandbox
  * clock is pinned, so the board Scout answers can be compared with the one the sandbox serves.
  */
 
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const NOW = SANDBOX_NOW;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 type Json = any;
 
@@ -18,7 +19,7 @@ describe('service_fomo_leaderboard (end to end against the sandbox)', () => {
   let accountId: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ sandbox: { now: () => NOW } });
+    t = await startTestApp({ sandbox: { now: () => NOW }, clock: new ManualClock(new Date(NOW)) });
     ({ apiKey: key, accountId } = await t.createAccount('leaderboard'));
     await t.setBalance(accountId, 100_000);
   });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DAY_MS } from '@scout/sandbox';
 import { callCharges } from '../../../../test/ledger-rows';
+import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /**
  * service_fomo_theses_by_trader end to end against the sandbox FOMO provider: every thesis the
@@ -10,7 +11,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * the trade it was written about, the summary adding up, local filters and sorts, bounds, 404, 502.
  */
 
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const NOW = SANDBOX_NOW;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 const SCOUT_CHAIN: Record<string, string> = { robinhood: 'brokerage' };
 type Json = any;
@@ -24,7 +25,7 @@ describe('service_fomo_theses_by_trader (end to end against the sandbox)', () =>
   let all: Json[];
 
   beforeAll(async () => {
-    t = await startTestApp({ sandbox: { now: () => NOW } });
+    t = await startTestApp({ sandbox: { now: () => NOW }, clock: new ManualClock(new Date(NOW)) });
     ({ apiKey: key, accountId } = await t.createAccount('theses by trader'));
     await t.setBalance(accountId, 500_000);
     const board = await sandbox('/v2/leaderboard/all?limit=100');

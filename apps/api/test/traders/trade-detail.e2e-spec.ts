@@ -1,8 +1,9 @@
 import type { Response } from 'supertest';
-import { DAY_MS } from '@scout/sandbox';
 import { callCharges } from '../../../../test/ledger-rows';
+import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /**
  * service_fomo_trade_detail end to end against the sandbox FOMO provider: the live answer checked
@@ -12,7 +13,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * attempt may take 8 s, so a hung trade route would eat the whole call if it were not cut short.
  */
 
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const NOW = SANDBOX_NOW;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 type Json = any;
 
@@ -39,7 +40,7 @@ describe('service_fomo_trade_detail (end to end against the sandbox)', () => {
   let foreign: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { UPSTREAM_RETRIES: '0', TOOL_DEADLINE_MS: '4000' }, sandbox: { now: () => NOW } });
+    t = await startTestApp({ env: { UPSTREAM_RETRIES: '0', TOOL_DEADLINE_MS: '4000' }, sandbox: { now: () => NOW }, clock: new ManualClock(new Date(NOW)) });
     ({ apiKey: key, accountId } = await t.createAccount('trade detail'));
     await t.setBalance(accountId, 200_000);
     const board = await sandbox('/v2/leaderboard/all?limit=100');

@@ -1,6 +1,7 @@
-import { DAY_MS } from '@scout/sandbox';
+import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /**
  * Balances, positions and swaps end to end against the sandbox FOMO provider, and the figures of
@@ -8,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * all-time leaderboard PnL is the sum of their positions' realized and unrealized PnL.
  */
 
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const NOW = SANDBOX_NOW;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 const cents = (n: number) => Math.round(n * 100);
 type Json = any;
@@ -17,17 +18,17 @@ describe('trader activity tools (end to end against the sandbox)', () => {
   let t: TestApp;
   let key: string;
   let accountId: string;
-  /** An all-time board trader whose closed positions fit in twelve pages. */
+  /** An all-time board trader with open positions, whose closed positions fill more than a page of ten and fit in twelve pages. */
   let trader: { userId: string; handle: string; pnlUsd: number };
 
   beforeAll(async () => {
-    t = await startTestApp({ sandbox: { now: () => NOW } });
+    t = await startTestApp({ sandbox: { now: () => NOW }, clock: new ManualClock(new Date(NOW)) });
     ({ apiKey: key, accountId } = await t.createAccount('trader activity'));
     await t.setBalance(accountId, 500_000);
     const board = await sandbox('/v2/leaderboard/all?limit=100');
     for (const row of board.traders) {
       const page = await sandbox(`/v2/users/${row.userId}/positions?status=closed&cursor=start`);
-      if ((page.closedTotal ?? Infinity) <= 25 * 12) {
+      if (page.openTotal > 0 && page.closedTotal > 10 && page.closedTotal <= 25 * 12) {
         trader = { userId: row.userId, handle: row.handle, pnlUsd: row.pnlUsd };
         break;
       }
@@ -75,8 +76,7 @@ describe('trader activity tools (end to end against the sandbox)', () => {
 
   it('a chain narrows balances to that chain', async () => {
     const all = (await call('service_fomo_trader_balances', { trader: trader.userId, limit: 200 })).data;
-    const chain = all.holdings[0]?.chain;
-    if (!chain) return;
+    const chain = all.holdings[0].chain;
     const one = (await call('service_fomo_trader_balances', { trader: trader.userId, chain, limit: 200 })).data;
     expect(one.chain).toBe(chain);
     expect(one.holdings.every((h: Json) => h.chain === chain)).toBe(true);
@@ -86,7 +86,7 @@ describe('trader activity tools (end to end against the sandbox)', () => {
   it('positions page by cursor without repeating or skipping a row', async () => {
     const first = (await call('service_fomo_trader_positions', { trader: trader.userId, status: 'closed', limit: 10 })).data;
     expect(first.count).toBeLessThanOrEqual(10);
-    if (first.nextCursor === null) return;
+    expect(first.nextCursor).not.toBeNull();
     const second = (await call('service_fomo_trader_positions', { trader: trader.userId, status: 'closed', limit: 10, cursor: first.nextCursor })).data;
     const both = (await call('service_fomo_trader_positions', { trader: trader.userId, status: 'closed', limit: 20 })).data;
     expect([...first.positions, ...second.positions].map((p: Json) => p.tradeId)).toEqual(both.positions.slice(0, first.count + second.count).map((p: Json) => p.tradeId));

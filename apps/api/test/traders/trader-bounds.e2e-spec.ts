@@ -1,7 +1,8 @@
-import { DAY_MS } from '@scout/sandbox';
 import { callCharges } from '../../../../test/ledger-rows';
+import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /**
  * Every trader tool at the edge of each bound (accepted) and one past it (400, nothing charged),
@@ -9,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * the same checks by adding a row.
  */
 
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const NOW = SANDBOX_NOW;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 type Json = any;
 
@@ -22,7 +23,7 @@ describe('trader tools: bounds and provider failures (end to end against the san
 
   beforeAll(async () => {
     // No retries: a failing route answers 502 at once, and the breaker stays closed for the next row.
-    t = await startTestApp({ sandbox: { now: () => NOW }, env: { UPSTREAM_RETRIES: '0' } });
+    t = await startTestApp({ sandbox: { now: () => NOW }, clock: new ManualClock(new Date(NOW)), env: { UPSTREAM_RETRIES: '0' } });
     ({ apiKey: key, accountId } = await t.createAccount('trader bounds'));
     await t.setBalance(accountId, 1_000_000);
     const board = await readFomo(t, '/v2/leaderboard/7d?limit=150');

@@ -1,6 +1,8 @@
 import { DAY_MS } from '@scout/sandbox';
+import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /**
  * Search, full profiles, the trader report and the comparison end to end against the sandbox FOMO
@@ -8,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * positions, balances).
  */
 
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const NOW = SANDBOX_NOW;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 const cents = (n: number) => Math.round(n * 100);
 type Json = any;
@@ -20,7 +22,7 @@ describe('trader search, profile, report and comparison (end to end against the 
   let board: Json[];
 
   beforeAll(async () => {
-    t = await startTestApp({ sandbox: { now: () => NOW } });
+    t = await startTestApp({ sandbox: { now: () => NOW }, clock: new ManualClock(new Date(NOW)) });
     ({ apiKey: key, accountId } = await t.createAccount('trader profiles'));
     await t.setBalance(accountId, 500_000);
     board = (await sandbox('/v2/leaderboard/30d?limit=150')).traders;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DAY_MS } from '@scout/sandbox';
+import { ManualClock } from '../../../../test/manual-clock';
 import { readFomo } from '../support/fomo-sandbox';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { SANDBOX_NOW } from '../support/fixed-time';
 
 /**
  * The per-trader social tools and trade comments end to end against the sandbox FOMO provider:
@@ -9,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * the trader directory; unknown traders and trades are 404 and charge nothing.
  */
 
-const NOW = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+const NOW = SANDBOX_NOW;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 type Json = any;
 
@@ -20,7 +21,7 @@ describe('trader social tools and trade comments (end to end against the sandbox
   let star: { userId: string; handle: string };
 
   beforeAll(async () => {
-    t = await startTestApp({ sandbox: { now: () => NOW } });
+    t = await startTestApp({ sandbox: { now: () => NOW }, clock: new ManualClock(new Date(NOW)) });
     ({ apiKey: key, accountId } = await t.createAccount('trader social'));
     await t.setBalance(accountId, 200_000);
     const board = await sandbox('/v2/leaderboard/7d?limit=150');

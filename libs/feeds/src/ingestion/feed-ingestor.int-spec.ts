@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@scout/database';
-import { DAY_MS, SANDBOX_KEYS, startSandbox, type RunningSandbox } from '@scout/sandbox';
+import { SANDBOX_KEYS, startSandbox, type RunningSandbox } from '@scout/sandbox';
 import { fomoSourceOptions, FomoTokenClient, HttpUpstreamSource, type FomoAlertsQuery } from '@scout/upstream';
 import { testDatabaseUrl } from '../../../../test/test-database';
 import { FeedStore } from '../feed-store';
@@ -19,7 +19,8 @@ import { Lease } from './lease';
 
 const FAST: FeedIngestorOptions = { leaseTtlMs: 1_500, reconnectFirstMs: 100, reconnectMaxMs: 400, healthyAfterMs: 5_000, backfillMaxPages: 5 };
 const quiet = { log: () => undefined, warn: () => undefined };
-const T0 = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS / 2;
+/** A fixed noon UTC: the sandbox feed replayed and passed is the same on every day the spec runs. */
+const T0 = Date.parse('2026-11-20T12:00:00.000Z');
 
 async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 8_000): Promise<void> {
   const end = Date.now() + timeoutMs;
