@@ -19,10 +19,10 @@ import {
   type Stablecoin,
   type Token,
   type YieldPool,
-} from '../market';
-import { round, sig } from '../prng';
-import { errorBody } from '../errors';
-import { iso, parsePeriod, pct, qs, qsBool, splitUnique, toInt } from '../util';
+} from '../../market';
+import { round, sig } from '../../prng';
+import { errorBody } from '../../errors';
+import { iso, parsePeriod, pct, qs, qsBool, splitUnique, toInt } from '../../util';
 
 function notFound(res: Response, message: string): void {
   res.status(404).json(errorBody('defillama', 404, message));
