@@ -21,7 +21,10 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { SandboxMarket } from './market';
 import { FaultControl, malformBody, type ActiveFault, type FaultRule, type Provider, type RequestRecord } from './faults';
 import { authMessage, defaultMessage, errorBody, rateLimitMessage } from './errors';
-import { defillamaApiRouter, defillamaCoinsRouter, defillamaStablecoinsRouter, defillamaYieldsRouter } from './providers/defillama/api';
+import { defillamaApiRouter } from './providers/defillama/api';
+import { defillamaCoinsRouter } from './providers/defillama/coins';
+import { defillamaStablecoinsRouter } from './providers/defillama/stablecoins';
+import { defillamaYieldsRouter } from './providers/defillama/yields';
 import { jupiterRouter, type JupiterKey, type KeyRateLimiter } from './providers/jupiter';
 import { alchemyRouter } from './providers/alchemy';
 import { fomoRouter, type FomoProvider } from './providers/fomo/router';
