@@ -6,10 +6,10 @@
  * beyond it 429 with `Retry-After`.
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { DAY_MS, SandboxMarket, type Token } from '../market';
-import { hashString, round, unit } from '../prng';
-import { authMessage, errorBody, rateLimitMessage } from '../errors';
-import { decimalString, iso, qs, qsBool, qsList, toInt } from '../util';
+import { DAY_MS, SandboxMarket, type Token } from '../../market';
+import { hashString, round, unit } from '../../prng';
+import { authMessage, errorBody, rateLimitMessage } from '../../errors';
+import { decimalString, iso, qs, qsBool, qsList, toInt } from '../../util';
 
 export interface JupiterKey {
   key: string;

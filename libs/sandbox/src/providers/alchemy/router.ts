@@ -10,9 +10,9 @@
  *   eth_blockNumber). Unknown key → 401 `{jsonrpc, id, error:{code:-32600, message:'Must be authenticated!'}}`.
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { DAY_MS, SandboxMarket, type Asset, type Token } from '../market';
-import { authMessage, errorBody } from '../errors';
-import { iso, plainNumber, qsList } from '../util';
+import { DAY_MS, SandboxMarket, type Asset, type Token } from '../../market';
+import { authMessage, errorBody } from '../../errors';
+import { iso, plainNumber, qsList } from '../../util';
 
 export interface AlchemyOptions {
   keys: string[];
