@@ -15,7 +15,7 @@
  *   latest TVL-like point being `now` itself. Dimension data (volume, fees, open interest) is daily
  *   and its "24h" is the last complete UTC day.
  */
-import { base58Address, evmAddress, hash32, hashString, mulberry32, pick, round, sig, unit, uuid, walk } from './prng';
+import { base58Address, evmAddress, hash32, hashString, mulberry32, pick, round, sig, unit, uuid, walk } from '../prng';
 import {
   ASSET_SPECS,
   CHAINS,

@@ -1,0 +1,2 @@
+/** The sandbox's synthetic market. */
+export * from './market';
