@@ -1,4 +1,4 @@
-/** Hacks: the events of a seeded weekly process over absolute time (the market's `/hacks`). */
+/** The hacks DefiLlama lists (`/hacks`): a seeded weekly process, linked to the protocols listed by then. */
 import { hash32, hashString, mulberry32, pick, unit } from '../prng';
 import { DAY_S, type Hack, type Protocol } from './types';
 
