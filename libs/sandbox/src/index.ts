@@ -46,7 +46,7 @@ export {
   type StartSandboxOptions,
   type SandboxKeys,
 } from './server';
-export { type JupiterKey } from './providers/jupiter';
+export { type JupiterKey } from './providers/jupiter/router';
 export { type FomoKey, RESOLVING_TRADER_INDICES, DEFAULT_FOMO_CREDITS } from './providers/fomo/credits';
 export { fomoFixtures } from './providers/fomo/fixtures';
 export { type FomoProvider } from './providers/fomo/router';

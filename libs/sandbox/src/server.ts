@@ -21,9 +21,13 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { SandboxMarket } from './market';
 import { FaultControl, malformBody, type ActiveFault, type FaultRule, type Provider, type RequestRecord } from './faults';
 import { authMessage, defaultMessage, errorBody, rateLimitMessage } from './errors';
-import { defillamaApiRouter, defillamaCoinsRouter, defillamaStablecoinsRouter, defillamaYieldsRouter } from './providers/defillama';
-import { jupiterRouter, type JupiterKey, type KeyRateLimiter } from './providers/jupiter';
-import { alchemyRouter } from './providers/alchemy';
+import { defillamaApiRouter } from './providers/defillama/api';
+import { defillamaCoinsRouter } from './providers/defillama/coins';
+import { defillamaStablecoinsRouter } from './providers/defillama/stablecoins';
+import { defillamaYieldsRouter } from './providers/defillama/yields';
+import { jupiterRouter, type JupiterKey } from './providers/jupiter/router';
+import type { KeyRateLimiter } from './providers/jupiter/rate-limit';
+import { alchemyRouter } from './providers/alchemy/router';
 import { fomoRouter, type FomoProvider } from './providers/fomo/router';
 import type { FomoKey } from './providers/fomo/credits';
 import { fomoFixtures } from './providers/fomo/fixtures';

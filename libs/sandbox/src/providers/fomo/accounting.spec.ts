@@ -6,7 +6,8 @@
 import { createMarket } from '../../market';
 import { mulberry32 } from '../../prng';
 import { amountAt, positionState, unrealizedPnl, windowPnl, type EventKind, type PositionEvent } from './accounting';
-import { FOMO_CHAINS, TraderActivity } from './activity';
+import { TraderActivity } from './activity';
+import { FOMO_CHAINS } from './types';
 import { INSIDER_WINDOW_MS } from './launches';
 import { FomoPopulation } from './population';
 

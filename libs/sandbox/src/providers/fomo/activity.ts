@@ -10,64 +10,17 @@
  * which bounds memory at roughly population × HISTORY_DAYS × positions per day. Launch positions
  * (a token's developer and insiders, launches.ts) are the exception: kept from the token's launch.
  */
-import type { Asset, SandboxMarket, Token } from '../../market';
+import type { SandboxMarket, Token } from '../../market';
 import { hash32, hashString, mulberry32, round } from '../../prng';
 import { type PositionEvent } from './accounting';
 import { LaunchBook } from './launches';
+import { FOMO_CHAINS, type FomoChain, type FomoPosition, type QuoteToken } from './types';
 import { derivedId, type FomoPopulation, type FomoUser } from './population';
 
 /** Days of history the provider keeps; `all` means these days. */
 export const HISTORY_DAYS = 90;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-
-export interface FomoChain {
-  /** FOMO's chain slug: solana, ethereum, base, bsc, monad, hyperliquid, robinhood. */
-  slug: string;
-  /** The market's chain name. */
-  name: string;
-  networkId: number;
-  evm: boolean;
-}
-
-export const FOMO_CHAINS: readonly FomoChain[] = [
-  { slug: 'solana', name: 'Solana', networkId: 1399811149, evm: false },
-  { slug: 'ethereum', name: 'Ethereum', networkId: 1, evm: true },
-  { slug: 'base', name: 'Base', networkId: 8453, evm: true },
-  { slug: 'bsc', name: 'BSC', networkId: 56, evm: true },
-  { slug: 'monad', name: 'Monad', networkId: 143, evm: true },
-  { slug: 'hyperliquid', name: 'Hyperliquid L1', networkId: 999, evm: true },
-  { slug: 'robinhood', name: 'Robinhood Chain', networkId: 4663, evm: true },
-];
-
-/** A chain query value (slug, `eth`, or the market's name) → chain. */
-export function fomoChain(value: string): FomoChain | undefined {
-  const v = value.toLowerCase();
-  return FOMO_CHAINS.find((c) => c.slug === v || c.name.toLowerCase() === v || (v === 'eth' && c.slug === 'ethereum') || String(c.networkId) === v);
-}
-
-/** What a trade pays with: the chain's dollar stablecoin, or native ETH on Robinhood Chain. */
-export interface QuoteToken {
-  address: string;
-  symbol: string;
-  asset: Asset;
-}
-
-export interface FomoPosition {
-  user: number;
-  day: number;
-  slot: number;
-  tradeId: string;
-  token: Token;
-  chain: FomoChain;
-  quote: QuoteToken;
-  /** Every event of the plan, time order (some may lie in the future). */
-  events: PositionEvent[];
-  /** A written call made when the position opened, or null. */
-  thesis: { at: number; likesMax: number; topic: number } | null;
-  /** The token's developer or an insider of its launch (launches.ts); null for everyday trades. */
-  role: 'dev' | 'insider' | null;
-}
 
 const NATIVE_EVM = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 

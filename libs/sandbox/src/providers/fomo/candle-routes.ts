@@ -7,7 +7,7 @@
  */
 import type { Request, Response } from 'express';
 import { qs } from '../../util';
-import { FOMO_CHAINS } from './activity';
+import { FOMO_CHAINS } from './types';
 import { badRequest, fail, intParam, ok, type FomoAnswer } from './answers';
 import { candles, RESOLUTIONS } from './candles';
 import { COST, type FomoCredits } from './credits';

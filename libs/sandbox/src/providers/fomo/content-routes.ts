@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import type { Token } from '../../market';
 import { iso, qs } from '../../util';
 import { cents } from './accounting';
-import { FOMO_CHAINS, fomoChain } from './activity';
+import { FOMO_CHAINS, fomoChain } from './types';
 import { badRequest, fail, intParam, nextCursor, ok, readCursor, type FomoAnswer } from './answers';
 import { COST } from './credits';
 import { commentsOf, thesesOf, thesisOf } from './social';

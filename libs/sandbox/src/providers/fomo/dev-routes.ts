@@ -7,7 +7,7 @@
 import type { Request } from 'express';
 import { iso } from '../../util';
 import { avgEntryPrice, cents, type PositionState } from './accounting';
-import type { FomoPosition } from './activity';
+import type { FomoPosition } from './types';
 import { fail, ok, type FomoAnswer } from './answers';
 import { COST } from './credits';
 import { thesisOf } from './social';

@@ -17,7 +17,7 @@
 import type { SandboxMarket, Token } from '../../market';
 import { hash32, hashString, mulberry32, round } from '../../prng';
 import type { PositionEvent } from './accounting';
-import type { FomoChain, FomoPosition, QuoteToken } from './activity';
+import type { FomoChain, FomoPosition, QuoteToken } from './types';
 import { derivedId, type FomoPopulation, type FomoUser } from './population';
 
 const DAY_MS = 86_400_000;

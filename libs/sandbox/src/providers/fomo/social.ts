@@ -5,7 +5,7 @@
  * clock is visible. Comments are regenerated on demand (a thread is a few dozen rows at most).
  */
 import { hash32, hashString, mulberry32, pick } from '../../prng';
-import type { FomoPosition } from './activity';
+import type { FomoPosition } from './types';
 import { derivedId, type FomoPopulation } from './population';
 
 const LIKE_RAMP_MS = 2 * 86_400_000;

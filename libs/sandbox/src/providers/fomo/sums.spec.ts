@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { fixedSandbox, NOW } from '../../test/helpers';
 import { SANDBOX_KEYS } from '../../server';
-import { fomoChain } from './activity';
+import { fomoChain } from './types';
 import { fomoFixtures } from './fixtures';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

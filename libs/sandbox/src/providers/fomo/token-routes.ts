@@ -10,7 +10,7 @@ import type { Token } from '../../market';
 import { round, unit } from '../../prng';
 import { iso, qs } from '../../util';
 import { amountAt, cents } from './accounting';
-import { FOMO_CHAINS, fomoChain, type FomoChain, type FomoPosition } from './activity';
+import { FOMO_CHAINS, fomoChain, type FomoChain, type FomoPosition } from './types';
 import { badRequest, fail, intParam, nextCursor, ok, readCursor, type FomoAnswer } from './answers';
 import { COST } from './credits';
 import { commentsOf, thesesOf } from './social';

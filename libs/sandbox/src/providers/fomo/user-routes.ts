@@ -6,7 +6,7 @@
 import type { Request } from 'express';
 import { qs } from '../../util';
 import { cents } from './accounting';
-import { fomoChain, type FomoPosition } from './activity';
+import { fomoChain, type FomoPosition } from './types';
 import { badRequest, fail, intParam, nextCursor, ok, readCursor, type FomoAnswer } from './answers';
 import { COST, type FomoCredits } from './credits';
 import type { FomoUser } from './population';

@@ -8,7 +8,7 @@ import type { Token } from '../../market';
 import { hash32, hashString, mulberry32, round, sig } from '../../prng';
 import { iso } from '../../util';
 import { amountAt, avgEntryPrice, avgExitPrice, cents, type PositionEvent } from './accounting';
-import type { FomoChain, FomoPosition } from './activity';
+import type { FomoChain, FomoPosition } from './types';
 import { derivedId, type FomoUser } from './population';
 import type { Comment, Thesis } from './social';
 import { WINDOWS, type FomoWorld, type PositionFigures, type TraderStats } from './world';

@@ -7,7 +7,8 @@
  */
 import type { SandboxMarket, Token } from '../../market';
 import { positionState, unrealizedPnl, windowPnl, windowVolume, type PositionState } from './accounting';
-import { TraderActivity, type FomoPosition } from './activity';
+import { TraderActivity } from './activity';
+import type { FomoPosition } from './types';
 import { FomoPopulation, type FomoUser } from './population';
 
 export type FomoWindow = '24h' | '7d' | '30d' | 'all';

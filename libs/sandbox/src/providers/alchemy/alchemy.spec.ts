@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { FIXTURES } from './market';
-import { ALCHEMY_KEY, fixedSandbox, NOW } from './test/helpers';
+import { FIXTURES } from '../../market';
+import { ALCHEMY_KEY, fixedSandbox, NOW } from '../../test/helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

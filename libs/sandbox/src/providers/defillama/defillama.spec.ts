@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { DAY_S, FIXTURES } from './market';
-import { createSandboxApp } from './server';
-import { fixedSandbox, NOW } from './test/helpers';
+import { DAY_S, FIXTURES } from '../../market';
+import { createSandboxApp } from '../../server';
+import { fixedSandbox, NOW } from '../../test/helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,22 +1,11 @@
 /**
- * Multichain token data API stand-in (Alchemy), mounted at /alchemy:
- * - Prices API: `GET /prices/v1/{apiKey}/tokens/by-symbol?symbols=ETH&symbols=BTC` (≤25),
- *   `POST /prices/v1/{apiKey}/tokens/by-address` `{addresses:[{network,address}]}` (≤25, ≤3
- *   networks), `POST /prices/v1/{apiKey}/tokens/historical` `{symbol | network+address,
- *   startTime, endTime, interval:'5m'|'1h'|'1d'}`. Errors `{ error: { message } }`.
- * - Token metadata JSON-RPC: `POST /{network}/v2/{apiKey}` with
- *   `{jsonrpc:'2.0', id, method:'alchemy_getTokenMetadata', params:[address]}` →
- *   `{jsonrpc, id, result:{name, symbol, decimals, logo}}` (EVM networks; also eth_chainId,
- *   eth_blockNumber). Unknown key → 401 `{jsonrpc, id, error:{code:-32600, message:'Must be authenticated!'}}`.
+ * Alchemy Prices API (api.g.alchemy.com/prices/v1/{apiKey}/...): current prices by symbol or by
+ * address, and historical prices, from the market's price paths. Errors `{ error: { message } }`.
  */
-import { Router, type NextFunction, type Request, type Response } from 'express';
-import { DAY_MS, SandboxMarket, type Asset, type Token } from '../market';
-import { authMessage, errorBody } from '../errors';
-import { iso, plainNumber, qsList } from '../util';
-
-export interface AlchemyOptions {
-  keys: string[];
-}
+import type { NextFunction, Request, Response, Router } from 'express';
+import { DAY_MS, type Asset, type SandboxMarket, type Token } from '../../market';
+import { authMessage, errorBody } from '../../errors';
+import { iso, plainNumber, qsList } from '../../util';
 
 const MAX_SYMBOLS = 25;
 const MAX_ADDRESSES = 25;
@@ -47,10 +36,7 @@ function parseTime(v: unknown): number | undefined {
   return undefined;
 }
 
-export function alchemyRouter(m: SandboxMarket, opts: AlchemyOptions): Router {
-  const r = Router();
-  const keys = new Set(opts.keys);
-
+export function pricesRoutes(r: Router, m: SandboxMarket, keys: ReadonlySet<string>): void {
   const pricesAuth = (req: Request, res: Response, next: NextFunction) => {
     if (!keys.has(String(req.params.apiKey))) return aerr(res, 401, authMessage('alchemy'));
     next();
@@ -132,50 +118,4 @@ export function alchemyRouter(m: SandboxMarket, opts: AlchemyOptions): Router {
     const head = hasSymbol ? { symbol: String(body.symbol) } : { network: String(body.network), address: String(body.address) };
     res.json({ ...head, currency: 'usd', data: points });
   });
-
-  // ── JSON-RPC (token metadata)
-  r.post('/:network/v2/:apiKey', (req, res) => {
-    const network = String(req.params.network);
-    const payload = req.body as unknown;
-    const firstId = Array.isArray(payload) ? null : ((payload as { id?: unknown } | undefined)?.id ?? null);
-    if (!keys.has(String(req.params.apiKey))) {
-      return res.status(401).json(errorBody('alchemy', 401, authMessage('alchemy', true), { rpc: true, rpcId: firstId }));
-    }
-    const chain = m.chainByAlchemyNetwork(network);
-    if (!chain) return res.status(404).json(errorBody('alchemy', 404, `Unsupported network: ${network}`, { rpc: true, rpcId: firstId }));
-    const one = (call: unknown) => {
-      const c = (call ?? {}) as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
-      const id = c.id ?? null;
-      const fail = (code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
-      if (c.jsonrpc !== '2.0' || typeof c.method !== 'string') return fail(-32600, 'Invalid Request');
-      const params = Array.isArray(c.params) ? c.params : [];
-      switch (c.method) {
-        case 'eth_chainId':
-          if (!chain.evm || chain.chainId === null) return fail(-32601, `Unsupported method: ${c.method} on ${network}`);
-          return { jsonrpc: '2.0', id, result: `0x${chain.chainId.toString(16)}` };
-        case 'eth_blockNumber':
-          if (!chain.evm) return fail(-32601, `Unsupported method: ${c.method} on ${network}`);
-          return { jsonrpc: '2.0', id, result: `0x${Math.floor((m.nowSec() - 1_600_000_000) / 2 + 10_000_000).toString(16)}` };
-        case 'alchemy_getTokenMetadata': {
-          if (!chain.evm) return fail(-32601, `Unsupported method: ${c.method} on ${network}`);
-          const address = params[0];
-          if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) {
-            return fail(-32602, 'invalid 1st argument: address value was not valid hex');
-          }
-          const tk = m.tokenOn(chain, address);
-          if (!tk) return { jsonrpc: '2.0', id, result: { name: null, symbol: null, decimals: null, logo: null } };
-          return { jsonrpc: '2.0', id, result: { name: tk.name, symbol: tk.symbol, decimals: tk.decimals, logo: tk.logo } };
-        }
-        default:
-          return fail(-32601, `Unsupported method: ${c.method}`);
-      }
-    };
-    if (Array.isArray(payload)) {
-      if (payload.length === 0) return res.status(400).json(errorBody('alchemy', 400, 'Empty batch', { rpc: true, rpcId: null }));
-      return res.json(payload.map(one));
-    }
-    res.json(one(payload));
-  });
-
-  return r;
 }

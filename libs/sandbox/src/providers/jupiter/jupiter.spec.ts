@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { FIXTURES } from './market';
-import { createSandbox } from './server';
-import { fixedSandbox, JUP_KEY, NOW } from './test/helpers';
+import { FIXTURES } from '../../market';
+import { createSandbox } from '../../server';
+import { fixedSandbox, JUP_KEY, NOW } from '../../test/helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
