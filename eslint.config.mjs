@@ -13,9 +13,9 @@ import tseslint from 'typescript-eslint';
 
 /**
  * No import reaches past a lib's index.ts: `@scout/<lib>` is the whole surface of a lib, so neither
- * `@scout/<lib>/...` nor a relative path into `<lib>/src/...` (from another lib, an app or the
- * root) is allowed. A lib's own files import each other with `./` and `../` paths that never name
- * a `<lib>/src` folder, so they are not caught.
+ * `@scout/<lib>/...` nor a relative path into `<lib>/src` (from another lib or an app) is allowed.
+ * A lib's own files import each other with `./` and `../` paths that never name a `<lib>/src`
+ * folder (the lib names are read from libs/), so they are not caught.
  */
 const libNames = readdirSync(new URL('./libs', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -27,9 +27,11 @@ const deepImportPatterns = [
     message: 'Import a lib through its index only: `@scout/<lib>`, not a file inside it.',
   },
   {
-    // `../../ledger/src/x` (a sibling lib from inside libs/) or `../../../libs/auth/src/x` (from an app).
-    regex: `^(\\.{1,2}/)+(libs/)?(${libNames.join('|')})/src/.+`,
-    message: "Import another lib through its index only (`@scout/<lib>`), not a path into its src/.",
+    // `../../ledger/src/x` (a sibling lib from inside libs/) or `../../../libs/auth/src/x` (from an
+    // app), and the index itself by a relative path (`../../ledger/src`): `@scout/<lib>` resolves
+    // everywhere the code runs (tsconfig paths, jest's moduleNameMapper, tsc-alias in the build).
+    regex: `^(\\.{1,2}/)+(libs/)?(${libNames.join('|')})/src(/|$)`,
+    message: 'Import another lib as `@scout/<lib>` (its index), not by a relative path into its src/.',
   },
 ];
 
