@@ -84,6 +84,9 @@ export default tseslint.config(
       // Scout's input screens match control characters on purpose (rejecting NUL and C0 bytes in
       // keys, labels and request inputs); the rule exists to catch them by accident.
       'no-control-regex': 'off',
+      // A `let` assigned once but read first by a closure made before the assignment (a cleanup
+      // that may run while the awaited setup is still under way) cannot be a `const`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       'no-restricted-imports': restrictedImports(deepImportPatterns),
     },
   },
