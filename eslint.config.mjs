@@ -107,6 +107,16 @@ export default tseslint.config(
     },
   },
   {
+    // The money path: the ledger (grants, holds, posts, refunds), idempotency claims and the tool
+    // gateway that meters each call. Here even `void` is no way out: a promise is awaited, or its
+    // rejection handled (.catch), so a failed debit, post or claim can never pass unseen.
+    files: ['libs/ledger/src/**/*.ts', 'libs/idempotency/src/**/*.ts', 'apps/api/src/tools/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**'],
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }],
+    },
+  },
+  {
     // Tests and their tooling. Response bodies (supertest's `res.body`), query rows (`pg`, TypeORM's
     // `query`) and parsed JSON are `any` there, and asserting on them is the point of a test: the
     // no-unsafe-* family reported about 3,600 of these in tests, against a dozen in source. Source
