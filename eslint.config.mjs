@@ -140,6 +140,10 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module' },
+  },
+  {
     files: ['**/*.{js,cjs}'],
     rules: {
       '@typescript-eslint/no-require-imports': 'off',
