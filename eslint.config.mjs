@@ -8,6 +8,7 @@
 import { readdirSync } from 'node:fs';
 import eslint from '@eslint/js';
 import eslintConfigPrettier from 'eslint-config-prettier/flat';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -45,12 +46,12 @@ const appImportPatterns = [
 
 const restrictedImports = (patterns) => ['error', { patterns }];
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', '**/*.tsbuildinfo'],
   },
   eslint.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  tseslint.configs.recommendedTypeChecked,
   eslintConfigPrettier,
   {
     languageOptions: {
@@ -137,7 +138,7 @@ export default tseslint.config(
   {
     // Plain JavaScript (jest.config.js, this file) is in no tsconfig: lint it without type information.
     files: ['**/*.{js,mjs,cjs}'],
-    ...tseslint.configs.disableTypeChecked,
+    extends: [tseslint.configs.disableTypeChecked],
   },
   {
     files: ['**/*.mjs'],
