@@ -17,10 +17,10 @@ const EXIT = { clean: 0, violations: 1, cannotRun: 2 } as const;
 /** Where the ledger to check is, and what to close once it has been checked. */
 interface Target {
   url: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
-const nothingToClose = async () => undefined;
+const nothingToClose = (): Promise<void> => Promise.resolve();
 
 /**
  * The database named on the command line, else DATABASE_URL, else the embedded database: the one
@@ -93,7 +93,7 @@ async function main(args: string[]): Promise<number> {
       throw new Error(`cannot connect to ${redacted(url)}: ${error instanceof Error ? error.message : String(error)}`);
     }
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const violations = await verifyLedger(async (sql, params) => (await client.query(sql, params)).rows);
+    const violations = await verifyLedger(async (sql, params) => (await client.query<Record<string, unknown>>(sql, params)).rows);
     await client.query('COMMIT');
     process.stdout.write(report(redacted(url), violations));
     return violations.length === 0 ? EXIT.clean : EXIT.violations;

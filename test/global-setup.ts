@@ -1,7 +1,6 @@
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __scoutTestDatabase: { database: TestDatabase; users: number } | undefined;
 }
 

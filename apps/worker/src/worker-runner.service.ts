@@ -72,7 +72,9 @@ export class WorkerRunner implements BeforeApplicationShutdown {
       for (const definition of this.setup.queues) {
         const queue = this.queue(definition.name);
         for (const schedule of definition.schedulers) {
-          await queue.upsertJobScheduler(schedule.id, { every: schedule.everyMs }, { name: schedule.jobName, data: schedule.data });
+          // Each family types its own payloads; here they only pass through to BullMQ.
+          const data: unknown = schedule.data;
+          await queue.upsertJobScheduler(schedule.id, { every: schedule.everyMs }, { name: schedule.jobName, data });
         }
       }
     } finally {

@@ -108,6 +108,7 @@ export class AccountToolsService {
     input: UsageInput,
     summary: 'Your usage since the server started: credits spent, tools hit, cache hit rate, upstream key states, price table.',
   })
+  // eslint-disable-next-line @typescript-eslint/require-await -- a tool handler returns a promise; async keeps a throw a rejection, as in every other handler
   async sessionUsage(input: UsageInput, context: ToolContext): Promise<ToolResult> {
     const accountId = context.caller!.accountId;
     const notes: string[] = [];

@@ -44,11 +44,11 @@ export class AuditLogService {
 
   /** Appends one row, inside the caller's transaction when given its manager. */
   async record(entry: AuditRecord, manager: EntityManager = this.db.manager): Promise<number> {
-    const [row] = (await manager.query(
+    const [row] = await manager.query<{ id: number }[]>(
       `INSERT INTO admin_audit_log (actor, action, account_id, target, details, request_id)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [entry.actor, entry.action, entry.accountId ?? null, entry.target ?? null, JSON.stringify(entry.details ?? {}), entry.requestId ?? null],
-    )) as { id: number }[];
+    );
     return row.id;
   }
 

@@ -13,7 +13,8 @@ import { ACCESS_METADATA, type RouteAccess } from './access.decorators';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { UnauthenticatedRateLimiter } from './unauthenticated-rate-limiter';
 
-export type ScoutRequest = Request & { caller?: CallerIdentity | null; tool?: RegisteredTool };
+/** A request past the pipeline's first step, which gives every request its string id (x-request-id or a UUID). */
+export type ScoutRequest = Request & { id: string; caller?: CallerIdentity | null; tool?: RegisteredTool };
 
 /**
  * The gate in front of every route (ARCHITECTURE section 4, steps 2-4): IP rate limit for requests

@@ -48,11 +48,11 @@ export class ApiKeyService {
     label: string,
     manager: EntityManager = this.db.manager,
   ): Promise<IssuedKey | null> {
-    const rows = (await manager.query(
+    const rows = await manager.query<{ id: string }[]>(
       `INSERT INTO api_keys (account_id, prefix, secret_sha256, scopes, label) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT ON CONSTRAINT uq_api_keys_secret_sha256 DO NOTHING RETURNING id`,
       [accountId, displayPrefix(secret), hashApiKey(secret), scopes, label],
-    )) as { id: string }[];
+    );
     return rows.length ? { apiKey: secret, keyId: rows[0].id, prefix: displayPrefix(secret) } : null;
   }
 
@@ -68,10 +68,10 @@ export class ApiKeyService {
     label: string | null,
     manager: EntityManager,
   ): Promise<IssuedKey> {
-    const [row] = (await manager.query(
+    const [row] = await manager.query<{ id: string }[]>(
       `INSERT INTO api_keys (account_id, prefix, secret_sha256, scopes, label) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [accountId, displayPrefix(key), hashApiKey(key), scopes, label],
-    )) as { id: string }[];
+    );
     return { apiKey: key, keyId: row.id, prefix: displayPrefix(key) };
   }
 
@@ -84,12 +84,12 @@ export class ApiKeyService {
     if (cached && cached.expiresAt > Date.now()) return cached.caller;
     this.verified.delete(cacheKey);
 
-    const rows = (await this.db.query(
+    const rows = await this.db.query<{ id: string; account_id: string; scopes: string[]; secret_sha256: Buffer }[]>(
       `SELECT k.id, k.account_id, k.scopes, k.secret_sha256
          FROM api_keys k JOIN accounts a ON a.id = k.account_id
         WHERE k.secret_sha256 = $1 AND k.revoked_at IS NULL AND a.status = 'active'`,
       [hash],
-    )) as { id: string; account_id: string; scopes: string[]; secret_sha256: Buffer }[];
+    );
     const row = rows[0];
     // The index lookup already matched; compare again in constant time so no timing depends on the secret.
     if (!row || !timingSafeEqual(row.secret_sha256, hash)) return null;
@@ -124,9 +124,9 @@ export class ApiKeyService {
 
   /** True when some unrevoked key carries the admin scope. */
   async adminKeyExists(): Promise<boolean> {
-    const rows = (await this.db.query(
+    const rows = await this.db.query<unknown[]>(
       `SELECT 1 FROM api_keys WHERE revoked_at IS NULL AND 'admin' = ANY(scopes) LIMIT 1`,
-    )) as unknown[];
+    );
     return rows.length > 0;
   }
 }

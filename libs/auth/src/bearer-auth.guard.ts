@@ -27,19 +27,16 @@ export class BearerAuthGuard implements CanActivate {
     const http = context.switchToHttp();
     const req = http.getRequest<Request & { user?: unknown }>();
     const res = http.getResponse<Response>();
-    req.user = await new Promise<CallerIdentity>((resolve, reject) => {
-      const settle = (err: unknown, user: CallerIdentity | false) => {
-        try {
-          resolve(this.handleRequest(err, user));
-        } catch (error) {
-          reject(error);
-        }
-      };
+    // The strategy's outcome, the first time it settles (through its callback or through next).
+    const [err, user] = await new Promise<[unknown, CallerIdentity | false]>((resolve) => {
+      const settle = (error: unknown, caller: CallerIdentity | false) => resolve([error, caller]);
       // A fresh object per request, as passport itself makes from a registered strategy: the
       // success/fail actions it attaches are bound to this request only.
       const strategy = Object.create(this.strategy) as passport.Strategy;
-      passport.authenticate(strategy, { session: false }, settle)(req, res, (err?: unknown) => settle(err, false));
+      const middleware = passport.authenticate(strategy, { session: false }, settle) as (req: Request, res: Response, next: (err?: unknown) => void) => void;
+      middleware(req, res, (error?: unknown) => settle(error, false));
     });
+    req.user = this.handleRequest(err, user);
     return true;
   }
 

@@ -39,7 +39,7 @@ export class UnauthenticatedRateLimiter implements OnModuleDestroy {
     }
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     this.redis?.disconnect();
   }
 }

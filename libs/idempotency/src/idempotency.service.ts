@@ -52,7 +52,7 @@ export class IdempotencyService {
     for (let attempt = 0; attempt < 3; attempt++) {
       // A new key is inserted; an existing one is taken over only if it is past the 24 h window
       // or is a 'running' claim abandoned by a crashed process. Otherwise no row comes back.
-      const claimed = (await this.db.query(
+      const claimed = await this.db.query<Array<{ claim_id: string }>>(
         `INSERT INTO idempotency_keys (account_id, key, tool, fingerprint, state) VALUES ($1, $2, $3, $4, 'running')
          ON CONFLICT (account_id, key) DO UPDATE
             SET claim_id = gen_random_uuid(), tool = EXCLUDED.tool, fingerprint = EXCLUDED.fingerprint, state = 'running',
@@ -61,12 +61,12 @@ export class IdempotencyService {
              OR (idempotency_keys.state = 'running' AND idempotency_keys.created_at <= now() - make_interval(secs => $6))
          RETURNING claim_id`,
         [accountId, key, tool, fingerprint, IDEMPOTENCY_WINDOW_HOURS, abandonedMs / 1000],
-      )) as Array<{ claim_id: string }>;
+      );
       if (claimed.length === 1) return { kind: 'claimed', claimId: claimed[0].claim_id };
-      const [row] = (await this.db.query(
+      const [row] = await this.db.query<Row[]>(
         `SELECT tool, fingerprint, state, status_code, response FROM idempotency_keys WHERE account_id = $1 AND key = $2`,
         [accountId, key],
-      )) as Row[];
+      );
       if (!row) continue;
       if (row.tool !== tool || row.fingerprint !== fingerprint) throw new IdempotencyKeyReusedError(key);
       if (row.state === 'running') throw new IdempotencyKeyInUseError(key);
@@ -81,11 +81,11 @@ export class IdempotencyService {
    */
   async complete(accountId: string, key: string, claimId: string, answer: StoredAnswer): Promise<boolean> {
     // TypeORM answers an UPDATE or DELETE through query() with [rows, rowCount].
-    const [, updated] = (await this.db.query(
+    const [, updated] = await this.db.query<[unknown[], number]>(
       `UPDATE idempotency_keys SET state = 'done', status_code = $4, response = $5, usage_entry_id = $6, completed_at = now()
         WHERE account_id = $1 AND key = $2 AND claim_id = $3 AND state = 'running'`,
       [accountId, key, claimId, answer.statusCode, JSON.stringify(answer.response), answer.usageEntryId],
-    )) as [unknown[], number];
+    );
     return updated === 1;
   }
 
@@ -102,12 +102,12 @@ export class IdempotencyService {
   async purgeExpired(limit = 5_000): Promise<number> {
     // The age is checked again on the row being deleted: a key taken over by a new claim between
     // the batch's selection and its deletion has a new created_at, and stays.
-    const [, deleted] = (await this.db.query(
+    const [, deleted] = await this.db.query<[unknown[], number]>(
       `DELETE FROM idempotency_keys k
          USING (SELECT account_id, key FROM idempotency_keys WHERE created_at <= now() - make_interval(hours => $1) LIMIT $2) expired
         WHERE k.account_id = expired.account_id AND k.key = expired.key AND k.created_at <= now() - make_interval(hours => $1)`,
       [IDEMPOTENCY_WINDOW_HOURS, limit],
-    )) as [unknown[], number];
+    );
     return deleted;
   }
 }

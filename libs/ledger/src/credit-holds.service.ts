@@ -106,10 +106,10 @@ export class CreditHoldsService {
   }
 
   private async holdBatch(batch: HoldRequest[]): Promise<HoldRow[]> {
-    const rows = (await this.db.query(
+    const rows = await this.db.query<Array<HoldRow & { ord: number }>>(
       `SELECT ord, hold_id, remaining, status, expires_at FROM scout_hold_many($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::int[])`,
       [batch.map((h) => h.accountId), batch.map((h) => h.amount), batch.map((h) => h.tool), batch.map((h) => h.requestId), batch.map((h) => h.ttlMs)],
-    )) as Array<HoldRow & { ord: number }>;
+    );
     const byPosition = new Map(rows.map((row) => [Number(row.ord), row]));
     return batch.map((_, i) => byPosition.get(i + 1) ?? { hold_id: null, remaining: null, status: 'no_account', expires_at: null });
   }
@@ -130,7 +130,7 @@ export class CreditHoldsService {
     // Retried as a whole while the connection is lost (each post in it is idempotent), until the
     // last deadline in it: holds already past theirs just come back expired.
     const latest = batch.reduce((last, p) => (p.hold.expiresAt > last.expiresAt ? p.hold : last), batch[0].hold);
-    const rows = (await this.untilDeadline(latest, () =>
+    const rows = await this.untilDeadline<PostRow[]>(latest, () =>
       this.db.query(`SELECT hold_id, status, entry_id FROM scout_post_many($1::bigint[], $2::text[], $3::uuid[], $4::int[], $5::json[])`, [
         batch.map((p) => p.hold.id),
         batch.map((p) => p.answer?.key ?? null),
@@ -138,7 +138,7 @@ export class CreditHoldsService {
         batch.map((p) => p.answer?.statusCode ?? null),
         batch.map((p) => (p.answer ? JSON.stringify(p.answer.response) : null)),
       ]),
-    )) as PostRow[];
+    );
     const byHold = new Map(rows.map((row) => [Number(row.hold_id), row]));
     return batch.map((p) => {
       const row = byHold.get(p.hold.id);
@@ -155,9 +155,7 @@ export class CreditHoldsService {
   async void(hold: Hold, reason: string): Promise<number | null> {
     try {
       const [row] = await this.untilDeadline(hold, () =>
-        this.db.query(`SELECT status, remaining FROM scout_void($1, $2)`, [hold.id, printable(reason).slice(0, 500)]) as Promise<
-          { status: string; remaining: number }[]
-        >,
+        this.db.query<{ status: string; remaining: number }[]>(`SELECT status, remaining FROM scout_void($1, $2)`, [hold.id, printable(reason).slice(0, 500)]),
       );
       if (row.status === 'posted') this.logger.error({ holdId: hold.id }, 'a failed call was already posted: it stays charged');
       return Number(row.remaining);
@@ -171,7 +169,7 @@ export class CreditHoldsService {
   async voidExpired(batchSize = 1_000): Promise<number> {
     let voided = 0;
     for (;;) {
-      const rows = (await this.db.query(`SELECT hold_id FROM scout_void_expired_holds($1)`, [batchSize])) as unknown[];
+      const rows = await this.db.query<unknown[]>(`SELECT hold_id FROM scout_void_expired_holds($1)`, [batchSize]);
       voided += rows.length;
       if (rows.length < batchSize) return voided;
     }

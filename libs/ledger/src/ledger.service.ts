@@ -79,7 +79,7 @@ export class LedgerService {
     actor = 'system',
   ): Promise<AccountEntity> {
     if (planId !== null) await this.requirePlan(planId, manager);
-    const [account] = (await manager.query(`INSERT INTO accounts (name) VALUES ($1) RETURNING id`, [name])) as { id: string }[];
+    const [account] = await manager.query<{ id: string }[]>(`INSERT INTO accounts (name) VALUES ($1) RETURNING id`, [name]);
     const free = this.config.freeGrantCredits;
     if (free > 0) {
       await manager.query(`SELECT * FROM scout_grant($1, 'free', $2, NULL, $3, 'system')`, [
@@ -110,10 +110,10 @@ export class LedgerService {
 
   /** Reverses a usage entry with one linked refund entry; a second refund is a no-op. */
   async refund(usageEntryId: number, reason: string): Promise<Charge> {
-    const [row] = (await this.db.query(`SELECT entry_id, remaining FROM scout_refund($1, $2)`, [
+    const [row] = await this.db.query<{ entry_id: number; remaining: number }[]>(`SELECT entry_id, remaining FROM scout_refund($1, $2)`, [
       usageEntryId,
       reason.slice(0, 500),
-    ])) as { entry_id: number; remaining: number }[];
+    ]);
     return { entryId: row.entry_id, remaining: row.remaining };
   }
 
@@ -126,14 +126,14 @@ export class LedgerService {
     manager: EntityManager = this.db.manager,
   ): Promise<GrantResult> {
     await this.requireAccount(accountId, manager);
-    const [row] = (await manager.query(`SELECT grant_id, entry_id, remaining FROM scout_grant($1, $2, $3, $4, $5, $6)`, [
+    const [row] = await manager.query<{ grant_id: string; entry_id: number; remaining: number }[]>(`SELECT grant_id, entry_id, remaining FROM scout_grant($1, $2, $3, $4, $5, $6)`, [
       accountId,
       kind,
       credits,
       options.expiresAt ?? null,
       options.reason ?? null,
       options.actor ?? null,
-    ])) as { grant_id: string; entry_id: number; remaining: number }[];
+    ]);
     return { grantId: row.grant_id, entryId: row.entry_id, remaining: row.remaining };
   }
 
@@ -146,10 +146,10 @@ export class LedgerService {
     manager: EntityManager = this.db.manager,
   ): Promise<Charge> {
     await this.requireAccount(accountId, manager);
-    const [row] = (await manager.query(
+    const [row] = await manager.query<{ entry_id: number | null; remaining: number | null; status: string }[]>(
       `SELECT entry_id, remaining, status FROM scout_spend($1, $2, 'adjustment', NULL, NULL, $3, $4)`,
       [accountId, credits, reason, actor],
-    )) as { entry_id: number | null; remaining: number | null; status: string }[];
+    );
     if (row.status !== 'ok') {
       throw new InvalidRequestError(
         `The adjustment of -${credits} would take the balance below zero (spendable: ${row.remaining ?? 0}).`,
@@ -161,13 +161,13 @@ export class LedgerService {
 
   /** Credits the account can spend now: unexpired grants less what running calls hold. */
   async remaining(accountId: string): Promise<number> {
-    const [row] = (await this.db.query(`SELECT scout_spendable($1) AS remaining`, [accountId])) as { remaining: number }[];
+    const [row] = await this.db.query<{ remaining: number }[]>(`SELECT scout_spendable($1) AS remaining`, [accountId]);
     return row.remaining;
   }
 
   /** Credits set aside by the account's calls still running (pending holds within their deadline). */
   async held(accountId: string): Promise<number> {
-    const [row] = (await this.db.query(`SELECT scout_held($1) AS held`, [accountId])) as { held: number }[];
+    const [row] = await this.db.query<{ held: number }[]>(`SELECT scout_held($1) AS held`, [accountId]);
     return row.held;
   }
 
@@ -249,15 +249,15 @@ export class LedgerService {
         WHERE u.account_id = $1 AND u.kind = 'usage' AND u.created_at >= $2 AND u.created_at < $3
         GROUP BY 1 ORDER BY 1`;
     const [byTool, byDay] = await Promise.all([
-      this.db.query(netCalls('u.tool AS tool'), [accountId, from, to]) as Promise<ToolUsage[]>,
-      this.db.query(netCalls(`to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`), [accountId, from, to]) as Promise<DayUsage[]>,
+      this.db.query<ToolUsage[]>(netCalls('u.tool AS tool'), [accountId, from, to]),
+      this.db.query<DayUsage[]>(netCalls(`to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`), [accountId, from, to]),
     ]);
     return { byTool, byDay };
   }
 
   /** Net usage per tool (usage minus refunds), optionally since a moment and before another. */
   async usageByTool(accountId: string, since?: Date, until?: Date): Promise<ToolUsage[]> {
-    const rows = (await this.db.query(
+    const rows = await this.db.query<ToolUsage[]>(
       `SELECT tool,
               (count(*) FILTER (WHERE kind = 'usage') - count(*) FILTER (WHERE kind = 'refund'))::int AS calls,
               (-sum(amount))::bigint AS credits
@@ -266,7 +266,7 @@ export class LedgerService {
           AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
         GROUP BY tool ORDER BY tool`,
       [accountId, since ?? null, until ?? null],
-    )) as ToolUsage[];
+    );
     return rows.filter((r) => r.calls > 0 || r.credits > 0);
   }
 }

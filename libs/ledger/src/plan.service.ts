@@ -55,10 +55,10 @@ export class PlanService {
    */
   async changePlan(accountId: string, planId: string | null, options: PlanChangeOptions): Promise<PlanChangeResult> {
     const manager = options.manager ?? this.db.manager;
-    const [row] = (await manager.query(
+    const [row] = await manager.query<{ status: string; change_id: number | null; period_id: number | null }[]>(
       `SELECT status, change_id, period_id FROM scout_change_plan($1, $2, $3, $4, $5)`,
       [accountId, planId, this.clock.now(), options.actor, options.reason ?? null],
-    )) as { status: string; change_id: number | null; period_id: number | null }[];
+    );
     const fail = STATUS_ERRORS[row.status];
     if (fail) throw fail(accountId, planId);
     if (row.status === 'unchanged') return { changed: false, change: null, period: null };

@@ -157,10 +157,10 @@ export class AdminService {
    */
   async setStatus(accountId: string, status: 'active' | 'suspended', reason: string | null, by: AdminActor) {
     const changed = await this.db.transaction(async (manager) => {
-      const rows = (await manager.query(
+      const rows = await manager.query<unknown[]>(
         `UPDATE accounts SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2 RETURNING id`,
         [accountId, status],
-      )) as unknown[];
+      );
       // TypeORM answers an UPDATE through query() with [rows, rowCount].
       const touched = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
       if (touched === 0) {
@@ -281,7 +281,7 @@ export class AdminService {
         }
         const kind = dto.kind === 'grant' ? 'free' : dto.kind;
         const granted = await this.ledger.grant(accountId, kind, dto.credits, { expiresAt, reason, actor: by.actor }, manager);
-        return { entryId: granted.entryId, grantId: granted.grantId as string | null, balance: granted.remaining };
+        return { entryId: granted.entryId, grantId: granted.grantId, balance: granted.remaining };
       },
       (r) => ({
         target: `credit_entries#${r.entryId}`,
@@ -355,10 +355,10 @@ export class AdminService {
 
   private async spendableOf(accountIds: string[]): Promise<Map<string, number>> {
     if (accountIds.length === 0) return new Map();
-    const rows = (await this.db.query(`SELECT id, scout_spendable(id) AS spendable FROM unnest($1::uuid[]) AS id`, [accountIds])) as {
+    const rows = await this.db.query<{
       id: string;
       spendable: number;
-    }[];
+    }[]>(`SELECT id, scout_spendable(id) AS spendable FROM unnest($1::uuid[]) AS id`, [accountIds]);
     return new Map(rows.map((r) => [r.id, r.spendable]));
   }
 }

@@ -59,11 +59,11 @@ function handlerMethods(processor: Type): Map<string, string> {
 
 function handlerList(processor: Type): Array<[string, string]> {
   const list: Array<[string, string]> = [];
-  for (let proto = processor.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (let proto = processor.prototype as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
     for (const key of Object.getOwnPropertyNames(proto)) {
-      const descriptor = Object.getOwnPropertyDescriptor(proto, key);
-      if (typeof descriptor?.value !== 'function') continue;
-      const jobName = Reflect.getMetadata(JOB_HANDLER, descriptor.value) as string | undefined;
+      const method: unknown = Object.getOwnPropertyDescriptor(proto, key)?.value;
+      if (typeof method !== 'function') continue;
+      const jobName = Reflect.getMetadata(JOB_HANDLER, method) as string | undefined;
       if (jobName !== undefined) list.push([jobName, key]);
     }
   }

@@ -60,23 +60,26 @@ export const LEDGER_QUEUE: JobQueueDefinition<LedgerJobs> = {
   ],
 };
 
-/** Adds ledger jobs. Provided where the 'ledger' queue is registered (apps/worker). */
+/**
+ * Adds ledger jobs. Provided where the 'ledger' queue is registered (apps/worker). The queue holds
+ * every ledger job, so BullMQ types them all as any: each job's name fixes its payload and result.
+ */
 @Injectable()
 export class LedgerQueueProducer {
   constructor(@InjectQueue(LEDGER_QUEUE.name) private readonly queue: Queue) {}
 
   /** Writes off due grants now rather than at the scheduler's next run. */
   expireGrants(payload: ExpireGrantsPayload = {}, opts?: JobsOptions): Promise<Job<ExpireGrantsPayload, ExpireGrantsResult>> {
-    return this.queue.add(EXPIRE_GRANTS_JOB, payload, opts);
+    return this.queue.add(EXPIRE_GRANTS_JOB, payload, opts) as Promise<Job<ExpireGrantsPayload, ExpireGrantsResult>>;
   }
 
   /** Opens due plan periods now rather than at the scheduler's next run. */
   renewPlans(payload: RenewPlansPayload = {}, opts?: JobsOptions): Promise<Job<RenewPlansPayload, RenewPlansResult>> {
-    return this.queue.add(RENEW_PLANS_JOB, payload, opts);
+    return this.queue.add(RENEW_PLANS_JOB, payload, opts) as Promise<Job<RenewPlansPayload, RenewPlansResult>>;
   }
 
   /** Records holds past their deadline as voided now rather than at the scheduler's next run. */
   voidExpiredHolds(opts?: JobsOptions): Promise<Job<Record<string, never>, VoidExpiredHoldsResult>> {
-    return this.queue.add(VOID_EXPIRED_HOLDS_JOB, {}, opts);
+    return this.queue.add(VOID_EXPIRED_HOLDS_JOB, {}, opts) as Promise<Job<Record<string, never>, VoidExpiredHoldsResult>>;
   }
 }

@@ -33,11 +33,11 @@ export class LedgerJobsService {
     const batchSize = options.batchSize ?? 500;
     let expired = 0;
     for (;;) {
-      const rows = (await this.db.query(`SELECT grant_id FROM scout_expire_grants($1, $2, $3)`, [
+      const rows = await this.db.query<{ grant_id: string }[]>(`SELECT grant_id FROM scout_expire_grants($1, $2, $3)`, [
         now,
         batchSize,
         options.accountId ?? null,
-      ])) as { grant_id: string }[];
+      ]);
       expired += rows.length;
       if (rows.length < batchSize) return expired;
     }
@@ -52,11 +52,11 @@ export class LedgerJobsService {
     const batchSize = options.batchSize ?? 200;
     let renewed = 0;
     for (;;) {
-      const rows = (await this.db.query(`SELECT account_id FROM scout_renew_plans($1, $2, $3)`, [
+      const rows = await this.db.query<{ account_id: string }[]>(`SELECT account_id FROM scout_renew_plans($1, $2, $3)`, [
         now,
         batchSize,
         options.accountId ?? null,
-      ])) as { account_id: string }[];
+      ]);
       renewed += rows.length;
       // Rows are periods, not accounts: stop once a batch touched fewer accounts than it could.
       if (new Set(rows.map((r) => r.account_id)).size < batchSize) return renewed;
