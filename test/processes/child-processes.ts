@@ -62,8 +62,8 @@ export function startScoutProcess(name: string, entry: keyof typeof ENTRIES, env
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-200_000);
   };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
   const exited = new Promise<number | null>((resolveExit) => {
     child.once('exit', (code) => {
       LIVE.delete(child);

@@ -524,7 +524,7 @@ describe('logs never contain a key', () => {
       const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
       callback?.();
       return true;
-    }) as typeof process.stdout.write);
+    }));
     resetNestjsPinoRootLogger();
     t = await startTestApp({ ...FIXTURES, env: { ...NO_RATE_LIMIT, LOG_LEVEL: 'info' } });
   });

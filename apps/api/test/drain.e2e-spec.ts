@@ -207,7 +207,7 @@ describe('drain: a call longer than the grace period is cut off and the shutdown
     // The call runs until the test ends it: the shutdown can be over before that only if it does not wait for it.
     let finish = (): void => undefined;
     let finished = false;
-    const answer = jest.spyOn(t.app.get(FixtureTools) as unknown as { answer: () => Promise<ToolResult> }, 'answer').mockImplementationOnce(
+    const answer = jest.spyOn(t.app.get<FixtureTools, { answer: () => Promise<ToolResult> }>(FixtureTools), 'answer').mockImplementationOnce(
       () => new Promise<ToolResult>((resolve) => (finish = () => resolve({ data: {} }))).finally(() => (finished = true)),
     );
     const slow = t

@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import type { Response } from 'supertest';
 import { randomKey, startTestApp, type TestApp } from './support/test-app';
-import { UnauthenticatedRateLimiter } from '../../../libs/auth/src/unauthenticated-rate-limiter';
+import { UnauthenticatedRateLimiter } from '@scout/auth';
 
 /**
  * The per-IP limit on unauthenticated requests (spec "Authentication" rule 5, "Errors" 429;
@@ -134,7 +134,7 @@ describe('429 shared across instances through Redis (REDIS_URL)', () => {
    * back to the per-process insurance limiter. Wait for it so every counted call reaches Redis.
    */
   async function waitForLimiterRedis(t: TestApp): Promise<void> {
-    const client = (t.app.get(UnauthenticatedRateLimiter) as unknown as { redis?: Redis }).redis;
+    const client = t.app.get<UnauthenticatedRateLimiter, { redis?: Redis }>(UnauthenticatedRateLimiter).redis;
     expect(client).toBeDefined();
     const deadline = Date.now() + 10_000;
     while (client!.status !== 'ready') {

@@ -196,7 +196,7 @@ describe('self-service routes (end to end)', () => {
     });
 
     it('POST /api/v1/me/keys creates the key on the caller\'s account, whatever the body says', async () => {
-      const res = await post(a.apiKey, '/keys', { accountId: b.accountId } as object);
+      const res = await post(a.apiKey, '/keys', { accountId: b.accountId });
       expect(res.status).toBe(400);
       const ok = await post(a.apiKey, '/keys', { label: 'a second' });
       expect((await get(ok.body.apiKey, '')).body.account.id).toBe(a.accountId);
@@ -205,7 +205,7 @@ describe('self-service routes (end to end)', () => {
 
     it('PUT and DELETE /api/v1/me/plan change the caller\'s plan only', async () => {
       const { rows: before } = await t.sql.query(`SELECT plan_id, balance FROM accounts WHERE id = $1`, [b.accountId]);
-      expect((await put(a.apiKey, '/plan', { plan: 'starter', accountId: b.accountId } as object)).status).toBe(400);
+      expect((await put(a.apiKey, '/plan', { plan: 'starter', accountId: b.accountId })).status).toBe(400);
       expect((await put(a.apiKey, '/plan', { plan: 'starter' })).status).toBe(200);
       expect((await del(a.apiKey, '/plan')).status).toBe(200);
       const { rows: after } = await t.sql.query(`SELECT plan_id, balance FROM accounts WHERE id = $1`, [b.accountId]);

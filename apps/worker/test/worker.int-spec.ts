@@ -26,7 +26,7 @@ import { queueConnection, ScoutQueue } from '../src/queues/queue-backend';
 import type { WorkerContextOptions } from '../src/worker.module';
 import { TEST_QUEUE, TestJobsProcessor, WORKER_LABEL } from './support/test-jobs';
 import { testDatabaseUrl } from '../../../test/test-database';
-import { directoryMismatches, sandboxBoards } from '../../../libs/traders/src/jobs/test/sandbox-boards';
+import { directoryMismatches, sandboxBoards } from '../../../test/trader-boards';
 
 /**
  * The worker (apps/worker) booted through createWorkerContext, as main.ts and the API's in-process

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { verifyLedger } from '../../ledger/src/ledger-verify';
+import { verifyLedger } from '@scout/ledger';
 import { dataSourceOptions } from './data-source-options';
 import { MIGRATIONS } from './migrations';
 import { PlanPeriods1764000000000 } from './migrations/1764000000000-PlanPeriods';
@@ -33,7 +33,7 @@ onServer('migrations on a database with data (PostgreSQL)', () => {
     await admin.end();
   });
 
-  const dataSource = (migrations: Function[]) =>
+  const dataSource = (migrations: typeof MIGRATIONS) =>
     new DataSource({ ...dataSourceOptions({ url, poolMax: 2, entities: [] }), migrations });
 
   it('PlanPeriods starts a first period for accounts that held a plan before, and undoes cleanly', async () => {

@@ -111,12 +111,12 @@ export class FeedStore {
     if (q.minUsd !== undefined) add(`trade_usd >= ?`, q.minUsd);
     args.push(q.limit);
     const [rows, counts] = await Promise.all([
-      this.db.query(`SELECT ${COLUMNS} FROM feed_events WHERE ${where.join(' AND ')} ORDER BY at DESC, event_id LIMIT $${args.length}`, args) as Promise<Row[]>,
-      this.db.query(
+      this.db.query<Row[]>(`SELECT ${COLUMNS} FROM feed_events WHERE ${where.join(' AND ')} ORDER BY at DESC, event_id LIMIT $${args.length}`, args),
+      this.db.query<{ matched: number; scanned: number }[]>(
         `SELECT count(*) FILTER (WHERE ${where.slice(2).join(' AND ') || 'true'})::int AS matched, count(*)::int AS scanned
            FROM feed_events WHERE at >= $1 AND at <= $2`,
         args.slice(0, -1),
-      ) as Promise<{ matched: number; scanned: number }[]>,
+      ),
     ]);
     return { events: rows.map(eventOfRow), matched: counts[0].matched, scanned: counts[0].scanned };
   }
@@ -135,19 +135,19 @@ export class FeedStore {
     const window = `at >= $1 AND at <= $2 AND side = $3 AND ($4::text IS NULL OR chain = $4)`;
     const traderKey = `coalesce(user_id, 'handle:' || lower(trader), event_id)`;
     const [groups, totals] = await Promise.all([
-      this.db.query(
+      this.db.query<{ token_address: string; token_symbol: string | null; chain: Chain | null; traders: number; first_at: Date; last_at: Date }[]>(
         `SELECT token_address, max(token_symbol) AS token_symbol, max(chain) AS chain, count(DISTINCT ${traderKey})::int AS traders,
                 min(at) AS first_at, max(at) AS last_at
            FROM feed_events WHERE ${window}
           GROUP BY token_address HAVING count(DISTINCT ${traderKey}) >= $5
           ORDER BY traders DESC, last_at DESC, token_address LIMIT $6`,
         [...args, q.minTraders, q.limit],
-      ) as Promise<{ token_address: string; token_symbol: string | null; chain: Chain | null; traders: number; first_at: Date; last_at: Date }[]>,
-      this.db.query(
+      ),
+      this.db.query<{ scanned: number; tokens: number }[]>(
         `SELECT (SELECT count(*)::int FROM feed_events WHERE at >= $1 AND at <= $2) AS scanned,
                 count(DISTINCT token_address)::int AS tokens FROM feed_events WHERE ${window}`,
         args,
-      ) as Promise<{ scanned: number; tokens: number }[]>,
+      ),
     ]);
     const tokens = groups.map((g) => g.token_address);
     const latest: Row[] = tokens.length

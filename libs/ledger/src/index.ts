@@ -5,3 +5,4 @@ export * from './credit-holds.service';
 export * from './plan.service';
 export * from './jobs/grant-expiry.queue';
 export * from './jobs/ledger-jobs.service';
+export { verifyLedger, LEDGER_INVARIANTS, type LedgerQuery, type LedgerInvariant, type LedgerViolation, type VerifyLedgerOptions } from './ledger-verify';

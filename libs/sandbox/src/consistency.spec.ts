@@ -2,7 +2,7 @@ import request from 'supertest';
 import { FIXTURES } from './market';
 import { ALCHEMY_KEY, fixedSandbox, JUP_KEY, NOW } from './test/helpers';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 /** Prices of a Solana mint and of an EVM token from every endpoint, at the sandbox's current now. */
 async function pricesEverywhere(app: Parameters<typeof request>[0], mint: string) {

@@ -9,7 +9,7 @@
 import request from 'supertest';
 import { createSandbox, DAY_MS, fomoFixtures, SANDBOX_KEYS } from './index';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;  
 
 const FIRST_DAY = Date.parse('2026-11-10T12:00:00.000Z');
 const DAYS = 30;
@@ -34,7 +34,7 @@ describe('the sandbox world, day after day (what the end-to-end specs pick from 
   it.each(Array.from({ length: DAYS }, (_, i) => [new Date(FIRST_DAY + i * DAY_MS).toISOString().slice(0, 10), FIRST_DAY + i * DAY_MS]))(
     '%s',
     async (_day, t) => {
-      now = t as number;
+      now = t;
       sb.fomo.credits.reset();
 
       // Token specs: Solana coins (snapshots, candles, holders need 13, composites 6 not launched

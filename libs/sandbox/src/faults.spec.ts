@@ -3,7 +3,7 @@ import { FaultControl } from './faults';
 import { startSandbox, type RunningSandbox } from './server';
 import { ALCHEMY_KEY, JUP_KEY, NOW } from './test/helpers';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 describe('fault injection, control API and counters (live server)', () => {
   let sb: RunningSandbox;

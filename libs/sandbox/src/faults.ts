@@ -93,7 +93,7 @@ export function validateFaultRule(input: unknown): FaultRule {
   if (r.provider !== '*' && !PROVIDERS.includes(r.provider as Provider)) throw new Error(`provider must be one of ${[...PROVIDERS, '*'].join(', ')}`);
   if (r.route !== undefined && typeof r.route !== 'string') throw new Error('route must be a string');
   const nonNeg = (k: string) => {
-    if (r[k] !== undefined && (typeof r[k] !== 'number' || !Number.isFinite(r[k]) || (r[k] as number) < 0)) throw new Error(`${k} must be a non-negative number`);
+    if (r[k] !== undefined && (typeof r[k] !== 'number' || !Number.isFinite(r[k]) || (r[k]) < 0)) throw new Error(`${k} must be a non-negative number`);
   };
   nonNeg('latencyMs');
   nonNeg('retryAfterSec');

@@ -236,7 +236,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   ctl.post('/clock', (req, res) => {
     const v = (req.body as { now?: unknown } | undefined)?.now;
     if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) return void res.status(400).json({ error: 'now must be a number (ms since epoch) or null' });
-    clock.pin(v as number | null);
+    clock.pin(v);
     res.json({ now: market.nowMs(), pinned: clock.isPinned, controlsMarket: clockControlsMarket });
   });
   ctl.get('/fixtures', (_req, res) => {
@@ -418,7 +418,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const sandbox = createSandbox(options);
   const server = http.createServer(sandbox.app);
   const upgrades = upgradeHandler(sandbox.control, sandbox.fomo.streams, classifyPath);
-  server.on('upgrade', upgrades.handle);
+  server.on('upgrade', (req, socket, head) => upgrades.handle(req, socket, head));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -13,7 +13,7 @@ import request from 'supertest';
 import { FIXTURES } from './market';
 import { fixedSandbox, JUP_KEY } from './test/helpers';
 
-type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Schema = Record<string, any>;  
 
 const SPEC_DIR = process.env.SCOUT_UPSTREAM_SPECS ?? join(__dirname, '../../../../shared/reference/upstream-specs');
 const haveSpecs = existsSync(join(SPEC_DIR, 'defillama-openapi-free.json'));
@@ -28,7 +28,7 @@ function makeChecker(doc: Schema) {
   const deref = (s: Schema): Schema => {
     let cur = s;
     while (cur && typeof cur === 'object' && typeof cur.$ref === 'string') {
-      cur = (cur.$ref as string).replace(/^#\//, '').split('/').reduce((o: Schema, k: string) => o[k], doc);
+      cur = (cur.$ref).replace(/^#\//, '').split('/').reduce((o: Schema, k: string) => o[k], doc);
     }
     return cur;
   };
@@ -64,7 +64,7 @@ function makeChecker(doc: Schema) {
       errors.push(`${path}: ${JSON.stringify(v)?.slice(0, 60)} is not ${types.join('|')}`);
       return;
     }
-    if (Array.isArray(s.enum) && !s.enum.includes(v)) errors.push(`${path}: ${String(v)} not in ${s.enum.join(',')}`);
+    if (Array.isArray(s.enum) && !s.enum.includes(v)) errors.push(`${path}: ${JSON.stringify(v)} not in ${s.enum.join(',')}`);
     if (Array.isArray(v)) {
       if (Array.isArray(s.items)) (s.items as Schema[]).forEach((it, i) => i < v.length && check(it, v[i], `${path}[${i}]`, errors));
       else if (s.items) v.forEach((x, i) => check(s.items, x, `${path}[${i}]`, errors));

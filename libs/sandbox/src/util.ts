@@ -7,18 +7,25 @@ export function pct(a: number | null, b: number | null): number | null {
   return round((a / b - 1) * 100, 2);
 }
 
+/** A request value as text: strings as they are, other scalars by String, objects as JSON. */
+export function scalarText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  return JSON.stringify(v) ?? typeof v;
+}
+
 /** A query parameter as one string (first of repeated keys). */
 export function qs(req: Request, name: string): string | undefined {
   const v = (req.query as Record<string, unknown>)[name];
-  if (Array.isArray(v)) return v.length ? String(v[0]) : undefined;
+  if (Array.isArray(v)) return v.length ? scalarText(v[0]) : undefined;
   if (v === undefined || v === null) return undefined;
-  return String(v);
+  return scalarText(v);
 }
 
 /** A query parameter as a list: repeated keys and/or comma-separated values. */
 export function qsList(req: Request, name: string): string[] {
   const v = (req.query as Record<string, unknown>)[name] ?? (req.query as Record<string, unknown>)[`${name}[]`];
-  const raw = Array.isArray(v) ? v.map(String) : v === undefined || v === null ? [] : [String(v)];
+  const raw = Array.isArray(v) ? v.map(scalarText) : v === undefined || v === null ? [] : [scalarText(v)];
   return raw.flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s.length > 0);
 }
 

@@ -52,7 +52,7 @@ export class TraderDirectory {
     // One row per user id: a trader on several boards of one refresh is written once.
     const unique = [...new Map(traders.map((t) => [userKey(t.userId), t])).values()];
     if (unique.length === 0) return 0;
-    const written = (await this.db.query(
+    const written = await this.db.query<unknown[]>(
       `INSERT INTO traders AS t (user_id, handle, display_name, solana_wallet, evm_wallet, verified, first_seen_at, last_seen_at)
        SELECT u.user_id, u.handle, u.display_name, u.solana_wallet, u.evm_wallet, u.verified, $7, $7
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[])
@@ -74,7 +74,7 @@ export class TraderDirectory {
         unique.map((t) => t.verified),
         seenAt,
       ],
-    )) as unknown[];
+    );
     this.counted = null;
     return written.length;
   }
@@ -86,19 +86,19 @@ export class TraderDirectory {
   async resolve(trader: string): Promise<DirectoryTrader | null> {
     const name = trader.trim().replace(/^@/, '');
     if (name === '') return null;
-    const rows = (await this.db.query(
+    const rows = await this.db.query<Row[]>(
       UUID.test(name)
         ? `SELECT * FROM traders WHERE user_id = $1`
         : `SELECT * FROM traders WHERE lower(handle) = lower($1) ORDER BY last_seen_at DESC LIMIT 1`,
       [userKey(name)],
-    )) as Row[];
+    );
     return rows.length === 0 ? null : toTrader(rows[0]);
   }
 
   /** How many traders the directory holds (at most COUNT_TTL_MS old). */
   async count(): Promise<number> {
     if (this.counted && Date.now() - this.counted.at < COUNT_TTL_MS) return this.counted.value;
-    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM traders`)) as { n: number }[];
+    const [row] = await this.db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM traders`);
     this.counted = { value: row.n, at: Date.now() };
     return row.n;
   }

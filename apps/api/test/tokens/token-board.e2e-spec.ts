@@ -107,7 +107,7 @@ describe('service_fomo_token_board (end to end against the sandbox)', () => {
       [{ board: 'trending', limit: 2.5 }, 'limit'],
     ])('%j', async (query, field) => {
       const before = await t.spendable(accountId);
-      const res = await call(query as Record<string, string | number>);
+      const res = await call(query);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('invalid_request');
       expect(JSON.stringify(res.body.error)).toContain(field);

@@ -121,7 +121,7 @@ describe('service_fomo_token_candles (end to end against the sandbox)', () => {
       [{ address: '0xabc' }, 'address'],
     ])('%j', async (query, text) => {
       const before = await t.spendable(accountId);
-      const res = await call(query as Record<string, string | number>);
+      const res = await call(query);
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('invalid_request');
       expect(JSON.stringify(res.body.error)).toContain(text);

@@ -175,7 +175,7 @@ describe('service_fomo_theses_by_trader (end to end against the sandbox)', () =>
       [{ trader: 'x'.repeat(101) }, 'trader'],
     ])('%j names %s', async (query, field) => {
       const before = await t.spendable(accountId);
-      const res = await call(query as Record<string, string | number>);
+      const res = await call(query);
       expect(res.status).toBe(400);
       expect(res.body.error.issues.map((i: Json) => i.path)).toContain(field);
       expect(await t.spendable(accountId)).toBe(before);

@@ -220,7 +220,7 @@ describe('service_fomo_trade_detail (end to end against the sandbox)', () => {
       [{ tradeId: 'x', trader: 'y'.repeat(101) }, 'trader'],
     ])('%j names %s', async (query, field) => {
       const before = await t.spendable(accountId);
-      const res = await call(query as Record<string, string>);
+      const res = await call(query);
       expect(res.status).toBe(400);
       expect(res.body.error.issues.map((i: Json) => i.path)).toContain(field);
       expect(await t.spendable(accountId)).toBe(before);

@@ -115,7 +115,7 @@ describe('trader social tools and trade comments (end to end against the sandbox
       ['service_fomo_trade_comments', {}, 'tradeId'],
     ])('%s %j names %s', async (tool, query, field) => {
       const before = await t.spendable(accountId);
-      const res = await call(tool, query as Record<string, string | number>);
+      const res = await call(tool, query);
       expect(res.status).toBe(400);
       expect(res.body.error.issues.map((i: Json) => i.path)).toContain(field);
       expect(await t.spendable(accountId)).toBe(before);

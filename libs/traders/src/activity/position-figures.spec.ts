@@ -27,7 +27,7 @@ const position = (overrides: Partial<FomoPosition>): FomoPosition =>
     closedAt: null,
     lastTradeAt: null,
     ...overrides,
-  }) as FomoPosition;
+  });
 
 describe('position figures', () => {
   it('a row says up or down from realized plus unrealized, proceeds from sales, the Scout chain name', () => {

@@ -7,7 +7,7 @@ import { FomoClient, fomoSourceOptions, HttpUpstreamSource } from '@scout/upstre
 import { testDatabaseUrl } from '../../../../test/test-database';
 import { TraderDirectory } from '../trader-directory.service';
 import { TraderDirectoryRefresher } from './trader-directory-refresher';
-import { directoryMismatches, directoryRows, sandboxBoards } from './test/sandbox-boards';
+import { directoryMismatches, directoryRows, sandboxBoards } from '../../../../test/trader-boards';
 
 const HOUR_MS = 3_600_000;
 

@@ -41,6 +41,6 @@ export class TradersQueueProducer {
 
   /** Refreshes the directory now rather than at the scheduler's next run. */
   refreshDirectory(opts?: JobsOptions): Promise<Job<Record<string, never>, RefreshDirectoryResult>> {
-    return this.queue.add(REFRESH_DIRECTORY_JOB, {}, opts);
+    return this.queue.add(REFRESH_DIRECTORY_JOB, {}, opts) as Promise<Job<Record<string, never>, RefreshDirectoryResult>>;
   }
 }

@@ -23,7 +23,7 @@ const thesis = (overrides: Partial<FomoThesis> = {}): FomoThesis =>
     isDev: null,
     ts: '2026-11-20T10:00:00.000Z',
     ...overrides,
-  }) as FomoThesis;
+  });
 
 describe('thesis figures', () => {
   it('the PnL is the provider\'s total, else realized plus unrealized when both are known', () => {

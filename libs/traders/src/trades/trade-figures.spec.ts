@@ -30,7 +30,7 @@ const position = (overrides: Partial<FomoPosition> = {}): FomoPosition =>
     closedAt: '2026-11-21T10:00:00.000Z',
     lastTradeAt: '2026-11-21T10:00:00.000Z',
     ...overrides,
-  }) as FomoPosition;
+  });
 
 const swap = (id: string, side: 'buy' | 'sell', at: string, amount: number, usd: number, tradeId = 'T1'): FomoSwap => {
   const token = { address: TOKEN, symbol: 'TKN', amount, usd, usdNow: null };

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { FIXTURES } from '../../market';
 import { ALCHEMY_KEY, fixedSandbox, NOW } from '../../test/helpers';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 describe('Alchemy stand-in', () => {
   const sb = fixedSandbox();

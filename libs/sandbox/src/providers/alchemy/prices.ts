@@ -5,7 +5,7 @@
 import type { NextFunction, Request, Response, Router } from 'express';
 import { DAY_MS, type Asset, type SandboxMarket, type Token } from '../../market';
 import { authMessage, errorBody } from '../../errors';
-import { iso, plainNumber, qsList } from '../../util';
+import { iso, plainNumber, qsList, scalarText } from '../../util';
 
 const MAX_SYMBOLS = 25;
 const MAX_ADDRESSES = 25;
@@ -80,7 +80,7 @@ export function pricesRoutes(r: Router, m: SandboxMarket, keys: ReadonlySet<stri
 
   r.post('/prices/v1/:apiKey/tokens/historical', pricesAuth, (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const interval = body.interval === undefined ? '1d' : String(body.interval);
+    const interval = body.interval === undefined ? '1d' : scalarText(body.interval);
     const spec = INTERVALS[interval];
     if (!spec) return aerr(res, 400, "interval must be one of '5m', '1h', '1d'");
     const start = parseTime(body.startTime);

@@ -32,7 +32,7 @@ export function rpcRoutes(r: Router, m: SandboxMarket, keys: ReadonlySet<string>
           return { jsonrpc: '2.0', id, result: `0x${Math.floor((m.nowSec() - 1_600_000_000) / 2 + 10_000_000).toString(16)}` };
         case 'alchemy_getTokenMetadata': {
           if (!chain.evm) return fail(-32601, `Unsupported method: ${c.method} on ${network}`);
-          const address = params[0];
+          const address: unknown = params[0];
           if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) {
             return fail(-32602, 'invalid 1st argument: address value was not valid hex');
           }

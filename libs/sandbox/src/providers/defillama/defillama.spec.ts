@@ -3,7 +3,7 @@ import { DAY_S, FIXTURES } from '../../market';
 import { createSandboxApp } from '../../server';
 import { fixedSandbox, NOW } from '../../test/helpers';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 const DETERMINISM_PATHS = [
   '/defillama/api/v2/chains',

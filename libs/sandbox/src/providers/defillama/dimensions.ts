@@ -250,7 +250,7 @@ export function overviewHandler(m: SandboxMarket, kind: DimensionKind, cache: Ma
 export function summaryHandler(m: SandboxMarket, kind: DimensionKind) {
   return (req: Request, res: Response) => {
     const p = m.protocol(String(req.params.protocol));
-    if (!p || p.listedAt * 1000 > m.nowMs() || !m.inDimension(p, kind)) return notFound(res, `${req.params.protocol} protocol not found in ${kind}`);
+    if (!p || p.listedAt * 1000 > m.nowMs() || !m.inDimension(p, kind)) return notFound(res, `${String(req.params.protocol)} protocol not found in ${kind}`);
     const dataType = qs(req, 'dataType') ?? DEFAULT_TYPE[kind];
     if (!DIMENSION_TYPES[kind].includes(dataType)) return badRequest(res, `dataType ${dataType} not supported for ${kind}`);
     const out: Record<string, unknown> = summaryOf(m, p, kind, dataType);

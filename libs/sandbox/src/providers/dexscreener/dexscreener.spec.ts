@@ -3,7 +3,7 @@ import { DAY_MS } from '../../market';
 import { SANDBOX_KEYS } from '../../server';
 import { fixedSandbox, JUP_KEY } from '../../test/helpers';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 describe('DexScreener stand-in', () => {
   const sb = fixedSandbox();

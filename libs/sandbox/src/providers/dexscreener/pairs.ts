@@ -132,7 +132,7 @@ export function buildPairs(m: SandboxMarket): Map<string, PairSpec[]> {
         pairs.push({
           chainId, chain, dexId: secondDex.dexId, labels: secondDex.labels,
           pairAddress: address(`dexscreener:second:${chain.name}:${tk.address}`, chain.evm),
-          base: tk, quote: secondQuote!, share: round(1 - share, 4), remainderOf: share,
+          base: tk, quote: secondQuote, share: round(1 - share, 4), remainderOf: share,
           createdAtMs: createdAtMs + Math.floor(unit(m.seed, tk.key, hashString('dexscreener:created')) * 90) * DAY_MS,
           main: false, key: hashString(`dexscreener:second:${tk.key}`),
         });

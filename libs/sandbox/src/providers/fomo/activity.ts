@@ -61,7 +61,7 @@ export class TraderActivity {
     const last = Math.floor(t / DAY_MS);
     const first = this.firstDay(u, t);
     let book = this.books.get(u.index);
-    if (!book) this.books.set(u.index, (book = new Map()));
+    if (!book) this.books.set(u.index, (book = new Map<number, FomoPosition[]>()));
     for (const d of book.keys()) {
       // Days outside the kept range go (the clock may also move back in tests).
       if (d < first - 1 || d > last + 1) {

@@ -2,13 +2,16 @@
  * `WSS /ws/alerts`: the ring replayed on connect, every later event once as the sandbox clock passes
  * it, the key check and fault rules at the upgrade, heartbeats, and the drop control.
  */
-import WebSocket from 'ws';
+import WebSocket, { type RawData } from 'ws';
 import { NOW } from '../../test/helpers';
 import { SANDBOX_KEYS, startSandbox, type RunningSandbox } from '../../server';
 import { ALERT_RING_SIZE } from './alerts';
 import { DROP_CLOSE } from './alert-stream';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+/** A WebSocket frame's text (ws hands over a Buffer, a list of them, or an ArrayBuffer). */
+const frameText = (d: RawData): string => (Array.isArray(d) ? Buffer.concat(d) : Buffer.isBuffer(d) ? d : Buffer.from(d)).toString('utf8');
 const MIN = 60_000;
 const TICK_MS = 20;
 
@@ -35,7 +38,7 @@ function connect(sb: RunningSandbox, key: string | null = SANDBOX_KEYS.fomo, pat
   const url = `${sb.urls.fomo.replace(/^http/, 'ws')}${path}${key === null ? '' : `?key=${encodeURIComponent(key)}`}`;
   const ws = new WebSocket(url);
   const messages: Json[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Json));
+  ws.on('message', (data) => messages.push(JSON.parse(frameText(data)) as Json));
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   return new Promise((resolve, reject) => {
     ws.on('open', () => resolve({ ws, messages, closed, alerts: (replay) => messages.filter((m) => m.type === 'alert' && m.replay === replay).map((m) => m.alert as Json) }));
@@ -166,7 +169,7 @@ describe('FOMO stand-in: WSS /ws/alerts', () => {
       const url = `${sb.urls.fomo.replace(/^http/, 'ws')}/ws/alerts?key=${SANDBOX_KEYS.fomo}`;
       const ws = new WebSocket(url);
       const raw: string[] = [];
-      ws.on('message', (d) => raw.push(String(d)));
+      ws.on('message', (d) => raw.push(frameText(d)));
       await until(() => raw.length >= ALERT_RING_SIZE);
       ws.terminate();
       expect(() => JSON.parse(raw[0])).toThrow();

@@ -7,7 +7,7 @@ import { fixedSandbox, NOW } from '../../test/helpers';
 import { SANDBOX_KEYS } from '../../server';
 import { ALERT_FLOOR_USD, ALERT_RING_SIZE } from './alerts';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 const MIN = 60_000;
 
 describe('FOMO stand-in: the alert feed is a ring of the newest 100 events', () => {

@@ -9,7 +9,7 @@ import { fixedSandbox, NOW } from '../../test/helpers';
 import { SANDBOX_KEYS } from '../../server';
 import { RESOLUTIONS } from './candles';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 const STARTER_KEY = 'fomo-starter-key';
 const GROWTH_KEY = 'fomo-growth-key';

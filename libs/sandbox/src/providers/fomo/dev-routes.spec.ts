@@ -9,7 +9,7 @@ import { SANDBOX_KEYS } from '../../server';
 import { fomoFixtures } from './fixtures';
 import { INSIDER_WINDOW_MS } from './launches';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 describe('FOMO stand-in: token developers and insiders', () => {
   const sb = fixedSandbox({ keys: { fomo: [{ key: SANDBOX_KEYS.fomo, credits: 1e12 }] } });

@@ -9,7 +9,7 @@ import { createSandbox, SANDBOX_KEYS } from '../../server';
 import { fomoFixtures } from './fixtures';
 import { TRADER_COUNT } from './population';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 const KEY = SANDBOX_KEYS.fomo;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -10,7 +10,7 @@ import { SANDBOX_KEYS } from '../../server';
 import { fomoChain } from './types';
 import { fomoFixtures } from './fixtures';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 const WINDOW_MS: Record<string, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
 
@@ -152,14 +152,20 @@ describe('FOMO stand-in: the numbers add up', () => {
           if (e.inbound) {
             held += e.amount;
             cost += e.usd;
-            if (e.swap) (bought += e.amount), (boughtUsd += e.usd);
+            if (e.swap) {
+              bought += e.amount;
+              boughtUsd += e.usd;
+            }
             continue;
           }
           const avg = cost / held;
           realized += e.usd - avg * e.amount;
           cost -= avg * e.amount;
           held -= e.amount;
-          if (e.swap) (sold += e.amount), (soldUsd += e.usd);
+          if (e.swap) {
+            sold += e.amount;
+            soldUsd += e.usd;
+          }
         }
         if (held <= 1e-9 * (bought + p.transferredIn)) held = 0;
         expect(p.swapCount).toBe(events.filter((e) => e.swap).length);

@@ -7,7 +7,7 @@ import { fixedSandbox, NOW } from '../../test/helpers';
 import { SANDBOX_KEYS } from '../../server';
 import { ALERT_FLOOR_USD } from './alerts';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 describe('FOMO stand-in: token routes', () => {
   const sb = fixedSandbox({ keys: { fomo: [{ key: SANDBOX_KEYS.fomo, credits: 1e12 }] } });

@@ -92,7 +92,7 @@ export class FomoWorld {
     let byUser = this.statsMemo.get(t);
     if (!byUser) {
       if (this.statsMemo.size >= 4) this.statsMemo.delete(this.statsMemo.keys().next().value as number);
-      this.statsMemo.set(t, (byUser = new Map()));
+      this.statsMemo.set(t, (byUser = new Map<number, TraderStats>()));
     }
     const hit = byUser.get(u.index);
     if (hit) return hit;

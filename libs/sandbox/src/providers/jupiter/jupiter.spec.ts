@@ -3,7 +3,7 @@ import { FIXTURES } from '../../market';
 import { createSandbox } from '../../server';
 import { fixedSandbox, JUP_KEY, NOW } from '../../test/helpers';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 describe('Jupiter stand-in', () => {
   const sb = fixedSandbox();

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { SANDBOX_KEYS, type RunningSandbox } from '@scout/sandbox';
-import { LEADERBOARD_WINDOWS, type LeaderboardWindow } from '../../leaderboard/leaderboard.dto';
+import { LEADERBOARD_WINDOWS, type LeaderboardWindow } from '@scout/traders';
 
 /** A board as the sandbox serves it, read straight over HTTP (not through the client under test). */
 export interface SandboxBoard {
