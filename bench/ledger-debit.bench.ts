@@ -7,8 +7,10 @@
  *    transaction; with an Idempotency-Key the answer rides in the post);
  *  - grouped hold + post: what the gateway does, through CreditHoldsService, whose holds and posts of
  *    concurrent calls share transactions (scout_hold_many, scout_post_many).
- * Round trips are counted at the pool, not assumed. Runs against a throwaway database: embedded
- * PGlite by default, or a fresh database on the server named by DATABASE_URL.
+ * Round trips are counted at the pool, not assumed. Throughput and latencies count successful
+ * calls only (the charge posted); a call that failed is counted apart and its reason printed.
+ * Runs against a throwaway database: embedded PGlite by default, or a fresh database on the server
+ * named by DATABASE_URL.
  *
  *   npm run bench                      # embedded
  *   DATABASE_URL=postgres://... npm run bench
@@ -35,28 +37,32 @@ async function openAccounts(pool: Pool, count: number, credits: number): Promise
   return ids;
 }
 
-type ChargePath = (pool: Pool, accountId: string, requestId: string) => Promise<boolean>;
+/** One paid call: `'ok'` when the charge posted, otherwise why it did not. */
+type ChargePath = (pool: Pool, accountId: string, requestId: string) => Promise<string>;
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The gateway's own service: holds and posts group-committed across concurrent calls. */
 function gatewayPath(pool: Pool): ChargePath {
   const config = AppConfig.fromEnv({ TOOL_DEADLINE_MS: '20000' });
   const holds = new CreditHoldsService({ query: (sql: string, params?: unknown[]) => pool.query(sql, params).then((r) => r.rows) } as unknown as DataSource, config);
   return async (_pool, accountId, requestId) => {
-    const hold = await holds.place(accountId, 'bench', 250, requestId).catch(() => null);
-    return hold !== null && (await holds.post(hold).then(() => true, () => false));
+    const hold = await holds.place(accountId, 'bench', 250, requestId).catch((error: unknown) => `hold: ${reason(error)}`);
+    if (typeof hold === 'string') return hold;
+    return holds.post(hold).then(() => 'ok' as const, (error: unknown) => `post: ${reason(error)}`);
   };
 }
 
 const PATHS: Record<string, ChargePath> = {
   direct: async (pool, accountId, requestId) => {
     const { rows } = await pool.query(`SELECT status FROM scout_spend($1, 250, 'usage', 'bench', $2, NULL, NULL)`, [accountId, requestId]);
-    return rows[0].status === 'ok';
+    return rows[0].status === 'ok' ? 'ok' : `spend: ${rows[0].status}`;
   },
   'hold + post': async (pool, accountId, requestId) => {
     const { rows } = await pool.query(`SELECT hold_id, status FROM scout_hold($1, 250, 'bench', $2, 30000)`, [accountId, requestId]);
-    if (rows[0].status !== 'ok') return false;
+    if (rows[0].status !== 'ok') return `hold: ${rows[0].status}`;
     const posted = await pool.query(`SELECT status FROM scout_post($1)`, [rows[0].hold_id]);
-    return posted.rows[0].status === 'posted';
+    return posted.rows[0].status === 'posted' ? 'ok' : `post: ${posted.rows[0].status}`;
   },
 };
 
@@ -74,7 +80,8 @@ function countRoundTrips(pool: Pool): { count: number } {
 async function run(pool: Pool, path: ChargePath, accounts: string[], roundTrips: { count: number }) {
   const latencies: number[] = [];
   let next = 0;
-  let failed = 0;
+  /** Failed calls by reason. */
+  const failures = new Map<string, number>();
   const tripsBefore = roundTrips.count;
   const started = performance.now();
   await Promise.all(
@@ -82,15 +89,18 @@ async function run(pool: Pool, path: ChargePath, accounts: string[], roundTrips:
       while (next < DEBITS) {
         const i = next++;
         const t0 = performance.now();
-        if (!(await path(pool, accounts[i % accounts.length], `bench-${i}`))) failed++;
-        latencies.push(performance.now() - t0);
+        const outcome = await path(pool, accounts[i % accounts.length], `bench-${i}`).catch((error: unknown) => `error: ${reason(error)}`);
+        if (outcome === 'ok') latencies.push(performance.now() - t0);
+        else failures.set(outcome, (failures.get(outcome) ?? 0) + 1);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1);
-  return { perSecond: Math.round(DEBITS / seconds), p50: pct(0.5), p99: pct(0.99), failed, tripsPerCall: (roundTrips.count - tripsBefore) / DEBITS };
+  const pct = (p: number) => (latencies.length === 0 ? '-' : latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1));
+  // Only calls whose charge posted count in the throughput.
+  const succeeded = latencies.length;
+  return { perSecond: Math.round(succeeded / seconds), p50: pct(0.5), p99: pct(0.99), succeeded, failures, tripsPerCall: (roundTrips.count - tripsBefore) / DEBITS };
 }
 
 async function main() {
@@ -103,7 +113,7 @@ async function main() {
     const hot = await openAccounts(pool, 1, credits);
     const spread = await openAccounts(pool, CONCURRENCY, credits);
     const roundTrips = countRoundTrips(pool);
-    await run(pool, PATHS.direct, spread.slice(0, 4), roundTrips); // warm-up: connections, plans, caches
+    const warmUp = await run(pool, PATHS.direct, spread.slice(0, 4), roundTrips); // warm-up: connections, plans, caches
     const rows = [];
     const paths = { ...PATHS, 'grouped hold + post': gatewayPath(pool) };
     for (const [name, path] of Object.entries(paths)) {
@@ -111,7 +121,7 @@ async function main() {
       rows.push({ path: name, scenario: `${CONCURRENCY} accounts`, ...(await run(pool, path, spread, roundTrips)) });
     }
     const target = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
-    process.stdout.write(`\nledger charge path: ${DEBITS} paid calls per scenario, ${CONCURRENCY} connections, ${target}\n`);
+    process.stdout.write(`\nledger charge path: ${DEBITS} paid calls per scenario, ${CONCURRENCY} connections, ${target}; calls/s and latencies count successful calls only\n`);
     console.table(
       rows.map((r) => ({
         path: r.path,
@@ -120,9 +130,15 @@ async function main() {
         'round trips/call': r.tripsPerCall,
         'p50 ms': r.p50,
         'p99 ms': r.p99,
-        'not ok': r.failed,
+        succeeded: r.succeeded,
+        failed: DEBITS - r.succeeded,
       })),
     );
+    const failed = [{ path: 'direct (warm-up)', scenario: '4 accounts', failures: warmUp.failures }, ...rows].filter((r) => r.failures.size > 0);
+    if (failed.length === 0) process.stdout.write('failed calls: none\n');
+    for (const r of failed) {
+      process.stdout.write(`failed calls, ${r.path}, ${r.scenario}: ${[...r.failures].map(([why, n]) => `${n} × ${why}`).join('; ')}\n`);
+    }
   } finally {
     await pool.end();
     await database.dispose();

@@ -75,8 +75,8 @@ export function startApiProcess(nodeArgs: string[], env: Record<string, string>)
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-100_000);
   };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const status = (field: string) => {
     const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));

@@ -12,6 +12,7 @@ export const RULES = {
   pendingHolds: 'no hold still pending past its deadline plus grace',
   ledgerVerify: 'ledger:verify clean',
   cleanStop: 'no process dies on its own; every SIGTERM ends in exit 0',
+  floors: 'the load was answered and every disruption happened (each count at or above its floor)',
 } as const;
 export type Rule = keyof typeof RULES;
 

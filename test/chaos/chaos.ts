@@ -18,6 +18,7 @@ import { REPO_ROOT } from '../processes/child-processes';
 import { auditLedger, pendingExpiredHolds, pendingHolds, type Violation } from './audit';
 import { Cluster } from './cluster';
 import { runChaos, type ChaosCounters } from './disruptions';
+import { floorsOf, floorViolations } from './floors';
 import { Balancer, runLoad, type Account } from './load';
 import { printSummary } from './report';
 
@@ -114,7 +115,7 @@ async function main(): Promise<number> {
     log(`load: ${settings.durationMs / 1000} s, concurrency ${settings.concurrency}, tool deadline ${settings.toolDeadlineMs} ms`);
     const balancer = new Balancer(cluster.apis);
     balancer.start();
-    const counters: ChaosCounters = { terminated: 0, kills: 0, sigterms: 0, faultSwitches: 0, stops: [], errors: [] };
+    const counters: ChaosCounters = { terminated: 0, terminationRounds: 0, kills: 0, sigterms: 0, faultSwitches: 0, stops: [], errors: [] };
     const [records] = await Promise.all([
       runLoad(balancer, accounts, costs, {
         durationMs: settings.durationMs,
@@ -151,7 +152,11 @@ async function main(): Promise<number> {
     const verify = ledgerVerify(database.url);
     if (!verify.clean) violations.push({ rule: 'ledgerVerify', detail: verify.output.trim().split('\n').slice(-15).join('\n') });
 
-    printSummary({ records, counters, violations, lostAnswersReplayed: audit.lostAnswersReplayed, lostInCrash: audit.lostInCrash, cluster, seconds: (Date.now() - startedAt) / 1000, settings });
+    // A clean audit proves nothing unless the load and the disruptions happened: count them.
+    const floors = floorsOf(records, counters, settings);
+    violations.push(...floorViolations(floors));
+
+    printSummary({ records, counters, floors, violations, lostAnswersReplayed: audit.lostAnswersReplayed, lostInCrash: audit.lostInCrash, cluster, seconds: (Date.now() - startedAt) / 1000, settings });
     return violations.length === 0 ? 0 : 1;
   } catch (error) {
     process.stderr.write(`[chaos] could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
@@ -171,4 +176,10 @@ setTimeout(() => {
 }, HARD_STOP_MS).unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(2));
 
-main().then((code) => process.exit(code));
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`[chaos] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(2);
+  },
+);

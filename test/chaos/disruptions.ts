@@ -4,7 +4,11 @@ import type { Cluster } from './cluster';
 export interface ChaosCounters {
   /** Database connections of the API processes terminated with pg_terminate_backend. */
   terminated: number;
+  /** Rounds of termination that found at least one API connection to terminate. */
+  terminationRounds: number;
+  /** kill -9s that found the process alive (it ended by the signal) and whose restart came up ready. */
   kills: number;
+  /** SIGTERMs whose process drained and exited 0, and whose restart came up ready. */
   sigterms: number;
   faultSwitches: number;
   /** When each API process was signalled (epoch ms). */
@@ -60,20 +64,24 @@ export async function runChaos(cluster: Cluster, db: Client, durationMs: number,
     counters.faultSwitches += 1;
   });
   const terminator = every(2000, endAt, counters, async () => {
-    counters.terminated += await cluster.terminateApiConnections(db);
+    const terminated = await cluster.terminateApiConnections(db);
+    counters.terminated += terminated;
+    if (terminated > 0) counters.terminationRounds += 1;
   });
   const [apiA, apiB] = cluster.apis;
+  // Each stop counts once it is known to have happened: the process ended by that signal (a
+  // SIGKILL leaves no exit code; a drain exits 0) and the restarted one answered /readyz.
   const kill = (async () => {
     await sleep(durationMs * 0.3);
-    counters.kills += 1;
     counters.stops.push({ api: apiA.name, signal: 'SIGKILL', at: Date.now() });
     await cluster.restart(apiA, 'SIGKILL', 1000);
+    if (apiA.exits.at(-1) === null) counters.kills += 1;
   })();
   const drain = (async () => {
     await sleep(durationMs * 0.6);
-    counters.sigterms += 1;
     counters.stops.push({ api: apiB.name, signal: 'SIGTERM', at: Date.now() });
     await cluster.restart(apiB, 'SIGTERM', 1000);
+    if (apiB.exits.at(-1) === 0) counters.sigterms += 1;
   })();
   const outcomes = await Promise.allSettled([faults, terminator, kill, drain]);
   for (const outcome of outcomes) {

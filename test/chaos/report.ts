@@ -2,11 +2,14 @@ import type { Violation } from './audit';
 import { CRASH_WINDOW_MS, RULES, type Rule } from './audit';
 import type { Cluster } from './cluster';
 import type { ChaosCounters } from './disruptions';
+import type { Floor } from './floors';
 import type { RequestRecord } from './load';
 
 export interface Summary {
   records: RequestRecord[];
   counters: ChaosCounters;
+  /** What the run did, against the least it must do (floors.ts). */
+  floors: Floor[];
   violations: Violation[];
   lostAnswersReplayed: number;
   lostInCrash: string[];
@@ -45,12 +48,14 @@ export function printSummary(s: Summary): void {
       ['with Idempotency-Key (keys)', `${count((r) => r.idempotencyKey !== null)} (${keys.size})`],
       ['lost answers replayed later', s.lostAnswersReplayed],
       [`charged, answer lost to kill -9 (≤ ${CRASH_WINDOW_MS} ms after its post)`, s.lostInCrash.length],
-      ['connections terminated', s.counters.terminated],
+      ['connections terminated (rounds)', `${s.counters.terminated} (${s.counters.terminationRounds})`],
       ['kill -9 / SIGTERM', `${s.counters.kills} / ${s.counters.sigterms}`],
       ['fault switches', s.counters.faultSwitches],
       ['process exits', `${exits.join('; ')}; worker exit ${s.cluster.workerExit ?? '?'}`],
     ]),
   );
+  out.push('  done, against its floor:');
+  out.push(table(s.floors.map((f) => [`    ${f.label}`, `${f.count} ${f.count >= f.floor ? '≥' : '< FLOOR'} ${f.floor}`])));
   out.push('  by status:');
   out.push(table([...statuses.entries()].sort((a, b) => b[1] - a[1]).map(([label, n]) => [`    ${label}`, n])));
   if (s.counters.errors.length) out.push(`  disruptions that failed: ${s.counters.errors.length} (${s.counters.errors.slice(0, 3).join(' | ')})`);

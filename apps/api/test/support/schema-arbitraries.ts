@@ -4,7 +4,9 @@ import fc from 'fast-check';
  * fast-check arbitraries built from a tool's published JSON Schema (GET /api/v1/tools), so a new
  * tool is fuzzed without new test code. `validInput` follows the schema; `hostileInput` breaks it
  * on purpose. Inputs are lists of [field, value] pairs rather than objects, so a field may be
- * named `__proto__` and still reach the wire as such.
+ * named `__proto__` and still reach the wire as such. `validEntries` and `hostileInput` take
+ * optional seeds: values per field that name things the upstream knows (a trader's handle, a
+ * listed token), mixed into the generated ones so inputs reach an answer, not only a 404.
  */
 export interface Schema {
   type?: string;
@@ -27,6 +29,9 @@ export interface Schema {
 }
 
 export type Entries = Array<[string, unknown]>;
+
+/** Known values per field name, mixed into a field's generated values (see `validEntries`). */
+export type Seeds = Record<string, unknown[]>;
 
 /** JSON text inserted as is: how a nested object with a prototype-named key is sent. */
 export class RawJson {
@@ -94,12 +99,19 @@ function generatedValue(schema: Schema): fc.Arbitrary<unknown> {
   }
 }
 
+/** A field's value: one of its seeds two times in three when it has any, else generated. */
+function seededValue(schema: Schema, seeds: unknown[] | undefined): fc.Arbitrary<unknown> {
+  if (!seeds?.length) return validValue(schema);
+  return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...seeds) }, { weight: 1, arbitrary: validValue(schema) });
+}
+
 /**
  * An object input as entries: required fields always, the others sometimes. An object-level
  * anyOf/oneOf picks a branch whose fields become required; with oneOf, the fields only the other
- * branches require are left out, since giving them too breaks "exactly one".
+ * branches require are left out, since giving them too breaks "exactly one". A field with seeds
+ * takes one of them more often than not.
  */
-export function validEntries(schema: Schema): fc.Arbitrary<Entries> {
+export function validEntries(schema: Schema, seeds: Seeds = {}): fc.Arbitrary<Entries> {
   const properties = schema.properties ?? {};
   const branches = (schema.anyOf ?? schema.oneOf ?? []).map((b) => b.required ?? []);
   const branch = branches.length > 0 ? fc.constantFrom(...branches) : fc.constant<string[]>([]);
@@ -107,7 +119,7 @@ export function validEntries(schema: Schema): fc.Arbitrary<Entries> {
     const required = new Set([...(schema.required ?? []), ...extra]);
     const excluded = new Set(schema.oneOf ? branches.flat().filter((name) => !required.has(name)) : []);
     const fields = Object.entries(properties).filter(([name]) => !excluded.has(name)).map(([name, property]) =>
-      required.has(name) ? validValue(property).map((v): Entries => [[name, v]]) : fc.option(validValue(property), { nil: undefined }).map((v): Entries => (v === undefined ? [] : [[name, v]])),
+      required.has(name) ? seededValue(property, seeds[name]).map((v): Entries => [[name, v]]) : fc.option(seededValue(property, seeds[name]), { nil: undefined }).map((v): Entries => (v === undefined ? [] : [[name, v]])),
     );
     return fields.length === 0 ? fc.constant<Entries>([]) : fc.tuple(...fields).map((parts) => parts.flat());
   });
@@ -139,21 +151,24 @@ export function hostileValue(schema: Schema): fc.Arbitrary<unknown> {
   );
 }
 
-/** A schema-valid input broken in one way: a field's value, an unknown or prototype-named field, a missing field. */
-export function hostileInput(schema: Schema): fc.Arbitrary<Entries> {
+/**
+ * A schema-valid input (seeded as `validEntries`) broken in one way: a field's value, an unknown
+ * or prototype-named field, a missing field.
+ */
+export function hostileInput(schema: Schema, seeds: Seeds = {}): fc.Arbitrary<Entries> {
   const names = Object.keys(schema.properties ?? {});
   const replaceField =
     names.length === 0
       ? null
-      : fc.tuple(validEntries(schema), fc.constantFrom(...names)).chain(([entries, name]) =>
+      : fc.tuple(validEntries(schema, seeds), fc.constantFrom(...names)).chain(([entries, name]) =>
           hostileValue(schema.properties![name]).map((value): Entries => [...entries.filter(([k]) => k !== name), [name, value]]),
         );
   const extraField = fc
-    .tuple(validEntries(schema), fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'access_token', '', 'a\u0000b'), fc.string({ maxLength: 12 })), fc.jsonValue({ maxDepth: 2 }))
+    .tuple(validEntries(schema, seeds), fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'access_token', '', 'a\u0000b'), fc.string({ maxLength: 12 })), fc.jsonValue({ maxDepth: 2 }))
     .map(([entries, key, value]): Entries => [...entries, [key, value]]);
-  const dropField = validEntries(schema).chain((entries) =>
+  const dropField = validEntries(schema, seeds).chain((entries) =>
     entries.length === 0 ? fc.constant(entries) : fc.nat(entries.length - 1).map((i) => entries.filter((_, j) => j !== i)),
   );
-  const duplicateField = validEntries(schema).map((entries): Entries => (entries.length === 0 ? entries : [...entries, entries[0]]));
+  const duplicateField = validEntries(schema, seeds).map((entries): Entries => (entries.length === 0 ? entries : [...entries, entries[0]]));
   return fc.oneof(...(replaceField ? [replaceField, replaceField] : []), extraField, dropField, duplicateField);
 }
