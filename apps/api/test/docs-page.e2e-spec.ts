@@ -89,7 +89,10 @@ describeBrowser(`the docs page in headless Chromium${SKIPPED ? ` (skipped: ${MIS
     const title = page.locator('.swagger-ui .info .title');
     await title.waitFor({ state: 'visible', timeout: 20_000 });
     expect(await title.innerText()).toMatch(/^Scout API/);
-    expect(await page.locator('.swagger-ui .info .description').innerText()).toContain('Credit-metered tools about crypto traders');
+    const description = await page.locator('.swagger-ui .info .description').innerText();
+    expect(description).toContain('Credit-metered tools about crypto traders');
+    // The path pattern is shown as written, not swallowed as an HTML tag.
+    expect(description).toContain('/api/v1/tools/<name>');
 
     // One section per area that has tools, plus the catalog and the probes, each open.
     const areas = new Set(tools.map((tool) => TOOL_CATALOG[tool.name as keyof typeof TOOL_CATALOG].area as string));

@@ -268,7 +268,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
       title: 'Scout API',
       version,
       description:
-        'Credit-metered tools about crypto traders, tokens, wallets, chains and DeFi. Every tool is GET (query parameters) or POST (JSON body) at /api/v1/tools/<name> and answers the same envelope. `x-credits` on each operation is its cost in credits.',
+        'Credit-metered tools about crypto traders, tokens, wallets, chains and DeFi. Every tool is GET (query parameters) or POST (JSON body) at `/api/v1/tools/<name>` and answers the same envelope. `x-credits` on each operation is its cost in credits.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
