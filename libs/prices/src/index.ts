@@ -4,4 +4,3 @@ export * from './prices.dto';
 export * from './prices-tools.service';
 export { HISTORY_INTERVALS, DEFAULT_HISTORY_INTERVAL, type HistoryInterval } from './history-interval';
 export { MAX_SPAN_DAYS } from './prices.validators';
-export { parseInstant, INSTANT_EXAMPLE } from './instant';

@@ -12,10 +12,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { inlineSchema, inputSchemaOf, type JsonSchema } from '@scout/core';
+import { inlineSchema, inputSchemaOf, INSTANT_EXAMPLE, type JsonSchema } from '@scout/core';
 import { CHAINS, type Chain } from '@scout/upstream';
 import { DEFAULT_HISTORY_INTERVAL, HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
-import { INSTANT_EXAMPLE } from './instant';
 import {
   ExcludesProperties,
   HasItemsAcross,

@@ -1,7 +1,6 @@
-import { validationRule as rule } from '@scout/core';
+import { INSTANT_EXAMPLE, parseInstant, validationRule as rule } from '@scout/core';
 import { HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
 import { addressProblem } from '@scout/upstream';
-import { INSTANT_EXAMPLE, parseInstant } from './instant';
 
 /*
  * Cross-field input rules as class-validator decorators, so they run in the validation step with

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Tool, type ToolResult } from '@scout/core';
+import { Limit, Tool, type ToolResult } from '@scout/core';
 import { keepThesis, readPages, sortTheses, unreadPagesNote, summarizeTheses, thesisRow, type ThesesSummary, type ThesisRow } from '@scout/traders';
 import { CHAIN_IDS, CHAINS, type Chain, type FomoThesis } from '@scout/upstream';
-import { IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { FOMO_THESES_CLIENT, type FomoThesesFeedPort } from '../feeds.tokens';
 
@@ -30,11 +30,7 @@ export class ThesesRecentInput {
   @JSONSchema({ description: 'Only theses whose author held at least this many USD of the coin when writing.' })
   minEquity?: number;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  @JSONSchema({ description: 'Theses to return, 1-200.', default: 50 })
+  @Limit(200, 50, 'Theses to return, 1-200.')
   limit: number = 50;
 }
 
