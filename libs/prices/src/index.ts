@@ -1,5 +1,5 @@
 export * from './prices.module';
-export * from './prices.tokens';
+export * from './prices.ports';
 export * from './prices.dto';
 export * from './prices-tools.service';
 export { HISTORY_INTERVALS, DEFAULT_HISTORY_INTERVAL, type HistoryInterval } from './history-interval';

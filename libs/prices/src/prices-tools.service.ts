@@ -5,7 +5,7 @@ import { dedupe } from './dedupe';
 import { listSome, part, requireSomePart } from './partial-answer';
 import { orderSeries, seriesFigures, type SeriesFigures, type SeriesPoint } from './price-series';
 import { MultichainPricesInput, PriceHistoryInput, TokenInfoInput, TokenPricesInput } from './prices.dto';
-import { JUPITER_CLIENT, TOKEN_DATA_CLIENT, type JupiterPricesPort, type TokenDataPort } from './prices.tokens';
+import { JUPITER_CLIENT, TOKEN_DATA_CLIENT, type JupiterPricesPort, type TokenDataPort } from './prices.ports';
 import { isEvmChain, normaliseAddress, tokenKey } from '@scout/upstream';
 
 export interface SolanaPriceRow {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import { keepThesis, readPages, sortTheses, unreadPagesNote, summarizeTheses, thesisRow, type ThesesSummary, type ThesisRow } from '@scout/traders';
 import { CHAIN_IDS, type Chain, type FomoThesis } from '@scout/upstream';
-import { FOMO_THESES_CLIENT, type FomoThesesFeedPort } from '../feeds.tokens';
+import { FOMO_THESES_CLIENT, type FomoThesesFeedPort } from '../feeds.ports';
 import { ThesesRecentInput } from './theses-recent.dto';
 
 /** Provider pages read at most (each billed by the provider). */

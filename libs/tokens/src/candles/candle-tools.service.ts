@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, InvalidRequestError, Tool, unixOrIsoTime, type ToolResult } from '@scout/core';
 import { networkIdParam, tokenRef, type TokenRef } from '../token-ref';
-import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.ports';
 import { candleSeries, MAX_CANDLES, resolutionSeconds, type Candle, type CandleResolution } from './candle-figures';
 import { TokenCandlesInput } from './candles.dto';
 
