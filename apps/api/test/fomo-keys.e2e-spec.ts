@@ -17,9 +17,12 @@ describe('FOMO keys: credits per key, and a key out of credits rotated', () => {
     t = await startTestApp({
       sandbox: { keys: { fomo: [{ key: DRY, credits: 0 }, SANDBOX_KEYS.fomo] } },
       upstreams: { fomoKeys: [DRY, SANDBOX_KEYS.fomo] },
+      // This test reads the source's state, and an answer slower than the slow-call threshold (2 s
+      // by default) marks the source degraded: on a busy machine a sandbox answer can take that
+      // long. A failed call still marks it degraded, so the 'ok' read below keeps its meaning.
+      env: { UPSTREAM_SLOW_CALL_MS: '60000' },
     });
-    // Build the sandbox's trader world now: built by the first request on a busy machine, it can
-    // take longer than the 2 s that marks a source degraded, and this test reads the source's state.
+    // Build the sandbox's trader world and feed now, so the first call finds them ready.
     expect(t.sandbox.fomo.world.population.traders.length).toBeGreaterThan(0);
     t.sandbox.fomo.feed.ring(t.sandbox.market.nowMs());
   });

@@ -9,7 +9,7 @@ import { EmailSender } from './email/email-sender';
 import { FiringStore } from './firing-store';
 import { newSigningSecret } from './webhook/webhook-signature';
 import { checkWebhookTarget, WebhookTargetRefused, type HostResolver } from './webhook/webhook-target';
-import { WEBHOOK_RESOLVER } from './alerts.tokens';
+import { WEBHOOK_RESOLVER } from './alerts.ports';
 
 export interface CreatedAlert extends AlertView {
   /** Webhook alerts: the Standard Webhooks secret that signs every delivery. Shown only here. */

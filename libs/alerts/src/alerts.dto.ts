@@ -1,26 +1,11 @@
-import { IsEmail, IsIn, IsInt, IsNumber, IsOptional, IsPositive, IsString, IsUUID, Max, MaxLength, Min, registerDecorator, type ValidationArguments } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsNumber, IsOptional, IsPositive, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { addressProblem, CHAINS, type Chain } from '@scout/upstream';
+import { CHAINS, IsChainAddress, type Chain } from '@scout/upstream';
 
 export const ALERT_KINDS = ['price_above', 'price_below', 'smart_money_buy'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_CHANNELS = ['webhook', 'email'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
-
-/** The token address is well formed for the input's `chain`. */
-function FitsChain(): PropertyDecorator {
-  const problem = (args: ValidationArguments) => addressProblem((args.object as { chain?: unknown }).chain, String(args.value));
-  return (target, propertyName) =>
-    registerDecorator({
-      name: 'fitsChain',
-      target: target.constructor,
-      propertyName: propertyName as string,
-      validator: {
-        validate: (value: unknown, args: ValidationArguments) => typeof value === 'string' && problem(args) === null,
-        defaultMessage: (args?: ValidationArguments) => (args && problem(args)) ?? 'token must be an address on the chain',
-      },
-    });
-}
 
 /** service_alert_create */
 export class CreateAlertInput {
@@ -29,7 +14,7 @@ export class CreateAlertInput {
   kind!: AlertKind;
 
   @IsString()
-  @FitsChain()
+  @IsChainAddress({ notString: 'token must be an address on the chain' })
   @JSONSchema({ description: 'Token address: a Solana mint (base58) or an EVM contract (0x...), on `chain`.', minLength: 32, maxLength: 44, examples: ['DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263'] })
   token!: string;
 

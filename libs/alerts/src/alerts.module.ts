@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type InjectionToken, type OptionalFactoryDe
 import { AlertStore } from './alert-store';
 import { AlertToolsService } from './alert-tools.service';
 import { AlertsAdminService } from './alerts-admin.service';
-import { WEBHOOK_RESOLVER } from './alerts.tokens';
+import { WEBHOOK_RESOLVER } from './alerts.ports';
 import { EmailSender } from './email/email-sender';
 import { FiringStore } from './firing-store';
 import { systemResolver, type HostResolver } from './webhook/webhook-target';

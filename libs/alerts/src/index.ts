@@ -1,6 +1,6 @@
 export * from './alerts.module';
 export * from './alerts.dto';
-export * from './alerts.tokens';
+export * from './alerts.ports';
 export * from './alert.types';
 export * from './alert-views';
 export * from './alert-input-rules';

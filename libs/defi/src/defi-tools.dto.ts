@@ -1,3 +1,4 @@
+import { Limit } from '@scout/core';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -63,11 +64,7 @@ export class TokenYieldsInput {
   @JSONSchema({ description: 'Only stablecoin pools.' })
   stablesOnly?: boolean;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LIST_LIMIT)
-  @JSONSchema({ description: 'Pools to return, largest first.', default: DEFAULT_LIST_LIMIT })
+  @Limit(MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, 'Pools to return, largest first.')
   limit: number = DEFAULT_LIST_LIMIT;
 }
 
@@ -92,11 +89,7 @@ export class DefiHacksInput {
   @JSONSchema({ description: chainText('Only incidents on this chain.') })
   chain?: Chain;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LIST_LIMIT)
-  @JSONSchema({ description: 'Incidents to return, newest first.', default: DEFAULT_LIST_LIMIT })
+  @Limit(MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, 'Incidents to return, newest first.')
   limit: number = DEFAULT_LIST_LIMIT;
 }
 
@@ -139,11 +132,7 @@ export class DexVolumesInput {
   @JSONSchema({ description: 'Only DEXes whose name or slug contains this.' })
   query?: string;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LIST_LIMIT)
-  @JSONSchema({ description: 'DEXes to return, ranked by 24-hour volume.', default: DEFAULT_LIST_LIMIT })
+  @Limit(MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, 'DEXes to return, ranked by 24-hour volume.')
   limit: number = DEFAULT_LIST_LIMIT;
 }
 
@@ -168,11 +157,7 @@ export class ProtocolFeesInput {
   @JSONSchema({ description: 'Rank by 7-day fees or 7-day revenue.', default: 'fees' })
   sortBy: FeeSortKey = 'fees';
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LIST_LIMIT)
-  @JSONSchema({ description: 'Protocols to return.', default: DEFAULT_LIST_LIMIT })
+  @Limit(MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, 'Protocols to return.')
   limit: number = DEFAULT_LIST_LIMIT;
 }
 
@@ -198,11 +183,7 @@ export class PerpsOpenInterestInput {
   @JSONSchema({ description: chainText('Only venues running on this chain (default: all).') })
   chain?: Chain;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LIST_LIMIT)
-  @JSONSchema({ description: 'Venues to return, largest open interest first.', default: DEFAULT_LIST_LIMIT })
+  @Limit(MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, 'Venues to return, largest open interest first.')
   limit: number = DEFAULT_LIST_LIMIT;
 }
 
@@ -213,11 +194,7 @@ export class StablecoinsInput {
   @JSONSchema({ description: chainText('Supply on this chain only (default: all chains).') })
   chain?: Chain;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LIST_LIMIT)
-  @JSONSchema({ description: 'Stablecoins to return, largest supply first.', default: DEFAULT_LIST_LIMIT })
+  @Limit(MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT, 'Stablecoins to return, largest supply first.')
   limit: number = DEFAULT_LIST_LIMIT;
 }
 

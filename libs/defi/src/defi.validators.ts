@@ -1,4 +1,4 @@
-import { ValidateBy, type ValidationArguments } from 'class-validator';
+import { validationRule } from '@scout/core';
 import { parseMoment, toLlamaCoinKey } from './coin-key';
 
 /*
@@ -23,27 +23,14 @@ function coinKeyProblems(value: unknown): string | null {
 
 /** Every item is `<chain>:<address>` with a Scout chain, or `<aggregator>:<id>`. */
 export function AreCoinKeys(): PropertyDecorator {
-  return ValidateBy({
-    name: 'areCoinKeys',
-    validator: {
-      validate: (value: unknown) => coinKeyProblems(value) === null,
-      defaultMessage: (args?: ValidationArguments) => coinKeyProblems(args?.value) ?? 'tokens must be coin keys',
-    },
-  });
+  return validationRule('areCoinKeys', coinKeyProblems);
 }
 
 /** Unix seconds or an ISO 8601 date or date-time, not in the future, not before any price existed. */
 export function IsPastMoment(): PropertyDecorator {
-  const problem = (value: unknown): string | null => {
+  return validationRule('isPastMoment', (value) => {
     if (typeof value !== 'string') return null;
     const moment = parseMoment(value, Date.now());
     return moment.ok ? null : moment.message;
-  };
-  return ValidateBy({
-    name: 'isPastMoment',
-    validator: {
-      validate: (value: unknown) => problem(value) === null,
-      defaultMessage: (args?: ValidationArguments) => problem(args?.value) ?? 'at must be a past moment',
-    },
   });
 }

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OptionalFactoryDependency } from '@nestjs/common';
 import { FeedStore } from './feed-store';
-import { FOMO_THESES_CLIENT, type FomoThesesFeedPort } from './feeds.tokens';
+import { FOMO_THESES_CLIENT, type FomoThesesFeedPort } from './feeds.ports';
 import { FeedToolsService } from './tools/feed-tools.service';
 import { ThesesRecentService } from './tools/theses-recent.service';
 import { FEED_DATABASE_URL, FeedHub } from './watch/feed-hub';

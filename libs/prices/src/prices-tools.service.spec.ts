@@ -5,7 +5,7 @@ import { UpstreamError } from '@scout/upstream';
 import { PricesModule } from './prices.module';
 import { MultichainPricesInput, PriceHistoryInput, TokenInfoInput, TokenPricesInput } from './prices.dto';
 import { PricesToolsService } from './prices-tools.service';
-import type { JupiterPricesPort, MintListing, MintPrice, MintPrices, TokenDataPort } from './prices.tokens';
+import type { JupiterPricesPort, MintListing, MintPrice, MintPrices, TokenDataPort } from './prices.ports';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Tool, type ToolResult } from '@scout/core';
+import { parseInstant, Tool, type ToolResult } from '@scout/core';
 import { CHAIN_IDS, type Chain } from '@scout/upstream';
 import { dedupe } from './dedupe';
-import { parseInstant } from './instant';
 import { listSome, part, requireSomePart } from './partial-answer';
 import { orderSeries, seriesFigures, type SeriesFigures, type SeriesPoint } from './price-series';
 import { MultichainPricesInput, PriceHistoryInput, TokenInfoInput, TokenPricesInput } from './prices.dto';
-import { JUPITER_CLIENT, TOKEN_DATA_CLIENT, type JupiterPricesPort, type TokenDataPort } from './prices.tokens';
+import { JUPITER_CLIENT, TOKEN_DATA_CLIENT, type JupiterPricesPort, type TokenDataPort } from './prices.ports';
 import { isEvmChain, normaliseAddress, tokenKey } from '@scout/upstream';
 
 export interface SolanaPriceRow {

@@ -12,14 +12,12 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { inlineSchema, inputSchemaOf, type JsonSchema } from '@scout/core';
-import { CHAINS, type Chain } from '@scout/upstream';
+import { inlineSchema, inputSchemaOf, INSTANT_EXAMPLE, type JsonSchema } from '@scout/core';
+import { CHAINS, IsChainAddress, type Chain, type ChainAddressOptions } from '@scout/upstream';
 import { DEFAULT_HISTORY_INTERVAL, HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
-import { INSTANT_EXAMPLE } from './instant';
 import {
   ExcludesProperties,
   HasItemsAcross,
-  IsChainAddress,
   IsInstant,
   IsNotFuture,
   IsRangeEnd,
@@ -27,6 +25,9 @@ import {
   RequiresProperty,
 } from './prices.validators';
 import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from '@scout/upstream';
+
+/** A priced token's address: required, and only with its chain. */
+const PRICED_ADDRESS: ChainAddressOptions = { missing: 'address is required', withoutChain: 'required' };
 
 export const MAX_SOLANA_MINTS = 50;
 export const MAX_MULTICHAIN_ITEMS = 25;
@@ -64,7 +65,7 @@ export class TokenRefInput {
   @JSONSchema({ description: 'Chain the contract lives on.' })
   chain: Chain;
 
-  @IsChainAddress()
+  @IsChainAddress(PRICED_ADDRESS)
   @JSONSchema({ description: `Contract address: ${ADDRESS_FORMS}.` })
   address: string;
 }
@@ -163,7 +164,7 @@ export class PriceHistoryInput {
   chain?: Chain;
 
   @ValidateIf((o: PriceHistoryInput) => o.address != null || o.symbol == null)
-  @IsChainAddress({ missing: ONE_TOKEN })
+  @IsChainAddress({ ...PRICED_ADDRESS, missing: ONE_TOKEN })
   @JSONSchema({ description: `Contract address, with chain (${ADDRESS_FORMS}): for tokens without a well-known ticker.` })
   address?: string;
 
@@ -197,7 +198,7 @@ export class TokenInfoInput {
   @JSONSchema({ description: 'Chain of the token.' })
   chain: Chain;
 
-  @IsChainAddress()
+  @IsChainAddress(PRICED_ADDRESS)
   @JSONSchema({ description: `Token address (the mint on solana): ${ADDRESS_FORMS}.`, examples: [USDC_ON_BASE, WRAPPED_SOL] })
   address: string;
 }

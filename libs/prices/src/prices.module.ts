@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OptionalFactoryDependency } from '@nestjs/common';
 import { PricesToolsService } from './prices-tools.service';
-import { JUPITER_CLIENT, TOKEN_DATA_CLIENT, type JupiterPricesPort, type TokenDataPort } from './prices.tokens';
+import { JUPITER_CLIENT, TOKEN_DATA_CLIENT, type JupiterPricesPort, type TokenDataPort } from './prices.ports';
 
 /** How the application hands a client to the price tools: the instance, or a factory with its dependencies. */
 export type ClientProvider<T> =

@@ -1,27 +1,10 @@
-import { validationRule as rule } from '@scout/core';
+import { INSTANT_EXAMPLE, parseInstant, validationRule as rule } from '@scout/core';
 import { HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
-import { addressProblem } from '@scout/upstream';
-import { INSTANT_EXAMPLE, parseInstant } from './instant';
 
 /*
  * Cross-field input rules as class-validator decorators, so they run in the validation step with
  * the other rules: a failure is a 400 with issues, before anything is charged.
  */
-
-/**
- * The address is well formed for the chain in `chainProperty`: base58 on Solana, 0x + 40 hex on
- * the EVM chains. `missing` is the message for an absent address.
- */
-export function IsChainAddress(options: { chainProperty?: string; missing?: string } = {}): PropertyDecorator {
-  const chainProperty = options.chainProperty ?? 'chain';
-  return rule('isChainAddress', (value, object) => {
-    if (value === undefined || value === null) return options.missing ?? 'address is required';
-    if (typeof value !== 'string') return 'address must be a string';
-    const chain = object[chainProperty];
-    if (chain === undefined || chain === null) return `${chainProperty} is required with address`;
-    return addressProblem(chain, value);
-  });
-}
 
 /** An ISO 8601 date or date-time that names a real instant. */
 export function IsInstant(): PropertyDecorator {

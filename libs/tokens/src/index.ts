@@ -1,5 +1,5 @@
 export * from './tokens.module';
-export * from './tokens.tokens';
+export * from './tokens.ports';
 export * from './token-ref';
 export * from './token-input.dto';
 export * from './board/token-board.dto';

@@ -1,5 +1,5 @@
 export * from './traders.module';
-export * from './traders.tokens';
+export * from './traders.ports';
 export * from './trader-directory.service';
 export * from './leaderboard/leaderboard.dto';
 export * from './leaderboard/leaderboard-tools.service';

@@ -1,4 +1,5 @@
-import { IsInt, IsOptional, IsString, Length, Matches, Max, Min, type ValidationOptions } from 'class-validator';
+import { Limit } from '@scout/core';
+import { IsString, Length, Matches, type ValidationOptions } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 /**
@@ -20,21 +21,13 @@ export class TraderInput {
 
 /** service_fomo_trader_following */
 export class TraderFollowingInput extends TraderInput {
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(300)
-  @JSONSchema({ description: 'Accounts to return, 1-300 (the provider serves at most 300).', default: 100 })
+  @Limit(300, 100, 'Accounts to return, 1-300 (the provider serves at most 300).')
   limit: number = 100;
 }
 
 /** service_fomo_trader_followers */
 export class TraderFollowersInput extends TraderInput {
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  @JSONSchema({ description: 'Followers to sample, 1-200 (the provider serves at most 200).', default: 100 })
+  @Limit(200, 100, 'Followers to sample, 1-200 (the provider serves at most 200).')
   limit: number = 100;
 }
 

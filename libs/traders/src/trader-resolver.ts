@@ -3,7 +3,7 @@ import { NotFoundError } from '@scout/core';
 import { isFomoUserId, normalizeFomoHandle } from '@scout/upstream';
 import { TraderDirectory } from './trader-directory.service';
 import { sightingOf } from './trader-views';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from './traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from './traders.ports';
 
 export interface TraderRef {
   userId: string;

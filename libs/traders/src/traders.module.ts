@@ -10,7 +10,7 @@ import { TradeToolsService } from './trades/trade-tools.service';
 import { TradeDetailService } from './trades/trade-detail.service';
 import { ThesesToolsService } from './theses/theses-tools.service';
 import { TraderDirectory } from './trader-directory.service';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from './traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from './traders.ports';
 
 /** How the application hands the FOMO client to the trader tools: the instance, or a factory with its dependencies. */
 export type FomoClientProvider =

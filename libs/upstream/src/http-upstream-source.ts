@@ -1,14 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Pool } from 'undici';
-import {
-  BrokenCircuitError,
-  CircuitState,
-  ConsecutiveBreaker,
-  circuitBreaker,
-  handleWhen,
-  type CircuitBreakerPolicy,
-} from 'cockatiel';
-import { z } from 'zod';
+import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import {
   RequestContext,
   type SessionUsageTracker,
@@ -20,14 +12,10 @@ import {
 import { KeyPool, type PooledKey } from './key-pool';
 import { RecentCalls } from './recent-calls';
 import { ResponseCache, DEFAULT_CACHE_MAX_ENTRIES } from './response-cache';
-import { backoffDelay, keyResetAt, parseRetryAfter, type ResponseHeaders } from './retry-timing';
-import {
-  UpstreamError,
-  type RefusalVerdict,
-  type UpstreamCall,
-  type UpstreamSource,
-  type UpstreamSourceOptions,
-} from './upstream.types';
+import type { ResponseHeaders } from './retry-timing';
+import { AnswerReader, AttemptFailure, buildQuery, type AttemptRequest, type UpstreamRequest } from './upstream-request';
+import { UpstreamRetries } from './upstream-retries';
+import { UpstreamError, type UpstreamCall, type UpstreamSource, type UpstreamSourceOptions } from './upstream.types';
 
 export const UPSTREAM_DEFAULTS = {
   breakerThreshold: 5,
@@ -40,11 +28,6 @@ export const UPSTREAM_DEFAULTS = {
   cacheMaxEntries: DEFAULT_CACHE_MAX_ENTRIES,
 } as const;
 
-/** An attempt with less time than this cannot usefully run, so we do not wait for one. */
-const MIN_ATTEMPT_MS = 100;
-const RESET_MARGIN_MS = 10;
-/** First pause before asking again for an answer the upstream is still preparing (409-style). */
-const PENDING_BASE_DELAY_MS = 250;
 /** How much of an error body a refusal rule gets to read. */
 const REFUSAL_BODY_CHARS = 4_000;
 
@@ -70,48 +53,6 @@ export interface HttpUpstreamSourceDeps {
 }
 
 /**
- * How one attempt went wrong, and what the retry loop should do about it. Thrown inside the
- * breaker so that `tripsBreaker` decides whether it counts as a failure of the source.
- */
-class AttemptFailure extends Error {
-  constructor(
-    readonly action: 'fail' | 'retry' | 'rotate_invalid' | 'rotate_exhausted' | 'pending',
-    readonly error: UpstreamError,
-    readonly tripsBreaker: boolean,
-    /** For 'retry' and 'pending': the upstream's Retry-After. For 'rotate_exhausted': when the key is usable again. */
-    readonly waitMs: number | null = null,
-    readonly keyReset: { resetAt: number; announced: boolean } | null = null,
-  ) {
-    super(error.message);
-  }
-}
-
-type Query = NonNullable<UpstreamCall['query']>;
-
-function buildQuery(query: Query | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) params.append(name, String(v));
-    else params.append(name, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-/** The first problem of a parse failure, readable: a zod issue with its path, or the error's message. */
-function firstProblem(err: unknown): string {
-  if (err instanceof z.core.$ZodError && err.issues.length > 0) {
-    const issue = err.issues[0];
-    const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
-    const more = err.issues.length > 1 ? ` (and ${err.issues.length - 1} more)` : '';
-    return `at ${path}: ${issue.message}${more}`;
-  }
-  return err instanceof Error ? err.message : String(err);
-}
-
-/**
  * The base client every provider client uses: one host, its key pool, a circuit breaker, retries
  * inside the caller's deadline, and a TTL response cache with single-flight. Cached answers are
  * shared between callers, so treat what `request` returns as read-only.
@@ -127,8 +68,8 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
   private readonly breaker: CircuitBreakerPolicy;
   private readonly cache: ResponseCache;
   private readonly recent: RecentCalls;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly random: () => number;
+  private readonly retries: UpstreamRetries;
+  private readonly answers: AnswerReader;
   private openedAt: number | null = null;
   private lastBreakerFailure = '';
   private readonly counters = { calls: 0, cacheHits: 0, failures: 0, attempts: 0 };
@@ -159,8 +100,16 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     });
     this.cache = new ResponseCache(this.settings.cacheMaxEntries);
     this.recent = new RecentCalls(this.settings.slowCallMs);
-    this.sleep = deps.sleep ?? ((ms) => delay(ms));
-    this.random = deps.random ?? Math.random;
+    this.retries = new UpstreamRetries({
+      source: this.name,
+      settings: this.settings,
+      keys: this.keys,
+      breaker: this.breaker,
+      sleep: deps.sleep ?? ((ms) => delay(ms)),
+      random: deps.random ?? Math.random,
+      lastBreakerFailure: () => this.lastBreakerFailure,
+    });
+    this.answers = new AnswerReader((call, failure, detail, status) => this.fail(call, failure, detail, status), this.settings.refusalRule);
   }
 
   async request<T>(call: UpstreamCall, parse: (raw: unknown) => T): Promise<T> {
@@ -174,20 +123,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     // The endpoint label is part of the key so two parsers of one URL never share an answer.
     const cacheKey = `${call.endpoint} ${method} ${this.origin}${this.basePath}${pathAndQuery} ${call.body === undefined ? '' : JSON.stringify(call.body)}`;
     const clearedAt = ctx?.caller ? (this.deps.usage?.cacheClearedAt(ctx.caller.accountId)?.getTime() ?? null) : null;
-    const freshEnough = (since: number) => clearedAt === null || since >= clearedAt;
-
-    const hit = this.cache.get<T>(cacheKey);
-    if (hit && freshEnough(hit.storedAt)) {
-      this.countCacheHit(call, ctx);
-      return hit.value;
-    }
-    const flight = this.cache.inFlight<T>(cacheKey);
-    if (flight && freshEnough(flight.startedAt)) {
-      const value = await flight.promise;
-      this.countCacheHit(call, ctx);
-      return value;
-    }
-    return this.cache.load(cacheKey, ttlMs, fetch);
+    return this.cache.read(cacheKey, ttlMs, fetch, clearedAt, () => this.countCacheHit(call, ctx));
   }
 
   health(): SourceHealth {
@@ -270,124 +206,20 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       this.counters.calls += 1;
       ctx?.meter.recordCall(call.endpoint);
     };
+    const request: UpstreamRequest<T> = { call, method, pathAndQuery, parse, onSend };
     try {
-      return await this.fetchWithRetries(call, method, pathAndQuery, parse, ctx?.deadlineAt ?? null, onSend);
+      return await this.retries.run(request, ctx?.deadlineAt ?? null, (attempt) => this.attempt(attempt));
     } catch (err) {
       if (err instanceof UpstreamError) this.counters.failures += 1;
       throw err;
     }
   }
 
-  /** Attempts until an answer, a final failure, no retry left, or no time left. */
-  private async fetchWithRetries<T>(
-    call: UpstreamCall,
-    method: 'GET' | 'POST',
-    pathAndQuery: string,
-    parse: (raw: unknown) => T,
-    deadlineAt: number | null,
-    onSend: () => void,
-  ): Promise<T> {
-    const idempotent = call.idempotent ?? true;
-    let retriesUsed = 0;
-    let pendingWaits = 0;
-    const canRetry = () => retriesUsed < this.settings.retries;
-
-    for (;;) {
-      const timeoutMs = deadlineAt === null ? this.settings.timeoutMs : Math.min(this.settings.timeoutMs, deadlineAt - Date.now());
-      if (timeoutMs <= 0) {
-        throw new UpstreamError(this.name, 'timeout', `${call.endpoint}: the request's deadline passed before the upstream answered`);
-      }
-      let key: PooledKey | null = null;
-      if (this.settings.keyPlacement.kind !== 'none') {
-        key = this.keys.pick();
-        if (!key) throw new UpstreamError(this.name, 'no_keys', `${call.endpoint}: ${this.keys.describeUnusable()}`);
-      }
-
-      let failure: AttemptFailure;
-      try {
-        const fullTimeout = timeoutMs === this.settings.timeoutMs;
-        return await this.breaker.execute(() => this.attempt(call, method, pathAndQuery, key, timeoutMs, fullTimeout, parse, onSend));
-      } catch (err) {
-        if (err instanceof BrokenCircuitError) {
-          throw new UpstreamError(this.name, 'circuit_open', `${call.endpoint}: circuit open after repeated failures (last: ${this.lastBreakerFailure}); not called`);
-        }
-        if (!(err instanceof AttemptFailure)) throw err;
-        failure = err;
-      }
-
-      switch (failure.action) {
-        case 'fail':
-          throw failure.error;
-        case 'rotate_invalid':
-          // Each rotation retires a key, so this loop ends when the pool does.
-          this.keys.markInvalid(key as PooledKey);
-          continue;
-        case 'rotate_exhausted': {
-          const reset = failure.keyReset as { resetAt: number; announced: boolean };
-          this.keys.markExhausted(key as PooledKey, reset.resetAt);
-          if (this.keys.hasHealthy()) continue;
-          // The last key was throttled: honour its announced reset when a retry and the time allow.
-          const waitMs = reset.resetAt - Date.now();
-          if (reset.announced && canRetry() && this.fitsBeforeDeadline(waitMs, deadlineAt)) {
-            retriesUsed += 1;
-            // A timer may fire a hair early against the wall clock the reset was set by.
-            await this.sleep(Math.max(0, waitMs) + RESET_MARGIN_MS);
-            continue;
-          }
-          throw new UpstreamError(this.name, 'no_keys', `${call.endpoint}: ${this.keys.describeUnusable()}`, failure.error.upstreamStatus);
-        }
-        case 'pending': {
-          // "Not ready yet" is asked again until the deadline, not within the retry budget; with
-          // no deadline to bound it, each ask spends a retry like any other.
-          if (deadlineAt === null && !canRetry()) throw failure.error;
-          const waitMs = failure.waitMs ?? backoffDelay(pendingWaits, PENDING_BASE_DELAY_MS, this.settings.retryMaxDelayMs, () => 0.5 + this.random() / 2);
-          if (!this.fitsBeforeDeadline(waitMs, deadlineAt)) {
-            throw new UpstreamError(this.name, 'pending', `${failure.error.detail}; still not ready after ${pendingWaits + 1} tries within the deadline`, failure.error.upstreamStatus);
-          }
-          if (deadlineAt === null) retriesUsed += 1;
-          pendingWaits += 1;
-          await this.sleep(waitMs);
-          continue;
-        }
-        case 'retry': {
-          if (!idempotent || !canRetry()) throw failure.error;
-          const waitMs = failure.waitMs ?? backoffDelay(retriesUsed, this.settings.retryBaseDelayMs, this.settings.retryMaxDelayMs, this.random);
-          if (!this.fitsBeforeDeadline(waitMs, deadlineAt)) {
-            if (failure.waitMs === null) throw failure.error;
-            throw new UpstreamError(
-              this.name,
-              failure.error.failure,
-              `${failure.error.detail}; its Retry-After (${Math.ceil(waitMs / 1000)} s) does not fit in the time left`,
-              failure.error.upstreamStatus,
-            );
-          }
-          retriesUsed += 1;
-          await this.sleep(waitMs);
-          continue;
-        }
-      }
-    }
-  }
-
-  private fitsBeforeDeadline(waitMs: number, deadlineAt: number | null): boolean {
-    if (waitMs > this.settings.maxRetryWaitMs) return false;
-    return deadlineAt === null || Date.now() + waitMs + MIN_ATTEMPT_MS <= deadlineAt;
-  }
-
   /** One HTTP exchange. Resolves with the parsed answer or throws an AttemptFailure. */
-  private async attempt<T>(
-    call: UpstreamCall,
-    method: 'GET' | 'POST',
-    pathAndQuery: string,
-    key: PooledKey | null,
-    timeoutMs: number,
-    fullTimeout: boolean,
-    parse: (raw: unknown) => T,
-    onSend: () => void,
-  ): Promise<T> {
+  private async attempt<T>(attempt: AttemptRequest<T>): Promise<T> {
     const startedAt = Date.now();
     try {
-      const value = await this.exchange(call, method, pathAndQuery, key, timeoutMs, fullTimeout, parse, onSend);
+      const value = await this.exchange(attempt);
       this.recent.record(false, Date.now() - startedAt);
       return value;
     } catch (err) {
@@ -398,16 +230,8 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     }
   }
 
-  private async exchange<T>(
-    call: UpstreamCall,
-    method: 'GET' | 'POST',
-    pathAndQuery: string,
-    key: PooledKey | null,
-    timeoutMs: number,
-    fullTimeout: boolean,
-    parse: (raw: unknown) => T,
-    onSend: () => void,
-  ): Promise<T> {
+  private async exchange<T>(attempt: AttemptRequest<T>): Promise<T> {
+    const { call, method, pathAndQuery, key, timeoutMs, fullTimeout, parse, onSend } = attempt;
     const placement = this.settings.keyPlacement;
     const keyPath = key && placement.kind === 'path' ? `/${encodeURIComponent(key.secret)}` : '';
     const headers: Record<string, string> = { accept: 'application/json', ...this.settings.headers };
@@ -440,14 +264,14 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
           const refusal = response.statusCode >= 400 && response.statusCode < 500;
           const said = refusal ? (await response.body.text().catch(() => '')).slice(0, REFUSAL_BODY_CHARS) : '';
           if (!refusal) await response.body.dump().catch(() => undefined);
-          throw this.statusFailure(call, response.statusCode, response.headers as ResponseHeaders, key, said);
+          throw this.answers.statusFailure(call, response.statusCode, response.headers as ResponseHeaders, key, said);
         }
         text = await response.body.text();
       } catch (err) {
         if (err instanceof AttemptFailure) throw err;
         throw transportFailure(err);
       }
-      return this.parseBody(call, text, parse);
+      return this.answers.parseBody(call, text, parse);
     } finally {
       clearTimeout(timer);
     }
@@ -466,75 +290,6 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     const remaining = read(names.remaining);
     const cost = read(names.cost);
     if (remaining !== null || cost !== null) this.keys.recordCredits(key, remaining, cost);
-  }
-
-  private statusFailure(
-    call: UpstreamCall,
-    status: number,
-    headers: ResponseHeaders,
-    key: PooledKey | null,
-    body = '',
-  ): AttemptFailure {
-    const excerpt = body.slice(0, 300).trim();
-    const said = excerpt ? `: ${excerpt}` : '';
-    const now = Date.now();
-    const answered = `answered HTTP ${status}`;
-    const verdict = this.settings.refusalRule?.({ status, body, headers }) ?? null;
-    if (verdict) return this.verdictFailure(call, status, headers, key, verdict, `${answered}${said}`);
-    if ((status === 401 || status === 403) && key) {
-      return new AttemptFailure('rotate_invalid', this.fail(call, 'rejected', `${answered}: ${key.label} refused`, status), false);
-    }
-    if ((status === 402 || status === 429) && key) {
-      return new AttemptFailure('rotate_exhausted', this.fail(call, 'http', `${answered}: ${key.label} throttled`, status), false, null, keyResetAt(headers, now));
-    }
-    if (status === 429) {
-      return new AttemptFailure('retry', this.fail(call, 'http', `${answered} (rate limited)`, status), false, parseRetryAfter(headers['retry-after'], now));
-    }
-    if (status >= 500) {
-      return new AttemptFailure('retry', this.fail(call, 'http', answered, status), true, parseRetryAfter(headers['retry-after'], now));
-    }
-    if (status === 404) return new AttemptFailure('fail', this.fail(call, 'http', `${answered} (not found)${said}`, status), false);
-    if (status >= 400) return new AttemptFailure('fail', this.fail(call, 'rejected', `${answered}: the upstream refused the request${said}`, status), false);
-    return new AttemptFailure('fail', this.fail(call, 'http', `${answered} (unexpected)`, status), false);
-  }
-
-  /** A refusal as the provider's own rule reads it. */
-  private verdictFailure(
-    call: UpstreamCall,
-    status: number,
-    headers: ResponseHeaders,
-    key: PooledKey | null,
-    verdict: RefusalVerdict,
-    answered: string,
-  ): AttemptFailure {
-    const now = Date.now();
-    switch (verdict.kind) {
-      case 'key_exhausted': {
-        if (!key) return new AttemptFailure('fail', this.fail(call, 'rejected', answered, status), false);
-        const announced = keyResetAt(headers, now);
-        const reset = announced.announced ? announced : { resetAt: now + verdict.restMs, announced: false };
-        return new AttemptFailure('rotate_exhausted', this.fail(call, 'http', `${answered}: ${key.label} out of credits`, status), false, null, reset);
-      }
-      case 'pending':
-        return new AttemptFailure('pending', this.fail(call, 'pending', `${answered} (${verdict.reason})`, status), false, parseRetryAfter(headers['retry-after'], now));
-      case 'refused':
-        return new AttemptFailure('fail', this.fail(call, 'rejected', answered, status), false);
-    }
-  }
-
-  /** A body that is not JSON or not of the expected shape is the source's failure, never a crash. */
-  private parseBody<T>(call: UpstreamCall, text: string, parse: (raw: unknown) => T): T {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (err) {
-      throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: not JSON (${firstProblem(err)})`), true);
-    }
-    try {
-      return parse(raw);
-    } catch (err) {
-      throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: ${firstProblem(err)}`), true);
-    }
   }
 
   private fail(call: UpstreamCall, failure: UpstreamError['failure'], detail: string, status: number | null = null): UpstreamError {

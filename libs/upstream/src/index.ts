@@ -1,6 +1,7 @@
 export * from './upstream.types';
 export * from './chains';
 export * from './token-address';
+export * from './chain-address.validator';
 export * from './answer-parts';
 export { HttpUpstreamSource, UPSTREAM_DEFAULTS, type HttpUpstreamSourceDeps, type UpstreamSourceStats } from './http-upstream-source';
 export { parseKeyList } from './key-pool';

@@ -69,4 +69,23 @@ describe('ResponseCache', () => {
     await old;
     expect(cache.get('k')).toMatchObject({ value: 'new', storedAt: 1_010 });
   });
+
+  it('reads a stored or joined answer unless it is older than the caller allows, counting each hit', async () => {
+    const time = clock();
+    const cache = new ResponseCache(10, time.now);
+    let hits = 0;
+    const onHit = () => (hits += 1);
+    let loads = 0;
+    const load = async () => `answer ${(loads += 1)}`;
+    expect(await cache.read('k', 1_000, load, null, onHit)).toBe('answer 1');
+    expect(await cache.read('k', 1_000, load, null, onHit)).toBe('answer 1');
+    expect(await cache.read('k', 1_000, load, 1_000, onHit)).toBe('answer 1');
+    expect(hits).toBe(2);
+    time.advance(10);
+    // Cleared after the answer was fetched: a new fetch, which a caller who cleared earlier joins.
+    const fresh = cache.read('k', 1_000, load, 1_005, onHit);
+    expect(await cache.read('k', 1_000, load, 1_001, onHit)).toBe('answer 2');
+    expect(await fresh).toBe('answer 2');
+    expect([loads, hits]).toEqual([2, 3]);
+  });
 });

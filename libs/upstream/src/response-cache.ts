@@ -44,6 +44,27 @@ export class ResponseCache {
     return entry as CacheEntry<T>;
   }
 
+  /**
+   * The answer for `key`: the stored one, or the one being fetched, unless it is older than
+   * `freshSince` (a caller's "clear my cache" moment; null: any age will do); else a new fetch by
+   * `load`, stored for `ttlMs`. `onHit` is told of each answer that needed no fetch of its own.
+   */
+  async read<T>(key: string, ttlMs: number, load: () => Promise<T>, freshSince: number | null, onHit: () => void): Promise<T> {
+    const freshEnough = (since: number) => freshSince === null || since >= freshSince;
+    const hit = this.get<T>(key);
+    if (hit && freshEnough(hit.storedAt)) {
+      onHit();
+      return hit.value;
+    }
+    const flight = this.inFlight<T>(key);
+    if (flight && freshEnough(flight.startedAt)) {
+      const value = await flight.promise;
+      onHit();
+      return value;
+    }
+    return this.load(key, ttlMs, load);
+  }
+
   /** The fetch in progress for `key`, if any. */
   inFlight<T>(key: string): InFlight<T> | undefined {
     return this.flights.get(key) as InFlight<T> | undefined;

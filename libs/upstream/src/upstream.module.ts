@@ -1,5 +1,5 @@
-import { Injectable, Module, type OnModuleDestroy } from '@nestjs/common';
-import { ServiceStatusRegistry, SessionUsageTracker } from '@scout/core';
+import { Injectable, Module, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { AppConfig, ServiceStatusRegistry, SessionUsageTracker } from '@scout/core';
 import { HttpUpstreamSource, type UpstreamSourceStats } from './http-upstream-source';
 import type { UpstreamSourceOptions } from './upstream.types';
 
@@ -14,12 +14,18 @@ export class UpstreamSources implements OnModuleDestroy {
   constructor(
     private readonly status: ServiceStatusRegistry,
     private readonly usage: SessionUsageTracker,
+    /** Where UPSTREAM_SLOW_CALL_MS is read; without it, sources keep their own default. */
+    @Optional() private readonly config?: AppConfig,
   ) {}
 
-  /** One source per provider host; a second source with the same name is refused. */
+  /**
+   * One source per provider host; a second source with the same name is refused. A source given
+   * no slowCallMs takes the configured UPSTREAM_SLOW_CALL_MS.
+   */
   create(options: UpstreamSourceOptions): HttpUpstreamSource {
     if (this.sources.has(options.name)) throw new Error(`Upstream source "${options.name}" is created twice`);
-    const source = new HttpUpstreamSource(options, { usage: this.usage });
+    const slowCallMs = options.slowCallMs ?? this.config?.UPSTREAM_SLOW_CALL_MS;
+    const source = new HttpUpstreamSource({ ...options, slowCallMs }, { usage: this.usage });
     this.status.addSource(source.name, source);
     this.sources.set(source.name, source);
     return source;

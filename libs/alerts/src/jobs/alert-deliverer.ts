@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { AppConfig, Clock } from '@scout/core';
 import type { FiringPayload } from '../alert.types';
-import { WEBHOOK_RESOLVER } from '../alerts.tokens';
+import { WEBHOOK_RESOLVER } from '../alerts.ports';
 import { EmailSender } from '../email/email-sender';
 import { FiringStore, type DeliveryTask } from '../firing-store';
 import { postJson } from '../webhook/webhook-sender';

@@ -3,7 +3,7 @@ import { Clock } from '@scout/core';
 import type { Chain } from '@scout/upstream';
 import { AlertStore } from '../alert-store';
 import type { AlertRecord, AlertTrigger, FiringPayload } from '../alert.types';
-import { ALERT_PRICES, type AlertPricesPort } from '../alerts.tokens';
+import { ALERT_PRICES, type AlertPricesPort } from '../alerts.ports';
 import { FiringStore } from '../firing-store';
 import { AlertsQueueProducer, type EvaluateAlertsResult } from './alerts.queue';
 import { FeedBuyers } from './feed-buyers';

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AlertStore } from '../alert-store';
-import { ALERT_PRICES, WEBHOOK_RESOLVER, type AlertPricesPort } from '../alerts.tokens';
+import { ALERT_PRICES, WEBHOOK_RESOLVER, type AlertPricesPort } from '../alerts.ports';
 import type { ClientProvider } from '../alerts.module';
 import { EmailSender } from '../email/email-sender';
 import { FiringStore } from '../firing-store';

@@ -8,6 +8,12 @@ describe('AppConfig', () => {
     expect(config.migrateOnStart).toBe(true);
     expect(config.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE).toBe(60);
     expect(config.freeGrantCredits).toBe(62_500);
+    expect(config.UPSTREAM_SLOW_CALL_MS).toBe(2000);
+  });
+
+  it('reads the slow-call threshold of the upstream sources', () => {
+    expect(AppConfig.fromEnv({ UPSTREAM_SLOW_CALL_MS: '30000' }).UPSTREAM_SLOW_CALL_MS).toBe(30_000);
+    expect(() => AppConfig.fromEnv({ UPSTREAM_SLOW_CALL_MS: '0' })).toThrow(/UPSTREAM_SLOW_CALL_MS/);
   });
 
   it('turns migrations off by default for an external database', () => {

@@ -176,6 +176,13 @@ export class AppConfig {
   @Transform(toNumber) @IsInt() @Min(0) @Max(5)
   UPSTREAM_RETRIES = 2;
 
+  /**
+   * An upstream answer slower than this marks its source degraded in service_health (any of the
+   * last 20 calls of the last 5 minutes); the default of every source built by UpstreamSources.
+   */
+  @Transform(toNumber) @IsInt() @Min(1) @Max(600_000)
+  UPSTREAM_SLOW_CALL_MS = 2000;
+
   /** Overall time budget of one tool call; upstream timeouts are cut to fit inside it. */
   @Transform(toNumber) @IsInt() @Min(100) @Max(300_000)
   TOOL_DEADLINE_MS = 20_000;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, InvalidRequestError, Tool, type ToolResult } from '@scout/core';
+import { Clock, InvalidRequestError, Tool, unixOrIsoTime, type ToolResult } from '@scout/core';
 import type { Chain } from '@scout/upstream';
 import { feedCoverage } from '../coverage';
 import { FeedStore } from '../feed-store';
 import { eventView, type FeedEventView } from './feed-filter';
-import { CoordinatedActivityInput, FeedAlertsInput, MAX_WINDOW_MINUTES, MultiTraderEntriesInput, sinceMs } from './feeds.dto';
+import { CoordinatedActivityInput, FeedAlertsInput, MAX_WINDOW_MINUTES, MultiTraderEntriesInput } from './feeds.dto';
 
 /** The span an answer covers, and how much of the feed it read. */
 export interface Coverage {
@@ -60,7 +60,7 @@ export class FeedToolsService {
   })
   async alerts(input: FeedAlertsInput): Promise<ToolResult<FeedAlertsData>> {
     const now = this.clock.now().getTime();
-    const since = input.since !== undefined ? sinceMs(input.since)! : now - input.windowMinutes * 60_000;
+    const since = input.since !== undefined ? unixOrIsoTime(input.since, 'ms')! : now - input.windowMinutes * 60_000;
     if (since < now - MAX_WINDOW_MINUTES * 60_000) {
       throw new InvalidRequestError(`since reaches back more than ${MAX_WINDOW_MINUTES} minutes.`, [
         { path: 'since', message: `since must be within the last ${MAX_WINDOW_MINUTES} minutes` },

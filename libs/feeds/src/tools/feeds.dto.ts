@@ -1,6 +1,5 @@
-import { inlineSchema, validationRule } from '@scout/core';
+import { inlineSchema, Limit, unixOrIsoTime, validationRule } from '@scout/core';
 import { Type } from 'class-transformer';
-import { parseInstant } from '@scout/prices';
 import { CHAINS, type Chain } from '@scout/upstream';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
@@ -8,16 +7,8 @@ import { JSONSchema } from 'class-validator-jsonschema';
 /** The longest look-back of the feed tools: Scout keeps the whole feed, so a day is covered in full. */
 export const MAX_WINDOW_MINUTES = 1440;
 
-/** Epoch ms of `since` given as unix seconds or milliseconds (digits, or a number) or ISO 8601; null when none of these. */
-export function sinceMs(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? (value < 1e12 ? value * 1000 : value) : null;
-  if (typeof value !== 'string') return null;
-  if (/^\d{1,13}$/.test(value.trim())) return sinceMs(Number(value.trim()));
-  return parseInstant(value)?.getTime() ?? null;
-}
-
 function IsSince(): PropertyDecorator {
-  return validationRule('isSince', (value) => (sinceMs(value) === null ? 'since must be an ISO 8601 date-time or unix seconds (or milliseconds)' : null));
+  return validationRule('isSince', (value) => (unixOrIsoTime(value, 'ms') === null ? 'since must be an ISO 8601 date-time or unix seconds (or milliseconds)' : null));
 }
 
 /** Filters shared by the feed tools. */
@@ -79,11 +70,7 @@ export class FeedAlertsInput extends FeedFilterFields {
   @JSONSchema({ description: `Look-back in minutes when since is absent, 1-${MAX_WINDOW_MINUTES}.`, default: 60 })
   windowMinutes: number = 60;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  @JSONSchema({ description: 'Events to return, newest first, 1-100.', default: 50 })
+  @Limit(100, 50, 'Events to return, newest first, 1-100.')
   limit: number = 50;
 }
 
@@ -116,20 +103,12 @@ class TraderGroupFields {
 
 /** service_fomo_multi_trader_entries */
 export class MultiTraderEntriesInput extends TraderGroupFields {
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(50)
-  @JSONSchema({ description: 'Tokens to return, 1-50.', default: 20 })
+  @Limit(50, 20, 'Tokens to return, 1-50.')
   limit: number = 20;
 }
 
 /** service_fomo_coordinated_activity */
 export class CoordinatedActivityInput extends TraderGroupFields {
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  @JSONSchema({ description: 'Tokens to return, 1-100.', default: 20 })
+  @Limit(100, 20, 'Tokens to return, 1-100.')
   limit: number = 20;
 }

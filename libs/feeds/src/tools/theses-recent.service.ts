@@ -1,42 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import { keepThesis, readPages, sortTheses, unreadPagesNote, summarizeTheses, thesisRow, type ThesesSummary, type ThesisRow } from '@scout/traders';
-import { CHAIN_IDS, CHAINS, type Chain, type FomoThesis } from '@scout/upstream';
-import { IsIn, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { JSONSchema } from 'class-validator-jsonschema';
-import { FOMO_THESES_CLIENT, type FomoThesesFeedPort } from '../feeds.tokens';
+import { CHAIN_IDS, type Chain, type FomoThesis } from '@scout/upstream';
+import { FOMO_THESES_CLIENT, type FomoThesesFeedPort } from '../feeds.ports';
+import { ThesesRecentInput } from './theses-recent.dto';
 
 /** Provider pages read at most (each billed by the provider). */
 const MAX_THESIS_PAGES = 5;
-
-const SORTS = ['recent', 'equity', 'pnl'] as const;
-
-/** service_fomo_theses_recent */
-export class ThesesRecentInput {
-  @IsOptional()
-  @IsIn(CHAINS)
-  @JSONSchema({ description: 'Only theses on this chain.' })
-  chain?: Chain;
-
-  @IsOptional()
-  @IsIn(SORTS)
-  @JSONSchema({ description: "recent (newest first), equity (the author's position when writing) or pnl (the position's realized plus unrealized), highest first.", default: 'recent' })
-  sort: (typeof SORTS)[number] = 'recent';
-
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(1e12)
-  @JSONSchema({ description: 'Only theses whose author held at least this many USD of the coin when writing.' })
-  minEquity?: number;
-
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  @JSONSchema({ description: 'Theses to return, 1-200.', default: 50 })
-  limit: number = 50;
-}
 
 export interface RecentThesisRow extends ThesisRow {
   handle: string | null;

@@ -1,5 +1,5 @@
 import type { FomoTokenBoard } from '@scout/upstream';
-import type { TokenMarket } from '../tokens.tokens';
+import type { TokenMarket } from '../tokens.ports';
 import { boardItem } from './board-figures';
 
 const row: FomoTokenBoard['tokens'][number] = {

@@ -1,5 +1,5 @@
 import { chainFromFomo, type Chain, type FomoTokenBoard, type FomoTokenBoardName } from '@scout/upstream';
-import type { TokenMarket } from '../tokens.tokens';
+import type { TokenMarket } from '../tokens.ports';
 import { round } from '../token-ref';
 
 type ProviderRow = FomoTokenBoard['tokens'][number];

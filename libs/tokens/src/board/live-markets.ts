@@ -1,5 +1,5 @@
 import { UpstreamError, type Chain } from '@scout/upstream';
-import type { MarketDataPort, TokenMarket } from '../tokens.tokens';
+import type { MarketDataPort, TokenMarket } from '../tokens.ports';
 
 export interface LiveMarkets {
   /** Keyed by chain and address (`chain:address`, EVM lowercased). */

@@ -1,4 +1,5 @@
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { Limit } from '@scout/core';
+import { IsIn } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 export const TOKEN_BOARDS = ['trending', 'most-held', 'graduated'] as const;
@@ -13,10 +14,6 @@ export class TokenBoardInput {
   })
   board!: TokenBoardName;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  @JSONSchema({ description: 'Tokens to return, 1-100. The whole board is read either way; the cost is the same.', default: 25 })
+  @Limit(100, 25, 'Tokens to return, 1-100. The whole board is read either way; the cost is the same.')
   limit: number = 25;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock, Tool, type ToolResult } from '@scout/core';
 import { UpstreamError, type FomoTokenBoard } from '@scout/upstream';
-import { FOMO_TOKENS_CLIENT, MARKET_DATA_CLIENT, type FomoTokensPort, type MarketDataPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, MARKET_DATA_CLIENT, type FomoTokensPort, type MarketDataPort } from '../tokens.ports';
 import { boardItem, type BoardItem } from './board-figures';
 import { BoardCaptures } from './board-captures';
 import { liveMarkets } from './live-markets';

@@ -1,4 +1,4 @@
-import type { UpstreamCandle } from '../tokens.tokens';
+import type { UpstreamCandle } from '../tokens.ports';
 
 /** The provider's candle sizes: minutes unless suffixed with S (seconds) or D (days). */
 export const CANDLE_RESOLUTIONS = ['1S', '15S', '30S', '1', '5', '15', '30', '60', '240', '720', '1D', '7D'] as const;

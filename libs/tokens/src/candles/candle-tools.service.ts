@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, InvalidRequestError, Tool, type ToolResult } from '@scout/core';
+import { Clock, InvalidRequestError, Tool, unixOrIsoTime, type ToolResult } from '@scout/core';
 import { networkIdParam, tokenRef, type TokenRef } from '../token-ref';
-import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.ports';
 import { candleSeries, MAX_CANDLES, resolutionSeconds, type Candle, type CandleResolution } from './candle-figures';
-import { TokenCandlesInput, timePoint } from './candles.dto';
+import { TokenCandlesInput } from './candles.dto';
 
 export interface TokenCandlesData {
   token: TokenRef;
@@ -41,8 +41,8 @@ export class CandleToolsService {
     const token = tokenRef(input.address, input.chain);
     const step = resolutionSeconds(input.resolution);
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    const to = Math.min(input.to !== undefined ? timePoint(input.to)! : now, now);
-    const from = input.from !== undefined ? timePoint(input.from)! : null;
+    const to = Math.min(input.to !== undefined ? unixOrIsoTime(input.to, 's')! : now, now);
+    const from = input.from !== undefined ? unixOrIsoTime(input.from, 's')! : null;
     if (from !== null && from > now) throw new InvalidRequestError('from is in the future: there are no candles there yet.', [{ path: 'from', message: 'from must not be in the future' }]);
     const buckets = from !== null ? Math.max(1, Math.floor(to / step) - Math.floor(from / step) + 1) : input.countBack;
     const keep = Math.min(input.countBack, buckets, MAX_CANDLES);
@@ -58,7 +58,7 @@ export class CandleToolsService {
     const notes: string[] = [];
     if (series.repaired > 0) notes.push(`${series.repaired} candle(s) from the provider had a high or low not covering open and close; widened to cover them.`);
     if (from !== null && buckets > keep) notes.push(`The range holds ${buckets} intervals; the newest ${keep} are returned (countBack).`);
-    if (input.to !== undefined && timePoint(input.to)! > now) notes.push('`to` is in the future: candles end now.');
+    if (input.to !== undefined && unixOrIsoTime(input.to, 's')! > now) notes.push('`to` is in the future: candles end now.');
     if (series.candles.length === 0) notes.push('No trades in the range: no candles.');
     const { candles } = series;
     return {

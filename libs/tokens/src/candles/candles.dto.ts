@@ -1,25 +1,15 @@
-import { inlineSchema, validationRule } from '@scout/core';
-import { parseInstant } from '@scout/prices';
+import { inlineSchema, unixOrIsoTime, validationRule } from '@scout/core';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { TokenInput } from '../token-input.dto';
 import { CANDLE_RESOLUTIONS, MAX_CANDLES, type CandleResolution } from './candle-figures';
 
-/** Unix seconds from a number, a string of digits, or an ISO 8601 instant; null when none of these. */
-export function timePoint(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value < 1e11 ? value : null;
-  if (typeof value !== 'string') return null;
-  if (/^\d{1,11}$/.test(value.trim())) return Number(value.trim());
-  const at = parseInstant(value);
-  return at ? Math.floor(at.getTime() / 1000) : null;
-}
-
 /** A time given as unix seconds or ISO 8601; with `after`, later than that property's time. */
 function IsTimePoint(after?: string): PropertyDecorator {
   return validationRule('isTimePoint', (value, object, property) => {
-    const t = timePoint(value);
+    const t = unixOrIsoTime(value, 's');
     if (t === null) return `${property} must be unix seconds or an ISO 8601 date-time such as 2026-11-01T00:00:00Z`;
-    const start = after ? timePoint(object[after]) : null;
+    const start = after ? unixOrIsoTime(object[after], 's') : null;
     return start !== null && t <= start ? `${property} must be later than ${after}` : null;
   });
 }

@@ -5,7 +5,7 @@ import { concentration, flowWindow, type Concentration, type FlowWindow } from '
 import { TokenInput } from '../token-input.dto';
 import { TokenParts } from '../token-parts';
 import { networkIdParam, tokenRef, withProviderChain, type TokenRef } from '../token-ref';
-import { FOMO_TOKENS_CLIENT, FOMO_TRADES_CLIENT, type FomoTokensPort, type FomoTradesPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, FOMO_TRADES_CLIENT, type FomoTokensPort, type FomoTradesPort } from '../tokens.ports';
 import { devRow, launchPosition, launchTimeProxy, rugFlags, type DevRow, type LaunchPosition, type RugFlag } from './dev-figures';
 
 /** Developer trades opened at most, so one token with many insiders cannot fan out without bound. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import { TokenInput } from '../token-input.dto';
 import { networkIdParam, tokenRef, withProviderChain, type TokenRef } from '../token-ref';
-import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.ports';
 import { concentration, flowWindows, type Concentration, type FlowWindow, type FlowWindowName } from './flow-figures';
 
 export interface TokenStatsData {

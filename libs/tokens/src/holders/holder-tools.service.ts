@@ -4,7 +4,7 @@ import type { FomoAlert } from '@scout/upstream';
 import { concentration, flowWindow, type Concentration, type FlowWindow } from '../flow/flow-figures';
 import { TokenParts } from '../token-parts';
 import { networkIdParam, tokenRef, withProviderChain, type TokenRef } from '../token-ref';
-import { FOMO_TOKENS_CLIENT, SELL_FEED, type FomoTokensPort, type SellFeedPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, SELL_FEED, type FomoTokensPort, type SellFeedPort } from '../tokens.ports';
 import { KolHoldersInput, KolSellPressureInput, TokenHoldersInput } from './holders.dto';
 import { sellPressure, trackedHolders, trackedShareOfHoldersPct, type SellPressure, type TrackedHolderRow } from './holder-figures';
 

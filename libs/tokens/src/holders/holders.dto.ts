@@ -1,14 +1,11 @@
+import { Limit } from '@scout/core';
 import { IsBoolean, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { TokenInput } from '../token-input.dto';
 
 /** service_fomo_token_holders */
 export class TokenHoldersInput extends TokenInput {
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  @JSONSchema({ description: 'Holders to list, 1-200, largest first.', default: 50 })
+  @Limit(200, 50, 'Holders to list, 1-200, largest first.')
   limit: number = 50;
 }
 
@@ -19,11 +16,7 @@ export class KolHoldersInput extends TokenInput {
   @JSONSchema({ description: 'Also read the token\'s stats: total holders (for the tracked share), top-10 concentration and 24h flow.', default: true })
   includeStats: boolean = true;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  @JSONSchema({ description: 'Top tracked holders to list, 1-100.', default: 20 })
+  @Limit(100, 20, 'Top tracked holders to list, 1-100.')
   limit: number = 20;
 }
 

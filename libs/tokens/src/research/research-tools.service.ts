@@ -5,7 +5,7 @@ import { TokenBoardService } from '../board/token-board.service';
 import type { BoardItem } from '../board/board-figures';
 import { TokenParts } from '../token-parts';
 import { tokenRef, type TokenRef } from '../token-ref';
-import { FOMO_TOKENS_CLIENT, FOMO_TRADES_CLIENT, type FomoTokensPort, type FomoTradesPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, FOMO_TRADES_CLIENT, type FomoTokensPort, type FomoTradesPort } from '../tokens.ports';
 import { AnalyzeTokenInput, TopTradersForTokensInput, TrendingAnalysisInput } from './research.dto';
 import { TokenAnalyst, type TokenAnalysis } from './token-analyst';
 import { rankTopTraders, type TopTrader } from './top-trader-figures';

@@ -1,3 +1,4 @@
+import { Limit } from '@scout/core';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CHAINS, type Chain } from '@scout/upstream';
@@ -34,11 +35,7 @@ export class TopTradersForTokensInput {
   @JSONSchema({ description: 'Leaderboard window that gives each trader\'s rank and PnL.', default: '7d' })
   window: (typeof LEADERBOARD_WINDOWS)[number] = '7d';
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  @JSONSchema({ description: 'Traders to return, 1-100.', default: 25 })
+  @Limit(100, 25, 'Traders to return, 1-100.')
   limit: number = 25;
 }
 

@@ -5,7 +5,7 @@ import { trackedHolders, trackedShareOfHoldersPct, type TrackedHolderRow } from 
 import { tokenThesisRow, type TokenThesisRow } from '../theses/token-theses.service';
 import { TokenParts } from '../token-parts';
 import { networkIdParam, withProviderChain, type TokenRef } from '../token-ref';
-import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.ports';
 
 /** Tracked holders and theses an analysis lists. */
 const TOP_HOLDERS = 10;

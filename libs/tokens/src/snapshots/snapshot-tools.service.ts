@@ -4,7 +4,7 @@ import { flowWindow } from '../flow/flow-figures';
 import { trackedHolders } from '../holders/holder-figures';
 import { TokenParts } from '../token-parts';
 import { networkIdParam, tokenRef, withProviderChain } from '../token-ref';
-import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.ports';
 import { diffSnapshots, type ComparableSnapshot, type SnapshotDiff } from './snapshot-diff';
 import { SnapshotStore } from './snapshot-store';
 import type { TokenSnapshot } from './snapshot.types';

@@ -3,7 +3,7 @@ import { Tool, type ToolResult } from '@scout/core';
 import type { Chain, FomoThesis } from '@scout/upstream';
 import { keepThesis, readPages, sortTheses, unreadPagesNote, summarizeTheses, thesisRow, type ThesesSummary, type ThesisRow } from '@scout/traders';
 import { tokenRef, type TokenRef } from '../token-ref';
-import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.tokens';
+import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.ports';
 import { TokenThesesInput, type TokenThesisSort } from './token-theses.dto';
 
 /** Provider pages read at most (about 95 theses each, each billed by the provider). */

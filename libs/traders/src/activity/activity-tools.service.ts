@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import { CHAIN_IDS, chainFromFomo, type Chain, type FomoSwap, type FomoWalk } from '@scout/upstream';
 import { TraderResolver, type TraderRef } from '../trader-resolver';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { TraderBalancesInput, TraderPositionsInput, TraderSwapsInput } from './activity.dto';
 import { chainSplit, holdingsByValue, type ChainSplit, type HoldingRow } from './holding-figures';
 import { positionRow, summarizePositions, type PositionRow, type PositionsSummary } from './position-figures';

@@ -1,4 +1,5 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { Limit } from '@scout/core';
+import { IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CHAINS, type Chain } from '@scout/upstream';
 import { IsNotBlank, TraderInput } from '../trader-input.dto';
@@ -12,11 +13,7 @@ export class TraderBalancesInput extends TraderInput {
   @JSONSchema({ description: `Only holdings on this chain. One of ${CHAIN_LIST}.` })
   chain?: Chain;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  @JSONSchema({ description: 'Holdings to return, largest value first (1-200).', default: 50 })
+  @Limit(200, 50, 'Holdings to return, largest value first (1-200).')
   limit: number = 50;
 }
 
@@ -27,11 +24,7 @@ export class TraderPositionsInput extends TraderInput {
   @JSONSchema({ description: 'open, closed or all positions.', default: 'all' })
   status: 'open' | 'closed' | 'all' = 'all';
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  @JSONSchema({ description: 'Rows per provider page (1-200; the provider sends at most 25 closed positions a page).', default: 50 })
+  @Limit(200, 50, 'Rows per provider page (1-200; the provider sends at most 25 closed positions a page).')
   limit: number = 50;
 
   @IsOptional()
@@ -48,11 +41,7 @@ export class TraderPositionsInput extends TraderInput {
 
 /** service_fomo_trader_swaps */
 export class TraderSwapsInput extends TraderInput {
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  @JSONSchema({ description: 'Fills per page, newest first (1-100).', default: 50 })
+  @Limit(100, 50, 'Fills per page, newest first (1-100).')
   limit: number = 50;
 
   @IsOptional()

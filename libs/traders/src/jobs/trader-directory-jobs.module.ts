@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TraderDirectory } from '../trader-directory.service';
 import type { TradersModuleOptions } from '../traders.module';
-import { FOMO_TRADERS_CLIENT } from '../traders.tokens';
+import { FOMO_TRADERS_CLIENT } from '../traders.ports';
 import { TraderDirectoryRefresher } from './trader-directory-refresher';
 
 /**

@@ -4,7 +4,7 @@ import type { FomoLeaderboard } from '@scout/upstream';
 import { boardTraders } from '../leaderboard/board-traders';
 import { LEADERBOARD_WINDOWS } from '../leaderboard/leaderboard.dto';
 import { TraderDirectory } from '../trader-directory.service';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import type { RefreshDirectoryResult } from './trader-directory.queue';
 
 /**

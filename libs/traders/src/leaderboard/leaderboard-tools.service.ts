@@ -4,7 +4,7 @@ import type { FomoLeaderboardRow } from '@scout/upstream';
 import { TraderDirectory } from '../trader-directory.service';
 import { walletsView, type WalletsView } from '../trader-views';
 import { boardTraders } from './board-traders';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { LeaderboardInput, MAX_ALL_TIME_ROWS, MAX_LEADERBOARD_ROWS, type LeaderboardWindow } from './leaderboard.dto';
 
 export interface LeaderboardRow {

@@ -1,4 +1,5 @@
-import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, Max, Min, registerDecorator } from 'class-validator';
+import { Limit, validationRule } from '@scout/core';
+import { IsBoolean, IsIn, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 export const LEADERBOARD_WINDOWS = ['24h', '7d', '30d', 'all'] as const;
@@ -13,17 +14,11 @@ const MAX_USD_FILTER = 1e12;
 
 /** The all-time board holds 100 rows: a larger limit there is refused rather than quietly cut. */
 function FitsAllTimeBoard(): PropertyDecorator {
-  return (target, property) =>
-    registerDecorator({
-      name: 'fitsAllTimeBoard',
-      target: target.constructor,
-      propertyName: String(property),
-      options: { message: `limit must not be greater than ${MAX_ALL_TIME_ROWS} on the all-time board (window=all)` },
-      validator: {
-        validate: (limit: unknown, args?) =>
-          (args?.object as LeaderboardInput | undefined)?.window !== 'all' || typeof limit !== 'number' || limit <= MAX_ALL_TIME_ROWS,
-      },
-    });
+  return validationRule('fitsAllTimeBoard', (limit, object) =>
+    object.window === 'all' && typeof limit === 'number' && limit > MAX_ALL_TIME_ROWS
+      ? `limit must not be greater than ${MAX_ALL_TIME_ROWS} on the all-time board (window=all)`
+      : null,
+  );
 }
 
 /** service_fomo_leaderboard */
@@ -32,14 +27,12 @@ export class LeaderboardInput {
   @JSONSchema({ description: 'Ranking window: 24h, 7d, 30d or all. Only these four exist; arbitrary date ranges are not supported.' })
   window!: LeaderboardWindow;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_LEADERBOARD_ROWS)
+  @Limit(
+    MAX_LEADERBOARD_ROWS,
+    undefined,
+    `Rows to return, 1-${MAX_LEADERBOARD_ROWS} (at most ${MAX_ALL_TIME_ROWS} on all). The full board is always read; the cost is the same at any limit.`,
+  )
   @FitsAllTimeBoard()
-  @JSONSchema({
-    description: `Rows to return, 1-${MAX_LEADERBOARD_ROWS} (at most ${MAX_ALL_TIME_ROWS} on all). The full board is always read; the cost is the same at any limit.`,
-  })
   limit?: number;
 
   @IsOptional()

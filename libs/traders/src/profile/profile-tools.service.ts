@@ -3,7 +3,7 @@ import { Clock, Tool, type ToolResult } from '@scout/core';
 import { chainFromFomo, isFomoUserId, normalizeFomoHandle, type Chain, type FomoProfile } from '@scout/upstream';
 import { TraderDirectory } from '../trader-directory.service';
 import { sightingOf } from '../trader-views';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { ResolveTraderInput, TraderSearchInput } from './profile.dto';
 import { profileView, searchTraderView, type ProfileView, type SearchTraderView } from './profile-view';
 

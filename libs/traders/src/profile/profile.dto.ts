@@ -1,3 +1,4 @@
+import { Limit } from '@scout/core';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsNotBlank, TraderInput } from '../trader-input.dto';
@@ -15,11 +16,7 @@ export class TraderSearchInput {
   @JSONSchema({ description: 'traders, tokens or all.', default: 'all' })
   type: 'traders' | 'tokens' | 'all' = 'all';
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  @JSONSchema({ description: 'Results per kind, 1-100.', default: 20 })
+  @Limit(100, 20, 'Results per kind, 1-100.')
   limit: number = 20;
 }
 

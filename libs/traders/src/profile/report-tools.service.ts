@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, Tool, type ToolResult } from '@scout/core';
 import { AnswerParts, type FomoSpotlight, type FomoThesis } from '@scout/upstream';
 import { TraderResolver, type TraderRef } from '../trader-resolver';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { CompareTradersInput, TraderReportInput } from './profile.dto';
 import { ProfileToolsService } from './profile-tools.service';
 import { profileView, searchTraderView, type ProfileView, type SearchTraderView } from './profile-view';

@@ -3,7 +3,7 @@ import { Tool, type ToolResult } from '@scout/core';
 import type { FomoSocialEntry, FomoSpotlight } from '@scout/upstream';
 import { TraderResolver, type TraderRef } from '../trader-resolver';
 import { TraderFollowersInput, TraderFollowingInput, TraderInput } from '../trader-input.dto';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { followerMix, socialRow, type FollowerMix, type SocialRow } from './social-figures';
 
 export interface FollowingData {

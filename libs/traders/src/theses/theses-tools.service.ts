@@ -3,7 +3,7 @@ import { Tool, type ToolResult } from '@scout/core';
 import { CHAIN_IDS, type Chain, type FomoThesis } from '@scout/upstream';
 import { readPages, unreadPagesNote } from '../page-reader';
 import { TraderResolver, type TraderRef } from '../trader-resolver';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { ThesesByTraderInput, type ThesisSort } from './theses.dto';
 import { keepThesis, sortTheses, summarizeTheses, thesisRow, type ThesesSummary, type ThesisRow } from './thesis-figures';
 

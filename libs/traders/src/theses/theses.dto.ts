@@ -1,3 +1,4 @@
+import { Limit } from '@scout/core';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CHAINS, type Chain } from '@scout/upstream';
@@ -42,10 +43,6 @@ export class ThesesByTraderInput extends TraderInput {
   @JSONSchema({ description: 'Keep only theses with at least this many likes (applied here).' })
   minLikes?: number;
 
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  @JSONSchema({ description: 'Theses to return, 1-200.', default: 50 })
+  @Limit(200, 50, 'Theses to return, 1-200.')
   limit: number = 50;
 }

@@ -1,13 +1,8 @@
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { JSONSchema } from 'class-validator-jsonschema';
+import { Limit } from '@scout/core';
 import { TradeInput } from '../trader-input.dto';
 
 /** service_fomo_trade_comments */
 export class TradeCommentsInput extends TradeInput {
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  @JSONSchema({ description: 'Comments to return, 1-200.', default: 50 })
+  @Limit(200, 50, 'Comments to return, 1-200.')
   limit: number = 50;
 }

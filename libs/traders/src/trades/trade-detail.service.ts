@@ -3,7 +3,7 @@ import { RequestContext, Tool, ToolError, type ToolResult } from '@scout/core';
 import { UpstreamError, type FomoPosition, type FomoSwap, type FomoTrade } from '@scout/upstream';
 import { readPages, type PagesRead } from '../page-reader';
 import { TraderResolver, type TraderRef } from '../trader-resolver';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { TradeDetailInput } from './trade-detail.dto';
 import { assembledDetail, fillsOfTrade, liveDetail, type TradeDetail } from './trade-figures';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import type { FomoComment } from '@scout/upstream';
-import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.tokens';
+import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { TradeCommentsInput } from './trade-comments.dto';
 
 export interface TradeCommentsData {
