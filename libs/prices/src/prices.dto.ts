@@ -12,7 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { inlineSchema, inputSchemaOf, INSTANT_EXAMPLE, type JsonSchema } from '@scout/core';
+import { inlineSchema, inputSchemaOf, INSTANT_EXAMPLE } from '@scout/core';
 import { CHAINS, IsChainAddress, type Chain, type ChainAddressOptions } from '@scout/upstream';
 import { DEFAULT_HISTORY_INTERVAL, HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
 import {
@@ -82,7 +82,7 @@ const TOKEN_TEXT = new RegExp(`^(${CHAINS.join('|')}):(\\S+)$`);
  */
 function toTokenRefs({ value }: { value: unknown }): unknown {
   if (!Array.isArray(value)) return value;
-  return value.map((item) => {
+  return (value as unknown[]).map((item) => {
     if (typeof item === 'string') {
       const match = TOKEN_TEXT.exec(item.trim());
       return match ? plainToInstance(TokenRefInput, { chain: match[1], address: match[2] }) : item;
@@ -101,7 +101,7 @@ function toTokenRefs({ value }: { value: unknown }): unknown {
 function tokensSchema(generated: GeneratedSchema): GeneratedSchema {
   return {
     type: 'array',
-    maxItems: (generated.maxItems as number | undefined) ?? MAX_MULTICHAIN_ITEMS,
+    maxItems: (generated.maxItems) ?? MAX_MULTICHAIN_ITEMS,
     description:
       'Tokens by contract, up to 25: each a {chain, address} object or "chain:address" text (the only form a GET query carries, e.g. tokens=base:0x8335...2913).',
     items: {
@@ -110,7 +110,7 @@ function tokensSchema(generated: GeneratedSchema): GeneratedSchema {
         inputSchemaOf(TokenRefInput),
       ],
     },
-  } as GeneratedSchema;
+  };
 }
 
 /**

@@ -225,7 +225,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     } catch (err) {
       const trips = err instanceof AttemptFailure && err.tripsBreaker;
       this.recent.record(trips, Date.now() - startedAt);
-      if (trips) this.lastBreakerFailure = (err as AttemptFailure).error.detail;
+      if (trips) this.lastBreakerFailure = (err).error.detail;
       throw err;
     }
   }
@@ -258,13 +258,13 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       let text: string;
       try {
         response = await this.pool.request({ path: `${this.basePath}${keyPath}${pathAndQuery}`, method, headers, body, signal: controller.signal });
-        if (key) this.recordCredits(key, response.headers as ResponseHeaders);
+        if (key) this.recordCredits(key, response.headers);
         if (response.statusCode < 200 || response.statusCode >= 300) {
           // A refusal's body says why (e.g. Jupiter's COULD_NOT_FIND_ANY_ROUTE): keep the start of it.
           const refusal = response.statusCode >= 400 && response.statusCode < 500;
           const said = refusal ? (await response.body.text().catch(() => '')).slice(0, REFUSAL_BODY_CHARS) : '';
           if (!refusal) await response.body.dump().catch(() => undefined);
-          throw this.answers.statusFailure(call, response.statusCode, response.headers as ResponseHeaders, key, said);
+          throw this.answers.statusFailure(call, response.statusCode, response.headers, key, said);
         }
         text = await response.body.text();
       } catch (err) {

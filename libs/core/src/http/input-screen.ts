@@ -142,7 +142,7 @@ export function screenInput(
         issues.push({ path, message: `the input nests deeper than ${MAX_INPUT_DEPTH} levels` });
         continue;
       }
-      const entries = Object.entries(value);
+      const entries = Object.entries(value as Record<string, unknown>);
       // Pushed in reverse so children are visited in field order.
       for (let i = entries.length - 1; i >= 0; i -= 1) {
         const [key, child] = entries[i];

@@ -17,7 +17,7 @@ function fromHttpException(exception: HttpException): ScoutError {
   const response = exception.getResponse();
   const message =
     typeof response === 'object' && response && 'message' in response
-      ? String((response as { message: unknown }).message)
+      ? String((response).message)
       : exception.message;
   if (status === 404) return new NotFoundError(message.startsWith('Cannot') ? `No route: ${message.replace(/^Cannot /, '')}` : message);
   if (status === 413) return new InvalidRequestError('The request body is larger than Scout accepts.', [{ path: '', message: 'body too large' }]);

@@ -33,7 +33,7 @@ export interface SourceStatusReporter {
 @Injectable()
 export class ServiceStatusRegistry {
   private readonly sources = new Map<string, SourceStatusReporter>();
-  private loadedTraders: () => Promise<number> = async () => 0;
+  private loadedTraders: () => Promise<number> = () => Promise.resolve(0);
 
   addSource(name: string, reporter: SourceStatusReporter): void {
     if (this.sources.has(name)) throw new Error(`Data source "${name}" is registered twice`);

@@ -29,7 +29,7 @@ type GeneratedSchema = Parameters<Extract<Parameters<typeof JSONSchema>[0], (...
 export function inlineSchema(extra: JsonSchema): (generated: GeneratedSchema) => GeneratedSchema {
   return (generated) => {
     const { $ref: _ref, ...rest } = generated as JsonSchema;
-    return { ...rest, ...extra } as GeneratedSchema;
+    return { ...rest, ...extra };
   };
 }
 
@@ -69,7 +69,7 @@ export function coerceQuery(query: Record<string, unknown>, schema: JsonSchema):
       continue;
     }
     if (property.type === 'array') {
-      const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((item) =>
+      const parts = (Array.isArray(raw) ? (raw as unknown[]) : [raw]).flatMap((item) =>
         typeof item === 'string' ? item.split(',').map((p) => p.trim()).filter((p) => p !== '') : [item],
       );
       out[key] = parts.map((item) => coerceScalar(item, property.items?.type));

@@ -37,10 +37,11 @@ export class ToolRegistry implements OnModuleInit {
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as Record<string, unknown> | undefined;
       if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
-      const prototype = Object.getPrototypeOf(instance);
+      const prototype = Object.getPrototypeOf(instance) as Record<string, ToolHandler>;
       for (const method of this.scanner.getAllMethodNames(prototype)) {
-        const options = this.reflector.get<ToolOptions | undefined>(TOOL_METADATA, prototype[method]);
-        if (options) this.register(options, (prototype[method] as ToolHandler).bind(instance));
+        const handler = prototype[method];
+        const options = this.reflector.get<ToolOptions | undefined>(TOOL_METADATA, handler);
+        if (options) this.register(options, handler.bind(instance));
       }
     }
   }

@@ -10,7 +10,7 @@ export class WatchStreamInput extends FeedFilterFields {
   @IsOptional()
   @IsIn(['alerts'])
   @JSONSchema({ description: "The stream to watch: alerts (tracked traders' buys and sells, the app feed). The on-chain trades stream is not offered.", default: 'alerts' })
-  stream: 'alerts' = 'alerts';
+  stream = 'alerts' as const;
 
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })

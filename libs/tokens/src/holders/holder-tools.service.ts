@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, Tool, type ToolResult } from '@scout/core';
-import type { FomoAlert } from '@scout/upstream';
 import { concentration, flowWindow, type Concentration, type FlowWindow } from '../flow/flow-figures';
 import { TokenParts } from '../token-parts';
 import { networkIdParam, tokenRef, withProviderChain, type TokenRef } from '../token-ref';

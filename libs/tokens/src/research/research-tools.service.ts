@@ -73,7 +73,7 @@ export class ResearchToolsService {
     parts.settle();
     parts.note(...boardPart.notes);
     const byToken = new Map<string, readonly FomoTokenHolder[]>();
-    refs.forEach((r, i) => holders[i] && byToken.set(r.address, holders[i]!.holders));
+    refs.forEach((r, i) => holders[i] && byToken.set(r.address, holders[i].holders));
     const ranked = rankTopTraders(byToken, board?.traders ?? null);
     if (refs.length < input.tokens.length) parts.note('Tokens named more than once are counted once.');
     return {

@@ -15,7 +15,6 @@ import {
   type OverviewPayload,
 } from './defillama.schemas';
 import type {
-  ChainBreakdown,
   CoinPrice,
   DailyPoint,
   LlamaChainTvl,
@@ -136,8 +135,8 @@ function mapTotals(raw: Omit<OverviewPayload, 'protocols' | 'chain' | 'allChains
     change1mPct: raw.change_1m ?? null,
     change7dOver7dPct: raw.change_7dover7d ?? null,
     change30dOver30dPct: raw.change_30dover30d ?? null,
-    breakdown24h: (raw.breakdown24h ?? null) as ChainBreakdown | null,
-    breakdown30d: (raw.breakdown30d ?? null) as ChainBreakdown | null,
+    breakdown24h: (raw.breakdown24h ?? null),
+    breakdown30d: (raw.breakdown30d ?? null),
   };
 }
 

@@ -15,7 +15,8 @@ class CannedSource implements UpstreamSource {
   }
 }
 
-function clientAnswering(answer: unknown | ((call: UpstreamCall) => unknown)) {
+/** `answer` is the payload every call gets, or a function of the call that gives it. */
+function clientAnswering(answer: unknown) {
   const source = new CannedSource(typeof answer === 'function' ? (answer as (call: UpstreamCall) => unknown) : () => answer);
   return { client: new DexScreenerClient(source), source };
 }

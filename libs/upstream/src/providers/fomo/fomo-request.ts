@@ -24,7 +24,7 @@ export async function fomoGet<S extends z.ZodType>(
   subject?: [FomoSubject, string],
 ): Promise<z.output<S>> {
   try {
-    return await source.request(call, (raw) => schema.parse(raw) as z.output<S>);
+    return await source.request(call, (raw) => schema.parse(raw));
   } catch (error) {
     if (subject && error instanceof UpstreamError && error.upstreamStatus === 404) throw new FomoNotFoundError(subject[0], subject[1]);
     throw error;

@@ -4,7 +4,8 @@ import { FomoClient, FOMO_CACHE_TTL_MS, isFomoUserId } from './fomo.client';
 import { FomoNotFoundError } from './fomo.errors';
 import * as fx from './fomo.fixture';
 
-type Answer = unknown | ((call: UpstreamCall) => unknown);
+/** The payload every call gets, or a function of the call that gives it. */
+type Answer = unknown;
 
 /** A source that answers each call with a canned payload (or throws), through the client's parser. */
 class CannedSource implements UpstreamSource {

@@ -6,7 +6,8 @@ import { JUP, PRICE_V3_EXAMPLE, QUOTE_EXAMPLE, SEARCH_EXAMPLE, SOL, SPARSE_MINT_
 class CannedSource implements UpstreamSource {
   readonly name = 'jupiter';
   readonly calls: UpstreamCall[] = [];
-  constructor(private readonly answer: unknown | (() => never)) {}
+  /** `answer` is the payload, or a function that throws what the source should throw. */
+  constructor(private readonly answer: unknown) {}
 
   async request<T>(call: UpstreamCall, parse: (raw: unknown) => T): Promise<T> {
     this.calls.push(call);

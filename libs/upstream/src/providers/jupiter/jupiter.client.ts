@@ -136,7 +136,8 @@ export class JupiterClient {
       return { routable: true, quote };
     } catch (err) {
       if (err instanceof UpstreamError && err.upstreamStatus === 400) {
-        const detail = String(err.extra.details ?? err.message);
+        const details = err.extra.details;
+        const detail = details === undefined || details === null ? err.message : typeof details === 'string' ? details : JSON.stringify(details);
         const errorCode = JUPITER_NO_ROUTE_CODES.find((code) => detail.includes(code)) ?? null;
         return { routable: false, errorCode, detail };
       }
