@@ -8,10 +8,7 @@ import { LEDGER_ENTITIES } from './libs/ledger/src/entities';
 
 const config = AppConfig.fromEnv(process.env);
 if (!config.DATABASE_URL) {
-  throw new Error(
-    'DATABASE_URL is not set: migrations via the CLI need DATABASE_URL ' +
-      '(the embedded database migrates itself when the API starts).',
-  );
+  throw new Error('DATABASE_URL is not set: migrations via the CLI need DATABASE_URL ' + '(the embedded database migrates itself when the API starts).');
 }
 
 const dataSource = new DataSource({

@@ -45,11 +45,17 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 /** The gateway's own service: holds and posts group-committed across concurrent calls. */
 function gatewayPath(pool: Pool): ChargePath {
   const config = AppConfig.fromEnv({ TOOL_DEADLINE_MS: '20000' });
-  const holds = new CreditHoldsService({ query: (sql: string, params?: unknown[]) => pool.query(sql, params).then((r) => r.rows) } as unknown as DataSource, config);
+  const holds = new CreditHoldsService(
+    { query: (sql: string, params?: unknown[]) => pool.query(sql, params).then((r) => r.rows) } as unknown as DataSource,
+    config,
+  );
   return async (_pool, accountId, requestId) => {
     const hold = await holds.place(accountId, 'bench', 250, requestId).catch((error: unknown) => `hold: ${reason(error)}`);
     if (typeof hold === 'string') return hold;
-    return holds.post(hold).then(() => 'ok' as const, (error: unknown) => `post: ${reason(error)}`);
+    return holds.post(hold).then(
+      () => 'ok' as const,
+      (error: unknown) => `post: ${reason(error)}`,
+    );
   };
 }
 
@@ -100,7 +106,14 @@ async function run(pool: Pool, path: ChargePath, accounts: string[], roundTrips:
   const pct = (p: number) => (latencies.length === 0 ? '-' : latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))].toFixed(1));
   // Only calls whose charge posted count in the throughput.
   const succeeded = latencies.length;
-  return { perSecond: Math.round(succeeded / seconds), p50: pct(0.5), p99: pct(0.99), succeeded, failures, tripsPerCall: (roundTrips.count - tripsBefore) / DEBITS };
+  return {
+    perSecond: Math.round(succeeded / seconds),
+    p50: pct(0.5),
+    p99: pct(0.99),
+    succeeded,
+    failures,
+    tripsPerCall: (roundTrips.count - tripsBefore) / DEBITS,
+  };
 }
 
 async function main() {
@@ -121,7 +134,9 @@ async function main() {
       rows.push({ path: name, scenario: `${CONCURRENCY} accounts`, ...(await run(pool, path, spread, roundTrips)) });
     }
     const target = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
-    process.stdout.write(`\nledger charge path: ${DEBITS} paid calls per scenario, ${CONCURRENCY} connections, ${target}; calls/s and latencies count successful calls only\n`);
+    process.stdout.write(
+      `\nledger charge path: ${DEBITS} paid calls per scenario, ${CONCURRENCY} connections, ${target}; calls/s and latencies count successful calls only\n`,
+    );
     console.table(
       rows.map((r) => ({
         path: r.path,

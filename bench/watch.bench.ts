@@ -249,7 +249,9 @@ async function phase(kind: Kind, nodeArgs: string[], env: Record<string, string>
 
 /** The soft limit on open files of this process (the API child inherits it). */
 function openFileLimit(): number {
-  const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
   return Number(line?.split(/\s{2,}/)[1] ?? Infinity);
 }
 
@@ -259,7 +261,9 @@ const ms = (values: number[], p: number) => (values.length === 0 ? '-' : values[
 async function main() {
   const limit = openFileLimit();
   if (limit < WATCHES + 1000) {
-    throw new Error(`ulimit -n is ${limit}: ${WATCHES} watches need about ${WATCHES + 1000} open files in this process and in the API (raise it, or lower BENCH_WATCHES)`);
+    throw new Error(
+      `ulimit -n is ${limit}: ${WATCHES} watches need about ${WATCHES + 1000} open files in this process and in the API (raise it, or lower BENCH_WATCHES)`,
+    );
   }
   const nodeArgs = prepareApi(RUNTIME);
   const database = await createTestDatabase(process.env.DATABASE_URL);

@@ -42,7 +42,10 @@ export async function directoryRows(sql: Pool, userIds: string[]): Promise<Map<s
  * them, seen no earlier than the board's capture. Empty when all is well.
  */
 export async function directoryMismatches(sql: Pool, board: SandboxBoard): Promise<string[]> {
-  const rows = await directoryRows(sql, board.traders.map((t) => t.userId));
+  const rows = await directoryRows(
+    sql,
+    board.traders.map((t) => t.userId),
+  );
   const capturedAt = Date.parse(board.capturedAt);
   return board.traders.flatMap((t) => {
     const row = rows.get(t.userId);

@@ -68,7 +68,14 @@ export function startApiProcess(nodeArgs: string[], env: Record<string, string>)
   const memoryFile = join(tmpdir(), `scout-bench-memory-${process.pid}-${Date.now()}.json`);
   const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC', TS_NODE_PROJECT: 'tsconfig.json', SCOUT_BENCH_MEMORY_FILE: memoryFile, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      TZ: 'UTC',
+      TS_NODE_PROJECT: 'tsconfig.json',
+      SCOUT_BENCH_MEMORY_FILE: memoryFile,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -79,7 +86,9 @@ export function startApiProcess(nodeArgs: string[], env: Record<string, string>)
   child.stderr.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const status = (field: string) => {
-    const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+    const line = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
     if (!line) throw new Error(`no ${field} in /proc/${child.pid}/status`);
     return Number(line.split(/\s+/)[1]) * 1024;
   };

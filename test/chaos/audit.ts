@@ -91,7 +91,10 @@ export async function auditLedger(
     const charged = charges.get(r.requestId);
     if (isAnswered(r) && !r.replayed) {
       if (charged?.usage_entries !== 1 || charged.net !== r.cost) {
-        violations.push({ rule: 'answeredChargedOnce', detail: `${r.requestId} ${r.tool} ${r.status}: ${charged?.usage_entries ?? 0} usage entries, net ${net(r)}` });
+        violations.push({
+          rule: 'answeredChargedOnce',
+          detail: `${r.requestId} ${r.tool} ${r.status}: ${charged?.usage_entries ?? 0} usage entries, net ${net(r)}`,
+        });
       }
     } else if (isAnswered(r)) {
       if (net(r) !== 0) violations.push({ rule: 'replayNotCharged', detail: `${r.requestId}: net ${net(r)}` });
@@ -99,8 +102,7 @@ export async function auditLedger(
       if (r.idempotencyKey && replayedKeys.has(r.idempotencyKey) && net(r) === r.cost) {
         lostAnswersReplayed += 1;
         chargedWithoutAnswer.add(r.requestId);
-      }
-      else if (killedJustAfter(r, charged!.charged_at)) {
+      } else if (killedJustAfter(r, charged!.charged_at)) {
         lostInCrash.push(`${r.requestId} ${r.tool} (${r.api})${nearStop(r, charged!.charged_at)}`);
         chargedWithoutAnswer.add(r.requestId);
       } else {

@@ -102,14 +102,23 @@ async function main(): Promise<number> {
     database = await createTestDatabase(settings.serverUrl);
     log(`database ${new URL(database.url).pathname.slice(1)} migrated; starting sandbox, 2 APIs, 1 worker`);
     const adminKey = `sc_${randomBytes(24).toString('base64url')}`;
-    cluster = new Cluster({ databaseUrl: database.url, redisUrl: settings.redisUrl, adminKey, toolDeadlineMs: settings.toolDeadlineMs, holdGraceMs: settings.holdGraceMs, shutdownGraceMs: settings.toolDeadlineMs + 4000 });
+    cluster = new Cluster({
+      databaseUrl: database.url,
+      redisUrl: settings.redisUrl,
+      adminKey,
+      toolDeadlineMs: settings.toolDeadlineMs,
+      holdGraceMs: settings.holdGraceMs,
+      shutdownGraceMs: settings.toolDeadlineMs + 4000,
+    });
     await cluster.start();
     const base = cluster.apis[0].url;
     const accounts = await setUpAccounts(base, adminKey);
     const costs = await toolCosts(base);
     const db = sql();
     await db.connect();
-    const start = await db.query<{ id: string; balance: string }>(`SELECT id, balance FROM accounts WHERE id = ANY($1::uuid[])`, [accounts.map((a) => a.accountId)]);
+    const start = await db.query<{ id: string; balance: string }>(`SELECT id, balance FROM accounts WHERE id = ANY($1::uuid[])`, [
+      accounts.map((a) => a.accountId),
+    ]);
     const startBalances = new Map(start.rows.map((r) => [r.id, Number(r.balance)]));
 
     log(`load: ${settings.durationMs / 1000} s, concurrency ${settings.concurrency}, tool deadline ${settings.toolDeadlineMs} ms`);
@@ -144,7 +153,10 @@ async function main(): Promise<number> {
       api.exits.forEach((code, i) => {
         const killed = api === cluster!.apis[0] && i === 0;
         if (killed ? code !== null : code !== 0) {
-          violations.push({ rule: 'cleanStop', detail: `${api.name} process ${i + 1} ended ${code ?? 'by SIGKILL'}${killed ? ' before its kill -9' : ''}:\n${api.logs[i]}` });
+          violations.push({
+            rule: 'cleanStop',
+            detail: `${api.name} process ${i + 1} ended ${code ?? 'by SIGKILL'}${killed ? ' before its kill -9' : ''}:\n${api.logs[i]}`,
+          });
         }
       });
     }
@@ -156,10 +168,20 @@ async function main(): Promise<number> {
     const floors = floorsOf(records, counters, settings);
     violations.push(...floorViolations(floors));
 
-    printSummary({ records, counters, floors, violations, lostAnswersReplayed: audit.lostAnswersReplayed, lostInCrash: audit.lostInCrash, cluster, seconds: (Date.now() - startedAt) / 1000, settings });
+    printSummary({
+      records,
+      counters,
+      floors,
+      violations,
+      lostAnswersReplayed: audit.lostAnswersReplayed,
+      lostInCrash: audit.lostInCrash,
+      cluster,
+      seconds: (Date.now() - startedAt) / 1000,
+      settings,
+    });
     return violations.length === 0 ? 0 : 1;
   } catch (error) {
-    process.stderr.write(`[chaos] could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`[chaos] could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     if (cluster) process.stderr.write(cluster.output() + '\n');
     return 2;
   } finally {

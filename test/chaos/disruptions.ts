@@ -22,10 +22,19 @@ const FAULT_SETS: object[][] = [
   [],
   [{ provider: '*', latencyMs: 800 }],
   [{ provider: 'defillama', status: 503 }],
-  [{ provider: 'jupiter', timeout: true }, { provider: 'alchemy', status: 500 }],
+  [
+    { provider: 'jupiter', timeout: true },
+    { provider: 'alchemy', status: 500 },
+  ],
   [],
-  [{ provider: '*', latencyMs: 300 }, { provider: 'defillama', route: '/coins', timeout: true }],
-  [{ provider: 'alchemy', timeout: true }, { provider: 'defillama', status: 502, times: 200 }],
+  [
+    { provider: '*', latencyMs: 300 },
+    { provider: 'defillama', route: '/coins', timeout: true },
+  ],
+  [
+    { provider: 'alchemy', timeout: true },
+    { provider: 'defillama', status: 502, times: 200 },
+  ],
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -36,7 +36,10 @@ export function printSummary(s: Summary): void {
   const keys = new Set(s.records.map((r) => r.idempotencyKey).filter(Boolean));
   const exits = s.cluster.apis.map((api) => `${api.name} ${api.exits.map((code) => (code === null ? 'killed' : `exit ${code}`)).join(', ')}`);
   const out: string[] = [];
-  out.push('', `chaos tier: ${s.settings.durationMs / 1000} s of load, concurrency ${s.settings.concurrency}, tool deadline ${s.settings.toolDeadlineMs} ms, run ${s.seconds.toFixed(0)} s`);
+  out.push(
+    '',
+    `chaos tier: ${s.settings.durationMs / 1000} s of load, concurrency ${s.settings.concurrency}, tool deadline ${s.settings.toolDeadlineMs} ms, run ${s.seconds.toFixed(0)} s`,
+  );
   out.push(
     table([
       ['requests', s.records.length],

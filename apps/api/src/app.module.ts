@@ -39,12 +39,7 @@ export interface AppModuleExtras {
 
 @Module({})
 export class AppModule {
-  static forRoot(
-    config: AppConfig,
-    databaseUrl: string,
-    upstreams: UpstreamEndpoints,
-    extras: AppModuleExtras = {},
-  ): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, upstreams: UpstreamEndpoints, extras: AppModuleExtras = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [

@@ -29,7 +29,8 @@ async function main(): Promise<void> {
     upstreams = liveEndpoints(config);
   }
   const startRetry = (what: string) => ({
-    onRetry: (error: unknown) => process.stderr.write(`Scout: ${what} lost the database (${error instanceof Error ? error.message : String(error)}), trying again\n`),
+    onRetry: (error: unknown) =>
+      process.stderr.write(`Scout: ${what} lost the database (${error instanceof Error ? error.message : String(error)}), trying again\n`),
   });
   const app = await retryWhileDatabaseUnavailable(() => createApiApp(config, databaseUrl, upstreams), startRetry('start-up'));
   let worker: Promise<WorkerContext> | undefined;

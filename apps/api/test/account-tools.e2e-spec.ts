@@ -9,8 +9,7 @@ describe('account tools: service_account, service_usage, /api/v1/me', () => {
   });
   afterAll(() => t.close());
 
-  const call = (key: string, tool: string, body: object = {}) =>
-    t.http().post(`/api/v1/tools/${tool}`).set('Authorization', `Bearer ${key}`).send(body);
+  const call = (key: string, tool: string, body: object = {}) => t.http().post(`/api/v1/tools/${tool}`).set('Authorization', `Bearer ${key}`).send(body);
 
   it('service_account: plan, credits, allowance, used this month, top-ups and expiry', async () => {
     const { accountId, apiKey } = await t.createAccount('acct', 'starter');
@@ -18,7 +17,8 @@ describe('account tools: service_account, service_usage, /api/v1/me', () => {
     await call(apiKey, 'fixture_paid');
     await call(apiKey, 'fixture_paid', { mode: 'upstream_error' }); // refunded: not "used"
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    await t.http()
+    await t
+      .http()
       .post(`/api/v1/admin/accounts/${accountId}/credits`)
       .set('Authorization', `Bearer ${t.adminKey}`)
       .send({ credits: 1000, kind: 'topup', expiresAt, reason: 'account tools e2e' });

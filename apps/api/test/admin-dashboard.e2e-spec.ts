@@ -43,9 +43,7 @@ describe('admin dashboard API (end to end)', () => {
   const del = (path: string) => t.http().delete(`/api/v1/admin${path}`).set(admin());
   const callPaid = (key: string, body: object = {}) => t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send(body);
   const auditRows = async (accountId: string) =>
-    (
-      await t.sql.query(`SELECT actor, action, target, details, request_id FROM admin_audit_log WHERE account_id = $1 ORDER BY id`, [accountId])
-    ).rows;
+    (await t.sql.query(`SELECT actor, action, target, details, request_id FROM admin_audit_log WHERE account_id = $1 ORDER BY id`, [accountId])).rows;
 
   describe('GET /api/v1/admin/accounts', () => {
     const tag = `srch${Date.now().toString(36)}`;
@@ -230,7 +228,10 @@ describe('admin dashboard API (end to end)', () => {
         { kind: 'free', credits: 5_000, expires: false, reason: 'conference promo', actor: `key:${adminKeyId}` },
         { kind: 'topup', credits: 10_000, expires: true, reason: 'invoice 7', actor: `key:${adminKeyId}` },
       ]);
-      const { rows: entries } = await t.sql.query(`SELECT kind, amount::int, reason, actor FROM credit_entries WHERE account_id = $1 ORDER BY id DESC LIMIT 1`, [a.accountId]);
+      const { rows: entries } = await t.sql.query(
+        `SELECT kind, amount::int, reason, actor FROM credit_entries WHERE account_id = $1 ORDER BY id DESC LIMIT 1`,
+        [a.accountId],
+      );
       expect(entries[0]).toEqual({ kind: 'adjustment', amount: -2_000, reason: 'double grant', actor: `key:${adminKeyId}` });
       expect(await ledgerInvariantViolations(t.sql, a.accountId)).toEqual([]);
     });
@@ -312,7 +313,10 @@ describe('admin dashboard API (end to end)', () => {
       expect(lines[0]).toBe('id,created_at,kind,amount,balance_after,tool,grant_id,refund_of,request_id,reason,actor');
       expect(body).toContain('"Acme, ""Q1"" =SUM(A1)\nsecond line"');
       expect(body).toMatch(/,usage,-250,/);
-      const kinds = lines.slice(1).filter(Boolean).map((l) => l.split(',')[2]);
+      const kinds = lines
+        .slice(1)
+        .filter(Boolean)
+        .map((l) => l.split(',')[2]);
       expect(kinds.slice(0, 5)).toEqual(['grant', 'usage', 'usage', 'usage', 'usage']);
 
       const audited = (await auditRows(a.accountId)).filter((r) => r.action === 'ledger.export');

@@ -29,7 +29,11 @@ describe('admin API (end to end)', () => {
   const getAccount = (id: string) => t.http().get(`/api/v1/admin/accounts/${id}`).set(admin());
   /** Credits with a reason unless the body brings its own (the reason is required). */
   const addCredits = (id: string, body: unknown) =>
-    t.http().post(`/api/v1/admin/accounts/${id}/credits`).set(admin()).send({ reason: 'admin e2e', ...(body as object) });
+    t
+      .http()
+      .post(`/api/v1/admin/accounts/${id}/credits`)
+      .set(admin())
+      .send({ reason: 'admin e2e', ...(body as object) });
   const callPaid = (key: string, body: object = {}) => t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send(body);
 
   const ledgerRowsOf = (accountId: string) => ledgerRows(t.sql, accountId);
@@ -93,9 +97,7 @@ describe('admin API (end to end)', () => {
       expect(account.body.account).toMatchObject({ id: accountId, balance: FREE_GRANT, plan: null });
       expect(account.body).toMatchObject({ ledgerBalance: FREE_GRANT, held: 0 });
       expect(account.body.plan).toBeNull();
-      expect(account.body.grants).toEqual([
-        expect.objectContaining({ kind: 'free', credits: FREE_GRANT, remaining: FREE_GRANT, expiresAt: null }),
-      ]);
+      expect(account.body.grants).toEqual([expect.objectContaining({ kind: 'free', credits: FREE_GRANT, remaining: FREE_GRANT, expiresAt: null })]);
       expect(account.body.keys).toEqual([expect.objectContaining({ id: res.body.keyId, scopes: ['tools'], revokedAt: null })]);
 
       const ledger = await t.http().get(`/api/v1/admin/accounts/${accountId}/ledger`).set(admin());
@@ -117,7 +119,11 @@ describe('admin API (end to end)', () => {
       ['growth', 'Growth', 79, 5_000, 1_250_000],
       ['pro', 'Pro', 199, 16_500, 4_125_000],
     ])('with plan %s: account.plan is set and the plan figures are shown', async (id, name, priceUsd, callsPerMonth, creditsPerMonth) => {
-      const res = await t.http().post('/api/v1/admin/accounts').set(admin()).send({ name: `planned ${id}`, plan: id });
+      const res = await t
+        .http()
+        .post('/api/v1/admin/accounts')
+        .set(admin())
+        .send({ name: `planned ${id}`, plan: id });
       expect(res.status).toBe(201);
       expect(res.body.account.plan).toBe(id);
       const account = await getAccount(res.body.account.id);
@@ -127,7 +133,12 @@ describe('admin API (end to end)', () => {
   });
 
   describe('POST /api/v1/admin/accounts → 400', () => {
-    const post = (body: unknown) => t.http().post('/api/v1/admin/accounts').set(admin()).send(body as object);
+    const post = (body: unknown) =>
+      t
+        .http()
+        .post('/api/v1/admin/accounts')
+        .set(admin())
+        .send(body as object);
 
     it('unknown plan', async () => {
       expectInvalid(await post({ name: 'x', plan: 'platinum' }), 'plan');
@@ -228,7 +239,14 @@ describe('admin API (end to end)', () => {
 
     it('400 on an unknown scope or field', async () => {
       const { accountId } = await t.createAccount('bad key request');
-      expectInvalid(await t.http().post(`/api/v1/admin/accounts/${accountId}/keys`).set(admin()).send({ scopes: ['root'] }), 'scopes');
+      expectInvalid(
+        await t
+          .http()
+          .post(`/api/v1/admin/accounts/${accountId}/keys`)
+          .set(admin())
+          .send({ scopes: ['root'] }),
+        'scopes',
+      );
       expectInvalid(await t.http().post(`/api/v1/admin/accounts/${accountId}/keys`).set(admin()).send({ owner: 'me' }), 'owner');
       expectInvalid(await t.http().post(`/api/v1/admin/accounts/${accountId}/keys`).set(admin()).send({ label: 'ci\u0000' }), 'label');
       expect((await getAccount(accountId)).body.keys).toHaveLength(1);
@@ -236,7 +254,7 @@ describe('admin API (end to end)', () => {
   });
 
   describe('DELETE /api/v1/admin/keys/:keyId', () => {
-    it('revokes the key: it gets 401 at once, the account\'s other key keeps working', async () => {
+    it("revokes the key: it gets 401 at once, the account's other key keeps working", async () => {
       const { accountId, apiKey: firstKey } = await t.createAccount('revoke');
       const second = await t.http().post(`/api/v1/admin/accounts/${accountId}/keys`).set(admin()).send({});
       expect(second.status).toBe(201);
@@ -287,7 +305,14 @@ describe('admin API (end to end)', () => {
       const account = await getAccount(accountId);
       expect(account.body.account.balance).toBe(FREE_GRANT + 375_000);
       expect(account.body.grants).toContainEqual(
-        expect.objectContaining({ id: res.body.grantId, kind: 'topup', credits: 375_000, remaining: 375_000, expiresAt: res.body.expiresAt, reason: 'invoice 42' }),
+        expect.objectContaining({
+          id: res.body.grantId,
+          kind: 'topup',
+          credits: 375_000,
+          remaining: 375_000,
+          expiresAt: res.body.expiresAt,
+          reason: 'invoice 42',
+        }),
       );
       const entries = await ledgerRowsOf(accountId);
       expect(entries.at(-1)).toMatchObject({ id: res.body.entryId, kind: 'grant', amount: 375_000, grantId: res.body.grantId });
@@ -319,7 +344,12 @@ describe('admin API (end to end)', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ kind: 'adjustment', credits: -12_500, grantId: null, balance: FREE_GRANT - 12_500 });
       expect((await getAccount(accountId)).body.account.balance).toBe(FREE_GRANT - 12_500);
-      expect((await ledgerRowsOf(accountId)).at(-1)).toMatchObject({ id: res.body.entryId, kind: 'adjustment', amount: -12_500, balanceAfter: FREE_GRANT - 12_500 });
+      expect((await ledgerRowsOf(accountId)).at(-1)).toMatchObject({
+        id: res.body.entryId,
+        kind: 'adjustment',
+        amount: -12_500,
+        balanceAfter: FREE_GRANT - 12_500,
+      });
 
       // Down to exactly zero is allowed.
       const rest = await addCredits(accountId, { credits: -(FREE_GRANT - 12_500), kind: 'adjustment' });

@@ -33,18 +33,12 @@ async function spendable(t: TestApp, accountId: string): Promise<number> {
 }
 
 async function usageEntries(t: TestApp, accountId: string): Promise<number> {
-  const { rows } = await t.sql.query(
-    `SELECT count(*)::int AS n FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`,
-    [accountId],
-  );
+  const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`, [accountId]);
   return rows[0].n as number;
 }
 
 async function keyRowsWithSecret(t: TestApp, secret: string) {
-  const { rows } = await t.sql.query(
-    'SELECT id, prefix, scopes, label, revoked_at FROM api_keys WHERE secret_sha256 = $1',
-    [sha256(secret)],
-  );
+  const { rows } = await t.sql.query('SELECT id, prefix, scopes, label, revoked_at FROM api_keys WHERE secret_sha256 = $1', [sha256(secret)]);
   return rows as { id: string; prefix: string; scopes: string[]; label: string | null; revoked_at: Date | null }[];
 }
 
@@ -157,7 +151,12 @@ describe('401: missing, malformed, unknown or revoked credentials', () => {
     it('a key one character off a real key', async () => {
       const { apiKey } = await t.createAccount('near miss');
       const last = apiKey.at(-1) === 'A' ? 'B' : 'A';
-      expectUnauthorized(await t.http().get('/api/v1/me').set(bearer(apiKey.slice(0, -1) + last)));
+      expectUnauthorized(
+        await t
+          .http()
+          .get('/api/v1/me')
+          .set(bearer(apiKey.slice(0, -1) + last)),
+      );
     });
   });
 
@@ -183,7 +182,7 @@ describe('401: missing, malformed, unknown or revoked credentials', () => {
       expect(await usageEntries(t, accountId)).toBe(0);
     });
 
-    it('revoking one key leaves the account\'s other keys working', async () => {
+    it("revoking one key leaves the account's other keys working", async () => {
       const { accountId, apiKey, keyId } = await t.createAccount('two keys');
       const second = await t.http().post(`/api/v1/admin/accounts/${accountId}/keys`).set(bearer(t.adminKey)).send({ label: 'second' });
       expect(second.status).toBe(201);
@@ -231,9 +230,7 @@ describe('key storage: only a SHA-256 hash and a short prefix are stored', () =>
     const { accountId, apiKey, keyId } = await t.createAccount('never stored');
     const added = await t.http().post(`/api/v1/admin/accounts/${accountId}/keys`).set(bearer(t.adminKey)).send({ label: 'x' });
     expect(added.status).toBe(201);
-    const tables = await t.sql.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-    );
+    const tables = await t.sql.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
     const names = tables.rows.map((r) => r.table_name as string);
     expect(names).toContain('api_keys');
     for (const secret of [apiKey, added.body.apiKey as string]) {
@@ -274,7 +271,7 @@ describe('401 on every instance within 5 s of a revocation or a suspension', () 
     await a?.close();
   });
 
-  it('a key warm in instance B\'s cache is refused by B within 5000 ms of its revocation through A', async () => {
+  it("a key warm in instance B's cache is refused by B within 5000 ms of its revocation through A", async () => {
     // The default verification cache is on, so B really holds the key when it is revoked.
     expect(b.app.get(AppConfig).AUTH_CACHE_TTL_MS).toBe(2000);
     const { apiKey, keyId } = await a.createAccount('two instances');
@@ -345,11 +342,13 @@ describe('403: scopes', () => {
     expectForbidden(await t.http().get(`/api/v1/admin/accounts/${accountId}`).set(bearer(apiKey)));
     expectForbidden(await t.http().get(`/api/v1/admin/accounts/${accountId}/ledger`).set(bearer(apiKey)));
     expectForbidden(
-      await t.http().post(`/api/v1/admin/accounts/${accountId}/keys`).set(bearer(apiKey)).send({ scopes: ['tools', 'admin'] }),
+      await t
+        .http()
+        .post(`/api/v1/admin/accounts/${accountId}/keys`)
+        .set(bearer(apiKey))
+        .send({ scopes: ['tools', 'admin'] }),
     );
-    expectForbidden(
-      await t.http().post(`/api/v1/admin/accounts/${accountId}/credits`).set(bearer(apiKey)).send({ credits: 1000, kind: 'topup' }),
-    );
+    expectForbidden(await t.http().post(`/api/v1/admin/accounts/${accountId}/credits`).set(bearer(apiKey)).send({ credits: 1000, kind: 'topup' }));
     expectForbidden(await t.http().delete(`/api/v1/admin/keys/${victim.keyId}`).set(bearer(apiKey)));
 
     const accounts = await t.sql.query('SELECT count(*)::int AS n FROM accounts WHERE name = $1', [name]);
@@ -366,7 +365,8 @@ describe('403: scopes', () => {
 
   it('a key created with scopes [tools, admin] uses admin routes (and tools)', async () => {
     const { accountId } = await t.createAccount('gets an admin key');
-    const created = await t.http()
+    const created = await t
+      .http()
       .post(`/api/v1/admin/accounts/${accountId}/keys`)
       .set(bearer(t.adminKey))
       .send({ scopes: ['tools', 'admin'], label: 'operator' });
@@ -519,12 +519,12 @@ describe('logs never contain a key', () => {
   beforeAll(async () => {
     // pino writes to process.stdout itself (not through its own fd stream) when stdout.write has been
     // replaced at the time the logger is built, so the spy must be in place before the app boots.
-    stdoutSpy = jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
+    stdoutSpy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown, ...rest: unknown[]) => {
       chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
       const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
       callback?.();
       return true;
-    }));
+    });
     resetNestjsPinoRootLogger();
     t = await startTestApp({ ...FIXTURES, env: { ...NO_RATE_LIMIT, LOG_LEVEL: 'info' } });
   });
@@ -555,12 +555,30 @@ describe('logs never contain a key', () => {
     const run = randomUUID().slice(0, 8);
     const calls: Array<{ id: string; status: number; send: (id: string) => Promise<Response> }> = [
       { id: `log-valid-${run}`, status: 200, send: (id) => t.http().get('/api/v1/tools/service_account').set(bearer(apiKey)).set('x-request-id', id) },
-      { id: `log-paid-${run}`, status: 200, send: (id) => t.http().post('/api/v1/tools/fixture_paid').set(bearer(apiKey)).set('x-request-id', id).send({ chains: ['solana'] }) },
+      {
+        id: `log-paid-${run}`,
+        status: 200,
+        send: (id) =>
+          t
+            .http()
+            .post('/api/v1/tools/fixture_paid')
+            .set(bearer(apiKey))
+            .set('x-request-id', id)
+            .send({ chains: ['solana'] }),
+      },
       { id: `log-me-${run}`, status: 200, send: (id) => t.http().get('/api/v1/me').set(bearer(apiKey)).set('x-request-id', id) },
       { id: `log-invalid-${run}`, status: 401, send: (id) => t.http().get('/api/v1/tools/service_account').set(bearer(invalidKey)).set('x-request-id', id) },
       { id: `log-query-${run}`, status: 401, send: (id) => t.http().get(`/api/v1/tools/service_account?access_token=${queryKey}`).set('x-request-id', id) },
-      { id: `log-body-${run}`, status: 401, send: (id) => t.http().post('/api/v1/tools/service_account').set('x-request-id', id).send({ access_token: bodyKey }) },
-      { id: `log-admin-${run}`, status: 201, send: (id) => t.http().post('/api/v1/admin/accounts').set(bearer(t.adminKey)).set('x-request-id', id).send({ name: 'logged admin call' }) },
+      {
+        id: `log-body-${run}`,
+        status: 401,
+        send: (id) => t.http().post('/api/v1/tools/service_account').set('x-request-id', id).send({ access_token: bodyKey }),
+      },
+      {
+        id: `log-admin-${run}`,
+        status: 201,
+        send: (id) => t.http().post('/api/v1/admin/accounts').set(bearer(t.adminKey)).set('x-request-id', id).send({ name: 'logged admin call' }),
+      },
     ];
     const issued: string[] = [];
     for (const call of calls) {

@@ -22,9 +22,14 @@ describe('credit lifecycle under load (end to end)', () => {
   });
 
   const callPaid = (key: string, delayMs = 0) =>
-    t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send(delayMs ? { delayMs } : {});
+    t
+      .http()
+      .post('/api/v1/tools/fixture_paid')
+      .set(bearer(key))
+      .send(delayMs ? { delayMs } : {});
   const topUp = (accountId: string, credits: number, expiresAt?: string) =>
-    t.http()
+    t
+      .http()
       .post(`/api/v1/admin/accounts/${accountId}/credits`)
       .set(admin())
       .send({ credits, kind: 'topup', reason: 'credit lifecycle e2e', ...(expiresAt ? { expiresAt } : {}) });
@@ -86,7 +91,9 @@ describe('credit lifecycle under load (end to end)', () => {
     ]);
     // The non-expiring grants (free, then plan) are spent in the order they were granted.
     const lastPayer = rows[5].grant_id;
-    const { rows: grants } = await t.sql.query(`SELECT id, kind FROM credit_grants WHERE account_id = $1 AND expires_at IS NULL ORDER BY created_at`, [accountId]);
+    const { rows: grants } = await t.sql.query(`SELECT id, kind FROM credit_grants WHERE account_id = $1 AND expires_at IS NULL ORDER BY created_at`, [
+      accountId,
+    ]);
     expect(grants.map((g) => g.kind)).toEqual(['free', 'plan']);
     expect(lastPayer).toBe(grants[0].id);
     expect(await ledgerInvariantViolations(t.sql, accountId)).toEqual([]);

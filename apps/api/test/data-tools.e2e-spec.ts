@@ -63,8 +63,15 @@ describe('data tools end to end against the sandbox (spec "Tools with documented
 
   const send = (tool: string, method: 'GET' | 'POST', input: string | object) =>
     method === 'GET'
-      ? t.http().get(`/api/v1/tools/${tool}${input ? `?${input as string}` : ''}`).set(bearer(key))
-      : t.http().post(`/api/v1/tools/${tool}`).set(bearer(key)).send(input as object);
+      ? t
+          .http()
+          .get(`/api/v1/tools/${tool}${input ? `?${input as string}` : ''}`)
+          .set(bearer(key))
+      : t
+          .http()
+          .post(`/api/v1/tools/${tool}`)
+          .set(bearer(key))
+          .send(input as object);
 
   /** The caller's next calls skip cached answers, so each happy path really reaches the sandbox. */
   const freshCache = async () => {
@@ -452,10 +459,14 @@ describe('data tools end to end against the sandbox (spec "Tools with documented
       ['service_chain_health', `chains=${[...CHAINS].reverse().join(',')}`, (d: Json) => expect(d.chains).toHaveLength(7)],
       ['service_token_yields', 'symbol=U', (d: Json) => expect(d.matched).toBeGreaterThan(0)],
       ['service_token_yields', `symbol=${'Q'.repeat(20)}`, (d: Json) => expect(d).toMatchObject({ matched: 0, pools: [] })],
-      ['service_defi_hacks', 'query=ae', (d: Json) => {
-        expect(d.matched).toBeGreaterThan(0);
-        d.hacks.forEach((h: Json) => expect(h.name.toLowerCase()).toContain('ae'));
-      }],
+      [
+        'service_defi_hacks',
+        'query=ae',
+        (d: Json) => {
+          expect(d.matched).toBeGreaterThan(0);
+          d.hacks.forEach((h: Json) => expect(h.name.toLowerCase()).toContain('ae'));
+        },
+      ],
       ['service_defi_hacks', `query=${'q'.repeat(60)}`, (d: Json) => expect(d).toMatchObject({ matched: 0, hacks: [] })],
       ['service_dex_volumes', 'query=sw', (d: Json) => expect(d.matched).toBeGreaterThan(0)],
       ['service_dex_volumes', `query=${'q'.repeat(60)}`, (d: Json) => expect(d).toMatchObject({ matched: 0, dexes: [] })],
@@ -507,12 +518,19 @@ describe('data tools end to end against the sandbox (spec "Tools with documented
     type Input = string | Record<string, unknown>;
 
     it.each([
-      ...(['service_token_yields', 'service_defi_hacks', 'service_dex_volumes', 'service_protocol_fees', 'service_perps_open_interest', 'service_stablecoins'] as const).flatMap(
-        (tool) => [
-          [tool, 'GET', 'limit=0', 'limit'],
-          [tool, 'GET', 'limit=101', 'limit'],
-        ],
-      ),
+      ...(
+        [
+          'service_token_yields',
+          'service_defi_hacks',
+          'service_dex_volumes',
+          'service_protocol_fees',
+          'service_perps_open_interest',
+          'service_stablecoins',
+        ] as const
+      ).flatMap((tool) => [
+        [tool, 'GET', 'limit=0', 'limit'],
+        [tool, 'GET', 'limit=101', 'limit'],
+      ]),
       ['service_chain_revenue', 'GET', 'top=0', 'top'],
       ['service_chain_revenue', 'GET', 'top=21', 'top'],
       ['service_chain_revenue', 'GET', 'chain=polygon', 'chain'],
@@ -545,7 +563,12 @@ describe('data tools end to end against the sandbox (spec "Tools with documented
     ] as Array<[ToolName, 'GET' | 'POST', Input, string]>)('%s %s %j names %s in issues', async (tool, method, given, path) => {
       let input: Input = given;
       if (given === '51 tokens') {
-        input = tool === 'service_price_confidence' ? `tokens=${fiftyOneMints().map((m) => `solana:${m}`).join(',')}` : { tokens: fiftyOneMints() };
+        input =
+          tool === 'service_price_confidence'
+            ? `tokens=${fiftyOneMints()
+                .map((m) => `solana:${m}`)
+                .join(',')}`
+            : { tokens: fiftyOneMints() };
       }
       const before = await balance();
       const entries = await usageEntries();

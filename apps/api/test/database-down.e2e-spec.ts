@@ -33,7 +33,10 @@ describe('503 service_unavailable when the database is down', () => {
       AUTH_CACHE_TTL_MS: '0',
     });
     sandbox = await startSandbox();
-    app = await createApiApp(config, db.url, sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS }), { modules: [FixtureToolsModule], toolCosts: FIXTURE_TOOL_COSTS });
+    app = await createApiApp(config, db.url, sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS }), {
+      modules: [FixtureToolsModule],
+      toolCosts: FIXTURE_TOOL_COSTS,
+    });
     await app.listen(0, '127.0.0.1');
   });
 

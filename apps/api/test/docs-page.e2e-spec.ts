@@ -100,9 +100,9 @@ describeBrowser(`the docs page in headless Chromium${SKIPPED ? ` (skipped: ${MIS
     expect(sections).toEqual(expect.arrayContaining([...areas, 'catalog', 'probes']));
 
     // Every tool, as a GET and a POST operation a reader can see.
-    const seen: string[] = await page.locator('.swagger-ui .opblock .opblock-summary-path').evaluateAll((nodes: Json[]) =>
-      nodes.filter((n) => n.offsetParent !== null).map((n) => n.getAttribute('data-path')),
-    );
+    const seen: string[] = await page
+      .locator('.swagger-ui .opblock .opblock-summary-path')
+      .evaluateAll((nodes: Json[]) => nodes.filter((n) => n.offsetParent !== null).map((n) => n.getAttribute('data-path')));
     const missing = tools.map((tool) => `/api/v1/tools/${tool.name}`).filter((path) => seen.filter((p) => p === path).length !== 2);
     expect(missing).toEqual([]);
     expect(tools.length).toBeGreaterThanOrEqual(18);

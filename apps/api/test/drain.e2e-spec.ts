@@ -167,7 +167,11 @@ describe('drain: new calls are refused uncharged, the call in flight finishes an
     expect((await t.http().get('/healthz')).status).toBe(200);
 
     const refusedId = `drain-refused-${randomUUID()}`;
-    const refused = await t.http().post('/api/v1/tools/fixture_paid').set({ ...bearer(apiKey), 'x-request-id': refusedId }).send({});
+    const refused = await t
+      .http()
+      .post('/api/v1/tools/fixture_paid')
+      .set({ ...bearer(apiKey), 'x-request-id': refusedId })
+      .send({});
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({ error: { code: 'service_unavailable', message: expect.stringMatching(/shutting down.*Nothing was charged/) } });
     expect(refused.headers.connection).toBe('close');
@@ -207,9 +211,9 @@ describe('drain: a call longer than the grace period is cut off and the shutdown
     // The call runs until the test ends it: the shutdown can be over before that only if it does not wait for it.
     let finish = (): void => undefined;
     let finished = false;
-    const answer = jest.spyOn(t.app.get<FixtureTools, { answer: () => Promise<ToolResult> }>(FixtureTools), 'answer').mockImplementationOnce(
-      () => new Promise<ToolResult>((resolve) => (finish = () => resolve({ data: {} }))).finally(() => (finished = true)),
-    );
+    const answer = jest
+      .spyOn(t.app.get<FixtureTools, { answer: () => Promise<ToolResult> }>(FixtureTools), 'answer')
+      .mockImplementationOnce(() => new Promise<ToolResult>((resolve) => (finish = () => resolve({ data: {} }))).finally(() => (finished = true)));
     const slow = t
       .http()
       .post('/api/v1/tools/fixture_free')

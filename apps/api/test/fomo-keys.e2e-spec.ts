@@ -38,13 +38,23 @@ describe('FOMO keys: credits per key, and a key out of credits rotated', () => {
     expect(usage.status).toBe(200);
     const exhausted = usage.body.data.upstreamKeys.exhausted.filter((k: Json) => k.source === 'fomo');
     expect(exhausted).toEqual([
-      { source: 'fomo', key: expect.stringMatching(/^key#1\b/), state: 'exhausted', resetAt: expect.any(String), credits: { remaining: 0, lastCost: 0, seenAt: expect.any(String) } },
+      {
+        source: 'fomo',
+        key: expect.stringMatching(/^key#1\b/),
+        state: 'exhausted',
+        resetAt: expect.any(String),
+        credits: { remaining: 0, lastCost: 0, seenAt: expect.any(String) },
+      },
     ]);
 
     const admin = await t.http().get('/api/v1/admin/upstreams').set(bearer(t.adminKey));
     expect(admin.status).toBe(200);
     const keys = admin.body.keys.filter((k: Json) => k.source === 'fomo');
-    expect(keys[1]).toMatchObject({ key: expect.stringMatching(/^key#2\b/), state: 'healthy', credits: { remaining: DEFAULT_FOMO_CREDITS - 250, lastCost: 250 } });
+    expect(keys[1]).toMatchObject({
+      key: expect.stringMatching(/^key#2\b/),
+      state: 'healthy',
+      credits: { remaining: DEFAULT_FOMO_CREDITS - 250, lastCost: 250 },
+    });
     expect(admin.body.sources.find((s: Json) => s.name === 'fomo')).toMatchObject({ state: 'ok' });
     for (const body of [usage.body, admin.body]) {
       expect(JSON.stringify(body)).not.toContain(DRY);

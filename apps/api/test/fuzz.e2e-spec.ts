@@ -114,7 +114,7 @@ function holds(schema: Schema): boolean {
 }
 
 function shortHold(schema: Schema): Schema {
-  const properties = (schema.properties ?? {});
+  const properties = schema.properties ?? {};
   const held = properties[HOLD_FIELD];
   return { ...schema, properties: { ...properties, [HOLD_FIELD]: { ...held, maximum: held.minimum ?? 1 } } };
 }
@@ -141,13 +141,17 @@ describe(`fuzz: every tool's JSON Schema, ${RUNS} inputs per tool`, () => {
     const pinned = () => ({ env, sandbox: { now: () => NOW, keys: FUZZ_SANDBOX_KEYS }, clock: new ManualClock(new Date(NOW)) });
     [t, faulty] = await Promise.all([startTestApp(pinned()), startTestApp(pinned())]);
     ({ apiKey: key, accountId } = await t.createAccount('fuzz'));
-    const funded = await t.http()
+    const funded = await t
+      .http()
       .post(`/api/v1/admin/accounts/${accountId}/credits`)
       .set('Authorization', `Bearer ${t.adminKey}`)
       .send({ credits: 1_000_000_000, kind: 'grant', reason: 'fuzz test funds' });
     expect(funded.status).toBe(201);
     tools = (await t.http().get('/api/v1/tools')).body.tools as CatalogTool[];
-    registered = t.app.get(ToolRegistry).list().map((tool) => tool.name);
+    registered = t.app
+      .get(ToolRegistry)
+      .list()
+      .map((tool) => tool.name);
     known = await readKnownInputs(t, NOW, async (tool, body) => {
       const res = await t.http().post(`/api/v1/tools/${tool}`).set('Authorization', `Bearer ${key}`).send(body);
       return { status: res.status, body: res.body };
@@ -155,10 +159,19 @@ describe(`fuzz: every tool's JSON Schema, ${RUNS} inputs per tool`, () => {
   }, 120_000);
   afterAll(async () => {
     if (REPORT) {
-      const lines = [...statuses].map(([tool, seen]) => `  ${tool}: ${[...seen].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')} (${seconds.get(tool)?.toFixed(1)} s)`);
+      const lines = [...statuses].map(
+        ([tool, seen]) =>
+          `  ${tool}: ${[...seen]
+            .sort(([a], [b]) => a - b)
+            .map(([s, n]) => `${s}×${n}`)
+            .join(' ')} (${seconds.get(tool)?.toFixed(1)} s)`,
+      );
       const total = new Map<number, number>();
       for (const seen of statuses.values()) for (const [status, n] of seen) total.set(status, (total.get(status) ?? 0) + n);
-      const all = [...total].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+      const all = [...total]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ');
       const calls = [...total.values()].reduce((a, b) => a + b, 0);
       process.stdout.write(
         `\nfuzz statuses (${RUNS} inputs per tool, after each tool's known inputs):\n${lines.join('\n')}\n` +
@@ -175,58 +188,63 @@ describe(`fuzz: every tool's JSON Schema, ${RUNS} inputs per tool`, () => {
     expect(registered.filter((name) => !(known[name]?.length > 0))).toEqual([]);
   });
 
-  it('answers every input with a contract status and shape, and charges only a 2xx, by the tool\'s cost', async () => {
-    for (const tool of tools) {
-      const seen = new Map<number, number>();
-      statuses.set(tool.name, seen);
-      const path = `/api/v1/tools/${tool.name}`;
-      const holding = holds(tool.inputSchema);
-      const knownInputs = known[tool.name] ?? [];
-      const toolStarted = Date.now();
-      await fc.assert(
-        fc.asyncProperty(callArbitrary(holding ? shortHold(tool.inputSchema) : tool.inputSchema, knownInputs), async (call) => {
-          const app = call.fault ? faulty : t;
-          app.sandbox.control.clear();
-          if (call.fault) app.sandbox.control.add(call.fault);
-          const before = await t.spendable(accountId);
-          callCount += 1;
-          const requestId = `fuzz-${RUN_ID}-${callCount}`;
-          const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'x-request-id': requestId };
-          const answer =
-            call.method === 'GET'
-              ? await rawRequest(app.url, { method: 'GET', path: path + queryString(call.entries), headers })
-              : await rawRequest(app.url, { method: 'POST', path, headers, body: call.body });
-          const moved = (await t.spendable(accountId)) - before;
-          seen.set(answer.status, (seen.get(answer.status) ?? 0) + 1);
-          const context = { tool: tool.name, status: answer.status, body: answer.body };
-          if (!ALLOWED_STATUSES.has(answer.status)) throw new Error(`status outside the contract: ${JSON.stringify(context)}`);
-          // The call's own hold and usage entry, by request id: a paid 2xx posted at the cost,
-          // anything else voided or never held, and no usage entry. The app takes the caller's id;
-          // only a request refused before it (a header block over 16 KB) comes back without one.
-          const echoed = answer.headers['x-request-id'];
-          if (echoed !== requestId && (echoed !== undefined || answer.status < 300)) throw new Error(`x-request-id ${String(echoed)}, sent ${requestId}: ${JSON.stringify(context)}`);
-          const ledger = await callLedger(t.sql, accountId, requestId);
-          expect({ ...context, requestId, ledger }).toEqual({ ...context, requestId, ledger: expectedCallLedger(answer.status, tool.cost, ledger) });
-          if (answer.status >= 200 && answer.status < 300) {
-            const body = answer.body as { data?: unknown; credits?: { creditsSpent?: number }; meta?: { tool?: string } };
-            expect({ ...context, hasData: body.data !== undefined, tool: body.meta?.tool, spent: body.credits?.creditsSpent, moved }).toEqual({
-              ...context,
-              hasData: true,
-              tool: tool.name,
-              spent: tool.cost,
-              moved: 0 - tool.cost,
-            });
-          } else {
-            expect({ ...context, shape: errorShapeProblem(answer), moved }).toEqual({ ...context, shape: null, moved: 0 });
-          }
-        }),
-        // The tool's known inputs first (as POST bodies, no fault), then the generated calls.
-        { numRuns: holding ? HOLDING_RUNS : RUNS, examples: knownInputs.map((entries): [Call] => [{ method: 'POST', body: entriesText(entries) }]) },
-      );
-      seconds.set(tool.name, (Date.now() - toolStarted) / 1000);
-    }
-    // Every registered tool was fuzzed, and every one answered 200s (the charge rule ran for it).
-    expect([...statuses.keys()].sort()).toEqual([...registered].sort());
-    expect(tools.filter((tool) => !statuses.get(tool.name)?.get(200)).map((tool) => tool.name)).toEqual([]);
-  }, 120_000 + RUNS * 2_000 + HOLDING_RUNS * 2_000);
+  it(
+    "answers every input with a contract status and shape, and charges only a 2xx, by the tool's cost",
+    async () => {
+      for (const tool of tools) {
+        const seen = new Map<number, number>();
+        statuses.set(tool.name, seen);
+        const path = `/api/v1/tools/${tool.name}`;
+        const holding = holds(tool.inputSchema);
+        const knownInputs = known[tool.name] ?? [];
+        const toolStarted = Date.now();
+        await fc.assert(
+          fc.asyncProperty(callArbitrary(holding ? shortHold(tool.inputSchema) : tool.inputSchema, knownInputs), async (call) => {
+            const app = call.fault ? faulty : t;
+            app.sandbox.control.clear();
+            if (call.fault) app.sandbox.control.add(call.fault);
+            const before = await t.spendable(accountId);
+            callCount += 1;
+            const requestId = `fuzz-${RUN_ID}-${callCount}`;
+            const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'x-request-id': requestId };
+            const answer =
+              call.method === 'GET'
+                ? await rawRequest(app.url, { method: 'GET', path: path + queryString(call.entries), headers })
+                : await rawRequest(app.url, { method: 'POST', path, headers, body: call.body });
+            const moved = (await t.spendable(accountId)) - before;
+            seen.set(answer.status, (seen.get(answer.status) ?? 0) + 1);
+            const context = { tool: tool.name, status: answer.status, body: answer.body };
+            if (!ALLOWED_STATUSES.has(answer.status)) throw new Error(`status outside the contract: ${JSON.stringify(context)}`);
+            // The call's own hold and usage entry, by request id: a paid 2xx posted at the cost,
+            // anything else voided or never held, and no usage entry. The app takes the caller's id;
+            // only a request refused before it (a header block over 16 KB) comes back without one.
+            const echoed = answer.headers['x-request-id'];
+            if (echoed !== requestId && (echoed !== undefined || answer.status < 300))
+              throw new Error(`x-request-id ${String(echoed)}, sent ${requestId}: ${JSON.stringify(context)}`);
+            const ledger = await callLedger(t.sql, accountId, requestId);
+            expect({ ...context, requestId, ledger }).toEqual({ ...context, requestId, ledger: expectedCallLedger(answer.status, tool.cost, ledger) });
+            if (answer.status >= 200 && answer.status < 300) {
+              const body = answer.body as { data?: unknown; credits?: { creditsSpent?: number }; meta?: { tool?: string } };
+              expect({ ...context, hasData: body.data !== undefined, tool: body.meta?.tool, spent: body.credits?.creditsSpent, moved }).toEqual({
+                ...context,
+                hasData: true,
+                tool: tool.name,
+                spent: tool.cost,
+                moved: 0 - tool.cost,
+              });
+            } else {
+              expect({ ...context, shape: errorShapeProblem(answer), moved }).toEqual({ ...context, shape: null, moved: 0 });
+            }
+          }),
+          // The tool's known inputs first (as POST bodies, no fault), then the generated calls.
+          { numRuns: holding ? HOLDING_RUNS : RUNS, examples: knownInputs.map((entries): [Call] => [{ method: 'POST', body: entriesText(entries) }]) },
+        );
+        seconds.set(tool.name, (Date.now() - toolStarted) / 1000);
+      }
+      // Every registered tool was fuzzed, and every one answered 200s (the charge rule ran for it).
+      expect([...statuses.keys()].sort()).toEqual([...registered].sort());
+      expect(tools.filter((tool) => !statuses.get(tool.name)?.get(200)).map((tool) => tool.name)).toEqual([]);
+    },
+    120_000 + RUNS * 2_000 + HOLDING_RUNS * 2_000,
+  );
 });

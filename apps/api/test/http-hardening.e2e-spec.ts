@@ -62,18 +62,33 @@ describe('HTTP hardening', () => {
       await nothingCharged(async () => {
         const deep = nested(2500);
         expectInvalid(await t.http().post(tool('service_chain_health')).set(bearer(key)).send({ chains: deep }), '');
-        expectInvalid(await t.http().post(tool('fixture_paid')).set(bearer(key)).send({ chains: [deep] }), '');
+        expectInvalid(
+          await t
+            .http()
+            .post(tool('fixture_paid'))
+            .set(bearer(key))
+            .send({ chains: [deep] }),
+          '',
+        );
         expectInvalid(await t.http().post('/api/v1/admin/accounts').set(bearer(t.adminKey)).send({ name: deep }), '');
         expectInvalid(await t.http().post('/api/v1/me/keys').set(bearer(key)).send({ label: deep }), '');
       });
     });
 
-    it('32 levels are read (and refused only by the tool\'s own rules); 33 are not', async () => {
+    it("32 levels are read (and refused only by the tool's own rules); 33 are not", async () => {
       // The body object is level 1; nested(n) adds n + 1 levels.
-      const res = await t.http().post(tool('fixture_paid')).set(bearer(key)).send({ chains: nested(30) });
+      const res = await t
+        .http()
+        .post(tool('fixture_paid'))
+        .set(bearer(key))
+        .send({ chains: nested(30) });
       expectInvalid(res, 'chains');
       expect(res.body.error.message).not.toMatch(/deeper/);
-      const deeper = await t.http().post(tool('fixture_paid')).set(bearer(key)).send({ chains: nested(31) });
+      const deeper = await t
+        .http()
+        .post(tool('fixture_paid'))
+        .set(bearer(key))
+        .send({ chains: nested(31) });
       expectInvalid(deeper, '');
       expect(deeper.body.error.message).toBe('The request body nests deeper than 32 levels.');
     });
@@ -82,7 +97,13 @@ describe('HTTP hardening', () => {
   describe('400 invalid_request: prototype-named keys are unknown fields', () => {
     it.each(PROTOTYPE_KEYS)('%s in a query string and a JSON body of a paid tool', async (name) => {
       await nothingCharged(async () => {
-        expectInvalid(await t.http().get(`${tool('fixture_paid')}?${name}=1`).set(bearer(key)), name);
+        expectInvalid(
+          await t
+            .http()
+            .get(`${tool('fixture_paid')}?${name}=1`)
+            .set(bearer(key)),
+          name,
+        );
         const body = `{"limit":3,"${name}":{"x":1}}`;
         expectInvalid(await t.http().post(tool('fixture_paid')).set(bearer(key)).set('Content-Type', 'application/json').send(body), name);
       });
@@ -105,17 +126,49 @@ describe('HTTP hardening', () => {
   describe('400 invalid_request: control characters in string input', () => {
     it('NUL in service_protocol_report and service_price_confidence (charged and never refunded before)', async () => {
       await nothingCharged(async () => {
-        expectInvalid(await t.http().get(`${tool('service_protocol_report')}?protocol=a%00b`).set(bearer(key)), 'protocol');
-        expectInvalid(await t.http().get(`${tool('service_price_confidence')}?tokens=coingecko:bitcoin&at=%00%00%00%00`).set(bearer(key)), 'at');
+        expectInvalid(
+          await t
+            .http()
+            .get(`${tool('service_protocol_report')}?protocol=a%00b`)
+            .set(bearer(key)),
+          'protocol',
+        );
+        expectInvalid(
+          await t
+            .http()
+            .get(`${tool('service_price_confidence')}?tokens=coingecko:bitcoin&at=%00%00%00%00`)
+            .set(bearer(key)),
+          'at',
+        );
       });
     });
 
     it.each(['%01', '%1F', '%7F', '%0A', '%09'])('%s in a query value, in a body string and in a list item', async (encoded) => {
       const char = decodeURIComponent(encoded);
       await nothingCharged(async () => {
-        expectInvalid(await t.http().get(`${tool('service_token_yields')}?symbol=US${encoded}DC`).set(bearer(key)), 'symbol');
-        expectInvalid(await t.http().post(tool('service_token_yields')).set(bearer(key)).send({ symbol: `US${char}DC` }), 'symbol');
-        expectInvalid(await t.http().post(tool('fixture_paid')).set(bearer(key)).send({ chains: ['base', `x${char}`] }), 'chains.1');
+        expectInvalid(
+          await t
+            .http()
+            .get(`${tool('service_token_yields')}?symbol=US${encoded}DC`)
+            .set(bearer(key)),
+          'symbol',
+        );
+        expectInvalid(
+          await t
+            .http()
+            .post(tool('service_token_yields'))
+            .set(bearer(key))
+            .send({ symbol: `US${char}DC` }),
+          'symbol',
+        );
+        expectInvalid(
+          await t
+            .http()
+            .post(tool('fixture_paid'))
+            .set(bearer(key))
+            .send({ chains: ['base', `x${char}`] }),
+          'chains.1',
+        );
       });
     });
 
@@ -159,8 +212,22 @@ describe('HTTP hardening', () => {
 
     it('a bad moment or coin key in service_price_confidence is refused before the charge', async () => {
       await nothingCharged(async () => {
-        expectInvalid(await t.http().post(tool('service_price_confidence')).set(bearer(key)).send({ tokens: ['coingecko:bitcoin'], at: 'soon' }), 'at');
-        expectInvalid(await t.http().post(tool('service_price_confidence')).set(bearer(key)).send({ tokens: ['nocolon'] }), 'tokens');
+        expectInvalid(
+          await t
+            .http()
+            .post(tool('service_price_confidence'))
+            .set(bearer(key))
+            .send({ tokens: ['coingecko:bitcoin'], at: 'soon' }),
+          'at',
+        );
+        expectInvalid(
+          await t
+            .http()
+            .post(tool('service_price_confidence'))
+            .set(bearer(key))
+            .send({ tokens: ['nocolon'] }),
+          'tokens',
+        );
       });
     });
   });
@@ -235,7 +302,7 @@ describe('HTTP hardening', () => {
     });
   });
 
-  describe('400 invalid_request: what Node\'s HTTP parser refuses (431 or an empty 400 before)', () => {
+  describe("400 invalid_request: what Node's HTTP parser refuses (431 or an empty 400 before)", () => {
     it('a request line and headers over 16 KB, such as a long GET query', async () => {
       await nothingCharged(async () => {
         const res = await rawRequest(t.url, { method: 'GET', path: `${tool('fixture_paid')}?chains=${'x'.repeat(20_000)}`, headers: bearer(key) });
@@ -267,7 +334,7 @@ describe('HTTP hardening', () => {
     });
   });
 
-  describe('400 with the credits header: a keyed caller\'s body error goes through the exception filter', () => {
+  describe("400 with the credits header: a keyed caller's body error goes through the exception filter", () => {
     it('malformed JSON and an oversized body carry x-credits-remaining and credits.remaining', async () => {
       const balance = await t.spendable(accountId);
       for (const body of ['{"limit":', JSON.stringify({ chains: ['x'.repeat(70_000)] })]) {
@@ -282,7 +349,10 @@ describe('HTTP hardening', () => {
   describe('404 not_found: an entity the provider does not know, never charged', () => {
     it('service_price_history with an unknown ticker (502 tool_error before)', async () => {
       await nothingNetCharged(async () => {
-        const res = await t.http().get(`${tool('service_price_history')}?symbol=ZZZQQ&${HISTORY_RANGE}`).set(bearer(key));
+        const res = await t
+          .http()
+          .get(`${tool('service_price_history')}?symbol=ZZZQQ&${HISTORY_RANGE}`)
+          .set(bearer(key));
         expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'not_found' });
         expect(res.body.error.message).toMatch(/ZZZQQ/);
         expect(res.headers['x-credits-remaining']).toBe(String(await t.spendable(accountId)));
@@ -291,7 +361,10 @@ describe('HTTP hardening', () => {
 
     it('service_protocol_report with a protocol DefiLlama does not list (400 before)', async () => {
       await nothingNetCharged(async () => {
-        const res = await t.http().get(`${tool('service_protocol_report')}?protocol=zzzqqq-nothing`).set(bearer(key));
+        const res = await t
+          .http()
+          .get(`${tool('service_protocol_report')}?protocol=zzzqqq-nothing`)
+          .set(bearer(key));
         expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 404, code: 'not_found' });
       });
     });
@@ -300,7 +373,10 @@ describe('HTTP hardening', () => {
   describe('405 method_not_allowed: only GET and POST run a tool', () => {
     it('HEAD on a paid tool runs nothing and charges nothing (it ran and charged before)', async () => {
       await nothingCharged(async () => {
-        const res = await t.http().head(`${tool('fixture_paid')}?limit=3`).set(bearer(key));
+        const res = await t
+          .http()
+          .head(`${tool('fixture_paid')}?limit=3`)
+          .set(bearer(key));
         expect(res.status).toBe(405);
         expect(res.headers.allow).toBe('GET, POST');
       });

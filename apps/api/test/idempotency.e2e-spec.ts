@@ -82,10 +82,9 @@ describe('Idempotency-Key on tool calls (end to end)', () => {
     expect(free.headers['idempotent-replayed']).toBe('true');
 
     const { rows: usage } = await t.sql.query(`SELECT id FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`, [a.accountId]);
-    const { rows: stored } = await t.sql.query(
-      `SELECT key, state, status_code, usage_entry_id FROM idempotency_keys WHERE account_id = $1 ORDER BY key`,
-      [a.accountId],
-    );
+    const { rows: stored } = await t.sql.query(`SELECT key, state, status_code, usage_entry_id FROM idempotency_keys WHERE account_id = $1 ORDER BY key`, [
+      a.accountId,
+    ]);
     expect(usage).toHaveLength(1);
     expect(stored.map((r) => ({ ...r, usage_entry_id: r.usage_entry_id === null ? null : Number(r.usage_entry_id) }))).toEqual([
       { key: 'free-key', state: 'done', status_code: 200, usage_entry_id: null },
@@ -235,23 +234,22 @@ describe('Idempotency-Key on tool calls (end to end)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     // A fresh claim in the same state is still protected.
-    await t.sql.query(
-      `INSERT INTO idempotency_keys (account_id, key, tool, fingerprint, state) VALUES ($1, 'recent', 'fixture_paid', 'x', 'running')`,
-      [a.accountId],
-    );
+    await t.sql.query(`INSERT INTO idempotency_keys (account_id, key, tool, fingerprint, state) VALUES ($1, 'recent', 'fixture_paid', 'x', 'running')`, [
+      a.accountId,
+    ]);
     expect((await postTool(a.apiKey, 'recent')).status).toBe(422);
   });
 
   describe('a claim taken over as abandoned while its call still runs', () => {
     const backdate = (accountId: string, key: string) =>
-      t.sql.query(`UPDATE idempotency_keys SET created_at = now() - interval '10 minutes' WHERE account_id = $1 AND key = $2`, [
-        accountId,
-        key,
-      ]);
+      t.sql.query(`UPDATE idempotency_keys SET created_at = now() - interval '10 minutes' WHERE account_id = $1 AND key = $2`, [accountId, key]);
     /** Waits until a second call has taken the backdated claim over (the row is new again). */
     const takenOver = async (accountId: string, key: string) => {
       for (let i = 0; i < 250; i++) {
-        const { rows } = await t.sql.query(`SELECT 1 FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND created_at > now() - interval '1 minute'`, [accountId, key]);
+        const { rows } = await t.sql.query(`SELECT 1 FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND created_at > now() - interval '1 minute'`, [
+          accountId,
+          key,
+        ]);
         if (rows.length === 1) return;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -355,13 +353,14 @@ describe('Idempotency-Key on tool calls (end to end)', () => {
     const takeover = await t.sql.connect();
     try {
       await takeover.query('BEGIN');
-      await takeover.query(`UPDATE idempotency_keys SET created_at = now(), state = 'running', response = NULL, status_code = NULL, completed_at = NULL
-                             WHERE account_id = $1 AND key = 'reused'`, [a.accountId]);
+      await takeover.query(
+        `UPDATE idempotency_keys SET created_at = now(), state = 'running', response = NULL, status_code = NULL, completed_at = NULL
+                             WHERE account_id = $1 AND key = 'reused'`,
+        [a.accountId],
+      );
       const purge = t.app.get(IdempotencyService).purgeExpired();
       for (let i = 0; ; i++) {
-        const { rows } = await t.sql.query(
-          `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM idempotency_keys k%'`,
-        );
+        const { rows } = await t.sql.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM idempotency_keys k%'`);
         if (rows.length > 0) break;
         if (i > 200) throw new Error('the purge never waited on the claimed row');
         await new Promise((resolve) => setTimeout(resolve, 10));

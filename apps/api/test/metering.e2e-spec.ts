@@ -13,9 +13,7 @@ describe('metering: the debit path under concurrency (ARCHITECTURE section 5)', 
     await t.setBalance(accountId, 12_500);
 
     const responses = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        t.http().post('/api/v1/tools/fixture_paid').set('Authorization', `Bearer ${apiKey}`).send({}),
-      ),
+      Array.from({ length: 200 }, () => t.http().post('/api/v1/tools/fixture_paid').set('Authorization', `Bearer ${apiKey}`).send({})),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);

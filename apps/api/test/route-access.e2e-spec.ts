@@ -44,7 +44,7 @@ describe('route inventory (booted): the app routes what the sources declare', ()
   });
   afterAll(() => t?.close());
 
-  it('finds the controllers\' routes, and they are exactly the API routes Express serves', () => {
+  it("finds the controllers' routes, and they are exactly the API routes Express serves", () => {
     expect(routes.map(key)).toEqual(
       expect.arrayContaining([
         'GET /api/v1/tools',
@@ -89,8 +89,7 @@ describe('route access over HTTP: each declaration holds', () => {
   afterAll(() => t?.close());
 
   /** A concrete URL for a route pattern; ids are fresh UUIDs, tool names are given. */
-  const concrete = (path: string, toolName = 'service_account') =>
-    path.replace(':name', toolName).replace(/:(id|keyId)\b/g, () => randomUUID());
+  const concrete = (path: string, toolName = 'service_account') => path.replace(':name', toolName).replace(/:(id|keyId)\b/g, () => randomUUID());
 
   /** The status of a route that streams until the client leaves (Server-Sent Events): read, then leave. */
   const streamStatus = (url: string, headers: Record<string, string>) =>
@@ -175,7 +174,9 @@ describe('500: a route that declares no access is refused and caught by the inve
   afterAll(() => t?.close());
 
   it('the inventory names the route missing a declaration', () => {
-    const missing = routeInventory(t.app).filter((r) => r.access === undefined).map(key);
+    const missing = routeInventory(t.app)
+      .filter((r) => r.access === undefined)
+      .map(key);
     expect(missing).toEqual(['GET /api/v1/test-undeclared']);
   });
 

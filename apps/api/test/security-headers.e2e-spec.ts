@@ -37,7 +37,11 @@ describe('security headers (helmet) and caching', () => {
   afterAll(() => t?.close());
 
   it('API answers: nosniff, no framing, no referrer, a CSP that loads nothing', async () => {
-    for (const res of [await t.http().get('/api/v1/tools'), await t.http().get('/api/v1/tools/service_account').set(bearer(key)), await t.http().get('/api/v1/nope')]) {
+    for (const res of [
+      await t.http().get('/api/v1/tools'),
+      await t.http().get('/api/v1/tools/service_account').set(bearer(key)),
+      await t.http().get('/api/v1/nope'),
+    ]) {
       expect(res.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'DENY',
@@ -103,7 +107,8 @@ describe('CORS with the defaults: any origin on the public API, none on /me and 
   afterAll(() => t?.close());
 
   it('a preflight on a tool route is 204 with the methods and headers a client needs, and no credentials', async () => {
-    const res = await t.http()
+    const res = await t
+      .http()
       .options('/api/v1/tools/service_account')
       .set('Origin', ORIGIN)
       .set('Access-Control-Request-Method', 'POST')

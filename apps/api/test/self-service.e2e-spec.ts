@@ -30,7 +30,7 @@ describe('self-service routes (end to end)', () => {
   const callPaid = (key: string) => t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send({});
 
   describe('keys', () => {
-    it('lists the account\'s keys without secrets, marking the calling one', async () => {
+    it("lists the account's keys without secrets, marking the calling one", async () => {
       const a = await t.createAccount('keys list');
       const res = await get(a.apiKey, '/keys');
       expect(res.status).toBe(200);
@@ -142,7 +142,7 @@ describe('self-service routes (end to end)', () => {
   });
 
   describe('grants and ledger', () => {
-    it('lists the account\'s grants and pages through its ledger, newest first', async () => {
+    it("lists the account's grants and pages through its ledger, newest first", async () => {
       const a = await t.createAccount('ledger view');
       for (let i = 0; i < 3; i++) expect((await callPaid(a.apiKey)).status).toBe(200);
 
@@ -188,14 +188,14 @@ describe('self-service routes (end to end)', () => {
       expect(JSON.stringify(own)).not.toContain(String(PRO));
     });
 
-    it('DELETE /api/v1/me/keys/:id with another account\'s key is 404 and that key keeps working', async () => {
+    it("DELETE /api/v1/me/keys/:id with another account's key is 404 and that key keeps working", async () => {
       const res = await del(a.apiKey, `/keys/${b.keyId}`);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
       expect((await get(b.apiKey, '')).status).toBe(200);
     });
 
-    it('POST /api/v1/me/keys creates the key on the caller\'s account, whatever the body says', async () => {
+    it("POST /api/v1/me/keys creates the key on the caller's account, whatever the body says", async () => {
       const res = await post(a.apiKey, '/keys', { accountId: b.accountId });
       expect(res.status).toBe(400);
       const ok = await post(a.apiKey, '/keys', { label: 'a second' });
@@ -203,7 +203,7 @@ describe('self-service routes (end to end)', () => {
       expect((await get(b.apiKey, '/keys')).body.keys.map((k: { label: string }) => k.label)).not.toContain('a second');
     });
 
-    it('PUT and DELETE /api/v1/me/plan change the caller\'s plan only', async () => {
+    it("PUT and DELETE /api/v1/me/plan change the caller's plan only", async () => {
       const { rows: before } = await t.sql.query(`SELECT plan_id, balance FROM accounts WHERE id = $1`, [b.accountId]);
       expect((await put(a.apiKey, '/plan', { plan: 'starter', accountId: b.accountId })).status).toBe(400);
       expect((await put(a.apiKey, '/plan', { plan: 'starter' })).status).toBe(200);
@@ -215,8 +215,15 @@ describe('self-service routes (end to end)', () => {
 
     it('every self-service route refuses a missing key (401)', async () => {
       const routes: Array<[string, string]> = [
-        ['get', ''], ['get', '/keys'], ['post', '/keys'], ['delete', `/keys/${a.keyId}`],
-        ['get', '/plan'], ['put', '/plan'], ['delete', '/plan'], ['get', '/grants'], ['get', '/ledger'],
+        ['get', ''],
+        ['get', '/keys'],
+        ['post', '/keys'],
+        ['delete', `/keys/${a.keyId}`],
+        ['get', '/plan'],
+        ['put', '/plan'],
+        ['delete', '/plan'],
+        ['get', '/grants'],
+        ['get', '/ledger'],
       ];
       for (const [method, path] of routes) {
         const res = await (t.http() as any)[method](`/api/v1/me${path}`).send({ plan: 'pro' });

@@ -55,7 +55,8 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
 
     it('gives GET and POST with the same inputs the same envelope', async () => {
       const get = await t.http().get('/api/v1/tools/fixture_free?limit=7&flag=false&chains=solana,base&minUsd=2.5').set(bearer(key));
-      const post = await t.http()
+      const post = await t
+        .http()
         .post('/api/v1/tools/fixture_free')
         .set(bearer(key))
         .send({ limit: 7, flag: false, chains: ['solana', 'base'], minUsd: 2.5 });
@@ -143,28 +144,21 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
     });
 
     it('rejects malformed JSON', async () => {
-      const res = await t.http()
-        .post('/api/v1/tools/fixture_paid')
-        .set(bearer(key))
-        .set('Content-Type', 'application/json')
-        .send('{"limit": 5,');
+      const res = await t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).set('Content-Type', 'application/json').send('{"limit": 5,');
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'invalid_request', message: 'The request body is not valid JSON.' });
     });
 
     it('rejects a body that is not JSON', async () => {
-      const res = await t.http()
-        .post('/api/v1/tools/fixture_paid')
-        .set(bearer(key))
-        .set('Content-Type', 'text/plain')
-        .send('limit=5');
+      const res = await t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).set('Content-Type', 'text/plain').send('limit=5');
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(/application\/json/);
     });
 
     it('rejects a body over the size limit', async () => {
       const before = await balance();
-      const res = await t.http()
+      const res = await t
+        .http()
         .post('/api/v1/tools/fixture_paid')
         .set(bearer(key))
         .send({ chains: ['x'.repeat(4096)] });
@@ -174,9 +168,17 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
     });
 
     it('rejects nested objects and huge arrays in the body', async () => {
-      const huge = await t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send({ chains: Array(100).fill('a') });
+      const huge = await t
+        .http()
+        .post('/api/v1/tools/fixture_paid')
+        .set(bearer(key))
+        .send({ chains: Array(100).fill('a') });
       expect(huge.status).toBe(400);
-      const nested = await t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send({ limit: { $gt: 1 } });
+      const nested = await t
+        .http()
+        .post('/api/v1/tools/fixture_paid')
+        .set(bearer(key))
+        .send({ limit: { $gt: 1 } });
       expect(nested.status).toBe(400);
     });
   });
@@ -211,7 +213,8 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
       expect(res.headers['x-credits-remaining']).toBe('100');
       expect(await usageEntries(poor.accountId)).toBe(0);
 
-      const topup = await t.http()
+      const topup = await t
+        .http()
         .post(`/api/v1/admin/accounts/${poor.accountId}/credits`)
         .set(bearer(t.adminKey))
         .send({ credits: 150, kind: 'topup', reason: 'gateway e2e' });
@@ -223,7 +226,7 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
   });
 
   describe('502 tool_error: the hold is voided, nothing charged', () => {
-    it('voids the call\'s hold and says why in details', async () => {
+    it("voids the call's hold and says why in details", async () => {
       const before = await balance();
       const res = await t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send({ mode: 'upstream_error' });
       expect(res.status).toBe(502);

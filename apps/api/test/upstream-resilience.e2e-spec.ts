@@ -137,14 +137,17 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       const { apiKey, accountId } = await freshCaller(t, 'partial multichain');
       const before = await ledger(t).balance(accountId);
       t.sandbox.control.add({ provider: 'alchemy', route: '/prices/v1/tokens/by-symbol', status: 503 });
-      const res = await t.http()
+      const res = await t
+        .http()
         .post('/api/v1/tools/service_token_prices_multichain')
         .set(bearer(apiKey))
         .send({ tokens: [`base:${FIXTURES.baseUsdc}`], symbols: ['ETH'] });
       await expectCharged(t, accountId, res, 250, before);
       expect(res.body.data.tokens[0].priceUsd).toBeGreaterThan(0.9);
       expect(res.body.data.symbols).toEqual([{ symbol: 'ETH', priceUsd: null, lastUpdatedAt: null }]);
-      expect(res.body.notes).toEqual(expect.arrayContaining([expect.stringMatching(/^Prices by ticker are unavailable \(.+\): every symbol's priceUsd is null\.$/)]));
+      expect(res.body.notes).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^Prices by ticker are unavailable \(.+\): every symbol's priceUsd is null\.$/)]),
+      );
     });
 
     it("service_token_info on Solana without the price API: the token list's price, with a note", async () => {
@@ -325,7 +328,9 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       const before = await ledger(t).balance(accountId);
       const fast = await t.http().get('/api/v1/tools/service_defi_hacks').set(bearer(apiKey));
       await expectNotCharged(t, accountId, fast, 250, before);
-      expect(fast.body.error.details).toMatch(/^defillama-api: defillama:\/hacks: circuit open after repeated failures \(last: defillama:\/hacks: answered HTTP 503\); not called$/);
+      expect(fast.body.error.details).toMatch(
+        /^defillama-api: defillama:\/hacks: circuit open after repeated failures \(last: defillama:\/hacks: answered HTTP 503\); not called$/,
+      );
       expect(t.sandbox.control.count('defillama', '/api')).toBe(apiRequests);
 
       // Another tool on the same source loses that part only; the other source still answers.
@@ -440,7 +445,12 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       const seen = t.sandbox.control.count('defillama', '/api/hacks');
 
       const responses = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => t.http().get('/api/v1/tools/service_defi_hacks?limit=5').set(bearer(accounts[i % 5].apiKey))),
+        Array.from({ length: 50 }, (_, i) =>
+          t
+            .http()
+            .get('/api/v1/tools/service_defi_hacks?limit=5')
+            .set(bearer(accounts[i % 5].apiKey)),
+        ),
       );
       expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
       expect(t.sandbox.control.count('defillama', '/api/hacks') - seen).toBe(1);
@@ -549,7 +559,12 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       t.sandbox.control.add({ provider: 'defillama', route: '/api/hacks', latencyMs: 5000 });
       const res = await t.http().get('/api/v1/tools/service_defi_hacks').set(bearer(apiKey));
       // Answered while the sandbox still held its one request (it answers only when the latency ends).
-      expect(t.sandbox.control.requests().recent.filter((r) => r.route === '/api/hacks').map((r) => r.status)).toEqual([undefined]);
+      expect(
+        t.sandbox.control
+          .requests()
+          .recent.filter((r) => r.route === '/api/hacks')
+          .map((r) => r.status),
+      ).toEqual([undefined]);
       await expectNotCharged(t, accountId, res, 250, before);
       expect(res.body.error.details).toBe('defillama-api: defillama:/hacks: no answer within 300 ms');
     });
@@ -581,7 +596,9 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       t.sandbox.control.add({ provider: 'defillama', route: '/api/hacks', timeout: true });
       const res = await t.http().get('/api/v1/tools/service_defi_hacks').set(bearer(apiKey));
       await expectNotCharged(t, accountId, res, 250, before);
-      expect(res.body.error.details).toMatch(/^defillama-api: defillama:\/hacks: (no answer within \d+ ms|the request's deadline passed before the upstream answered)$/);
+      expect(res.body.error.details).toMatch(
+        /^defillama-api: defillama:\/hacks: (no answer within \d+ ms|the request's deadline passed before the upstream answered)$/,
+      );
       // Cut at the deadline, not at the 8 s upstream timeout.
       expect(Number(/within (\d+) ms/.exec(res.body.error.details)?.[1] ?? 0)).toBeLessThanOrEqual(600);
       expect(t.sandbox.control.count('defillama', '/api/hacks')).toBe(1);

@@ -44,7 +44,10 @@ function faultsEnv(): FaultRule[] {
 function listEnv(name: string): string[] | undefined {
   const raw = process.env[name];
   if (!raw) return undefined;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 async function main(): Promise<void> {

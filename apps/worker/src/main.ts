@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   const databaseUrl = config.DATABASE_URL;
   // A worker started while the database drops connections (a restart, a failover) comes up a little later.
   const worker = await retryWhileDatabaseUnavailable(() => createWorkerContext(config, databaseUrl, liveEndpoints(config)), {
-    onRetry: (error) => process.stderr.write(`Scout worker: start-up lost the database (${error instanceof Error ? error.message : String(error)}), trying again\n`),
+    onRetry: (error) =>
+      process.stderr.write(`Scout worker: start-up lost the database (${error instanceof Error ? error.message : String(error)}), trying again\n`),
   });
   let stopping = false;
   const shutdown = async (signal: string) => {

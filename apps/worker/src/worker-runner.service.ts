@@ -49,14 +49,10 @@ export class WorkerRunner implements BeforeApplicationShutdown {
     });
     for (const [, worker] of this.running) {
       worker.on('error', (error) => this.logger.error(`queue "${worker.name}": ${error.message}`));
-      worker.on('failed', (job, error) =>
-        this.logger.warn(`queue "${worker.name}": job ${job?.name} (${job?.id}) failed: ${error.message}`),
-      );
+      worker.on('failed', (job, error) => this.logger.warn(`queue "${worker.name}": job ${job?.name} (${job?.id}) failed: ${error.message}`));
     }
     await Promise.all(this.running.map(([, worker]) => worker.waitUntilReady()));
-    this.logger.log(
-      `consuming ${this.setup.queues.map((q) => `"${q.name}"`).join(', ')} on ${this.setup.backend === 'redis' ? 'Redis' : 'PostgreSQL'}`,
-    );
+    this.logger.log(`consuming ${this.setup.queues.map((q) => `"${q.name}"`).join(', ')} on ${this.setup.backend === 'redis' ? 'Redis' : 'PostgreSQL'}`);
   }
 
   /**

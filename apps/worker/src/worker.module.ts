@@ -11,7 +11,15 @@ import { FEEDS_QUEUE, FeedIngestionModule, fomoFeedSource } from '@scout/feeds';
 import { IDEMPOTENCY_QUEUE, IdempotencyModule } from '@scout/idempotency';
 import { LEDGER_ENTITIES, LEDGER_QUEUE, LedgerModule, LedgerQueueProducer } from '@scout/ledger';
 import { TraderDirectoryJobsModule, TRADERS_QUEUE, TradersQueueProducer } from '@scout/traders';
-import { createFomoClients, DexScreenerClient, fomoSourceSettings, UpstreamModule, UpstreamSources, type FomoClients, type UpstreamEndpoints } from '@scout/upstream';
+import {
+  createFomoClients,
+  DexScreenerClient,
+  fomoSourceSettings,
+  UpstreamModule,
+  UpstreamSources,
+  type FomoClients,
+  type UpstreamEndpoints,
+} from '@scout/upstream';
 import { AlertsProcessor } from './processors/alerts.processor';
 import { FeedsProcessor } from './processors/feeds.processor';
 import { IdempotencyProcessor } from './processors/idempotency.processor';
@@ -117,8 +125,7 @@ export class WorkerModule {
           settings: { enabled: ingest },
           source: {
             inject: [UpstreamSources],
-            useFactory: (sources: UpstreamSources) =>
-              fomoFeedSource(fomoClients(sources).tokens, { baseUrl: endpoints.fomo, keys: endpoints.fomoKeys }),
+            useFactory: (sources: UpstreamSources) => fomoFeedSource(fomoClients(sources).tokens, { baseUrl: endpoints.fomo, keys: endpoints.fomoKeys }),
           },
         }),
         // Alert evaluation reads DexScreener prices on a source of the worker's own.

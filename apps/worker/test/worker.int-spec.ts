@@ -193,9 +193,7 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
       expect.objectContaining({ key: DIRECTORY_REFRESH_SCHEDULER_ID, name: REFRESH_DIRECTORY_JOB, every: 5 * 60_000 }),
     ]);
     // Its runs: one job per 60 s slot (the job id names the slot), never two due at once.
-    const runs = (await ledger.getJobs(['waiting', 'delayed', 'prioritized', 'active'])).filter(
-      (job) => job.repeatJobKey === GRANT_EXPIRY_SCHEDULER_ID,
-    );
+    const runs = (await ledger.getJobs(['waiting', 'delayed', 'prioritized', 'active'])).filter((job) => job.repeatJobKey === GRANT_EXPIRY_SCHEDULER_ID);
     const slots = runs.map((job) => Number(job.id!.split(':').pop())).sort((a, b) => a - b);
     expect(slots.length).toBeGreaterThanOrEqual(1);
     expect(slots.filter((slot) => slot <= Date.now())).toHaveLength(1);
@@ -220,9 +218,7 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
     expect(first.returnvalue).toEqual({ expired: 1 });
     const entries = await ledgerRows(pool, accountId);
     expect(entries.slice(0, entriesBefore.length)).toEqual(entriesBefore);
-    expect(entries.slice(entriesBefore.length)).toEqual([
-      expect.objectContaining({ kind: 'expiry', amount: -7_000, balanceAfter: 500, grantId: topup }),
-    ]);
+    expect(entries.slice(entriesBefore.length)).toEqual([expect.objectContaining({ kind: 'expiry', amount: -7_000, balanceAfter: 500, grantId: topup })]);
     expect(await balanceOf(accountId)).toBe(500);
     const { rows: grants } = await pool.query(`SELECT id, remaining FROM credit_grants WHERE account_id = $1 ORDER BY remaining`, [accountId]);
     expect(grants.map((g) => [g.id, Number(g.remaining)])).toEqual([

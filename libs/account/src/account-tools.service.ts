@@ -1,14 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  AppConfig,
-  CREDITS_PER_CALL,
-  ServiceStatusRegistry,
-  SessionUsageTracker,
-  Tool,
-  TOOL_CATALOG,
-  type ToolContext,
-  type ToolResult,
-} from '@scout/core';
+import { AppConfig, CREDITS_PER_CALL, ServiceStatusRegistry, SessionUsageTracker, Tool, TOOL_CATALOG, type ToolContext, type ToolResult } from '@scout/core';
 import { LedgerService, PlanService, planView } from '@scout/ledger';
 import { NoInput, UsageInput } from './account-tools.dto';
 
@@ -37,11 +28,7 @@ export class AccountToolsService {
   })
   async health(): Promise<ToolResult> {
     const sources = this.status.sourceHealth();
-    const worst = sources.some((s) => s.state === 'down')
-      ? 'down'
-      : sources.some((s) => s.state === 'degraded')
-        ? 'degraded'
-        : 'ok';
+    const worst = sources.some((s) => s.state === 'down') ? 'down' : sources.some((s) => s.state === 'degraded') ? 'degraded' : 'ok';
     return {
       data: {
         status: worst,
@@ -57,8 +44,7 @@ export class AccountToolsService {
     name: 'service_account',
     input: NoInput,
     summary: 'Your plan, credits remaining, monthly allowance, credits used this month, prepaid top-ups and their expiry.',
-    description:
-      '"This month" is the current plan period (periodStart to renewsAt) with a plan, the calendar month (UTC) without one.',
+    description: '"This month" is the current plan period (periodStart to renewsAt) with a plan, the calendar month (UTC) without one.',
   })
   async account(_input: NoInput, context: ToolContext): Promise<ToolResult> {
     const accountId = context.caller!.accountId;
@@ -96,9 +82,7 @@ export class AccountToolsService {
             expiresAt: g.expiresAt?.toISOString() ?? null,
             expired: g.expiresAt !== null && g.expiresAt <= now,
           })),
-        expiry: expiring.length
-          ? { nextExpiresAt: expiring[0].expiresAt!.toISOString(), credits: expiring[0].remaining }
-          : null,
+        expiry: expiring.length ? { nextExpiresAt: expiring[0].expiresAt!.toISOString(), credits: expiring[0].remaining } : null,
       },
     };
   }

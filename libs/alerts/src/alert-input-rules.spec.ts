@@ -7,8 +7,14 @@ const MINT = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const EVM = '0x940181a94a35a4569e4529a3cdfb74e38fd98631';
 
 const input = (fields: Record<string, unknown>) => plainToInstance(CreateAlertInput, fields);
-const fieldErrors = (fields: Record<string, unknown>) => validateSync(input(fields)).map((e) => e.property).sort();
-const paths = (fields: Record<string, unknown>) => alertInputIssues(input(fields)).map((i) => i.path).sort();
+const fieldErrors = (fields: Record<string, unknown>) =>
+  validateSync(input(fields))
+    .map((e) => e.property)
+    .sort();
+const paths = (fields: Record<string, unknown>) =>
+  alertInputIssues(input(fields))
+    .map((i) => i.path)
+    .sort();
 
 const priceWebhook = { kind: 'price_above', token: MINT, chain: 'solana', priceUsd: 0.00002, channel: 'webhook', webhookUrl: 'https://hooks.example.com/x' };
 
@@ -49,7 +55,7 @@ describe('alert inputs', () => {
     expect(paths({ ...priceWebhook, kind: 'smart_money_buy', priceUsd: undefined, minTraders: 5 })).toEqual([]);
   });
 
-  it('needs the channel\'s target and refuses the other one', () => {
+  it("needs the channel's target and refuses the other one", () => {
     expect(paths({ ...priceWebhook, webhookUrl: undefined })).toEqual(['webhookUrl']);
     expect(paths({ ...priceWebhook, email: 'me@example.com' })).toEqual(['email']);
     expect(paths({ ...priceWebhook, channel: 'email' })).toEqual(['email', 'webhookUrl']);

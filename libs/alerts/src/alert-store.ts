@@ -44,7 +44,20 @@ export class AlertStore {
       const rows: RawAlert[] = await m.query(
         `INSERT INTO alerts (account_id, kind, chain, token_address, price_usd, min_traders, channel, webhook_url, email, signing_secret, note, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${ALERT_COLUMNS}`,
-        [accountId, alert.kind, alert.chain, alert.tokenAddress, alert.priceUsd, alert.minTraders, alert.channel, alert.webhookUrl, alert.email, alert.signingSecret, alert.note, createdAt],
+        [
+          accountId,
+          alert.kind,
+          alert.chain,
+          alert.tokenAddress,
+          alert.priceUsd,
+          alert.minTraders,
+          alert.channel,
+          alert.webhookUrl,
+          alert.email,
+          alert.signingSecret,
+          alert.note,
+          createdAt,
+        ],
       );
       return toAlert(rows[0]);
     });
@@ -96,10 +109,11 @@ export class AlertStore {
         [alertId, firedAt],
       );
       if (claimed.length === 0) return null;
-      const firing: { id: string }[] = await m.query(
-        `INSERT INTO alert_firings (alert_id, fired_at, payload) VALUES ($1, $2, $3::jsonb) RETURNING id`,
-        [alertId, firedAt, JSON.stringify(payload)],
-      );
+      const firing: { id: string }[] = await m.query(`INSERT INTO alert_firings (alert_id, fired_at, payload) VALUES ($1, $2, $3::jsonb) RETURNING id`, [
+        alertId,
+        firedAt,
+        JSON.stringify(payload),
+      ]);
       return firing[0].id;
     });
   }

@@ -32,8 +32,7 @@ export class AlertToolsService {
     name: 'service_alert_create',
     input: CreateAlertInput,
     summary: 'Sets up an alert that fires once: a token crossing a USD price, or several tracked traders buying it; delivered by signed webhook or email.',
-    description:
-      `Kinds: price_above / price_below (priceUsd; DexScreener's price, checked every ALERT_EVAL_INTERVAL_SECONDS) and smart_money_buy (fires once minTraders distinct tracked traders, default 2, have bought the token since the alert was created). An alert fires once, then its state is fired. At most ${MAX_ACTIVE_ALERTS} active alerts per account. Webhooks follow Standard Webhooks: a JSON POST signed with HMAC-SHA256 (headers webhook-id, webhook-timestamp, webhook-signature), retried with backoff until a 2xx; the signingSecret is returned only by this call. Webhook URLs on private, loopback or link-local addresses are refused. Free.`,
+    description: `Kinds: price_above / price_below (priceUsd; DexScreener's price, checked every ALERT_EVAL_INTERVAL_SECONDS) and smart_money_buy (fires once minTraders distinct tracked traders, default 2, have bought the token since the alert was created). An alert fires once, then its state is fired. At most ${MAX_ACTIVE_ALERTS} active alerts per account. Webhooks follow Standard Webhooks: a JSON POST signed with HMAC-SHA256 (headers webhook-id, webhook-timestamp, webhook-signature), retried with backoff until a 2xx; the signingSecret is returned only by this call. Webhook URLs on private, loopback or link-local addresses are refused. Free.`,
   })
   async create(input: CreateAlertInput, context: ToolContext): Promise<ToolResult<CreatedAlert>> {
     const issues = alertInputIssues(input);
@@ -94,7 +93,7 @@ export class AlertToolsService {
   @Tool({
     name: 'service_alert_delete',
     input: DeleteAlertInput,
-    summary: 'Deletes one of the account\'s alerts by id: it will not fire (a fired alert stays in the list as deleted).',
+    summary: "Deletes one of the account's alerts by id: it will not fire (a fired alert stays in the list as deleted).",
     description: "Another account's alert or an unknown id is 404 not_found. Deleting a deleted alert changes nothing. Free.",
   })
   async delete(input: DeleteAlertInput, context: ToolContext): Promise<ToolResult<AlertView>> {

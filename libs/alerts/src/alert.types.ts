@@ -47,9 +47,7 @@ export interface DeliveryAttemptRecord {
 }
 
 /** What made an alert fire: the price seen, or the traders who bought. */
-export type AlertTrigger =
-  | { priceUsd: number; source: 'dexscreener' }
-  | { traders: number; userIds: string[]; firstBuyAt: string; lastBuyAt: string };
+export type AlertTrigger = { priceUsd: number; source: 'dexscreener' } | { traders: number; userIds: string[]; firstBuyAt: string; lastBuyAt: string };
 
 /** The body of a firing's webhook (and the facts of its email), as Standard Webhooks shapes events. */
 export interface FiringPayload {

@@ -15,7 +15,12 @@ export class CreateAlertInput {
 
   @IsString()
   @IsChainAddress({ notString: 'token must be an address on the chain' })
-  @JSONSchema({ description: 'Token address: a Solana mint (base58) or an EVM contract (0x...), on `chain`.', minLength: 32, maxLength: 44, examples: ['DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263'] })
+  @JSONSchema({
+    description: 'Token address: a Solana mint (base58) or an EVM contract (0x...), on `chain`.',
+    minLength: 32,
+    maxLength: 44,
+    examples: ['DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263'],
+  })
   token!: string;
 
   @IsIn(CHAINS)

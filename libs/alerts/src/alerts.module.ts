@@ -8,9 +8,7 @@ import { FiringStore } from './firing-store';
 import { systemResolver, type HostResolver } from './webhook/webhook-target';
 
 /** How the application hands a client to the alerts: the instance, or a factory with its dependencies. */
-export type ClientProvider<T> =
-  | { useValue: T }
-  | { useFactory: (...args: never[]) => T | Promise<T>; inject?: (InjectionToken | OptionalFactoryDependency)[] };
+export type ClientProvider<T> = { useValue: T } | { useFactory: (...args: never[]) => T | Promise<T>; inject?: (InjectionToken | OptionalFactoryDependency)[] };
 
 export interface AlertsModuleOptions {
   /** Test seam: the resolver webhook hosts are checked with (the system's by default). */

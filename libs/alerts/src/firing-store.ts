@@ -47,7 +47,14 @@ export class FiringStore {
     );
     for (const r of rows) {
       const list = byFiring.get(r.firing_id) ?? [];
-      list.push({ attempt: r.attempt, startedAt: new Date(r.started_at), durationMs: r.duration_ms, statusCode: r.status_code, error: r.error, delivered: r.delivered });
+      list.push({
+        attempt: r.attempt,
+        startedAt: new Date(r.started_at),
+        durationMs: r.duration_ms,
+        statusCode: r.status_code,
+        error: r.error,
+        delivered: r.delivered,
+      });
       byFiring.set(r.firing_id, list);
     }
     return byFiring;

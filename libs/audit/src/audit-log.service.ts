@@ -54,7 +54,10 @@ export class AuditLogService {
 
   /** Newest first, keyset-paginated by id. */
   async list(query: AuditQuery): Promise<{ entries: AuditEntryEntity[]; nextCursor: number | null }> {
-    const qb = this.db.manager.createQueryBuilder(AuditEntryEntity, 'a').orderBy('a.id', 'DESC').limit(query.limit + 1);
+    const qb = this.db.manager
+      .createQueryBuilder(AuditEntryEntity, 'a')
+      .orderBy('a.id', 'DESC')
+      .limit(query.limit + 1);
     if (query.accountId) qb.andWhere('a.account_id = :accountId', { accountId: query.accountId });
     if (query.action) qb.andWhere('a.action = :action', { action: query.action });
     if (query.before !== undefined) qb.andWhere('a.id < :before', { before: query.before });

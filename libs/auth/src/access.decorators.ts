@@ -18,6 +18,5 @@ export const Public = () => SetMetadata(ACCESS_METADATA, { kind: 'public' } sati
  * from a few addresses, often more than the budget allows. Probes read no body and no ledger.
  */
 export const Probe = () => SetMetadata(ACCESS_METADATA, { kind: 'public', probe: true } satisfies RouteAccess);
-export const RequireKey = (scope: Scope = 'tools') =>
-  SetMetadata(ACCESS_METADATA, { kind: 'key', scope } satisfies RouteAccess);
+export const RequireKey = (scope: Scope = 'tools') => SetMetadata(ACCESS_METADATA, { kind: 'key', scope } satisfies RouteAccess);
 export const ToolAccess = () => SetMetadata(ACCESS_METADATA, { kind: 'tool' } satisfies RouteAccess);

@@ -1,14 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import {
-  ForbiddenError,
-  ScoutError,
-  ToolRegistry,
-  UnauthorizedError,
-  type CallerIdentity,
-  type RegisteredTool,
-} from '@scout/core';
+import { ForbiddenError, ScoutError, ToolRegistry, UnauthorizedError, type CallerIdentity, type RegisteredTool } from '@scout/core';
 import { ACCESS_METADATA, type RouteAccess } from './access.decorators';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { UnauthenticatedRateLimiter } from './unauthenticated-rate-limiter';
@@ -32,10 +25,7 @@ export class AccessGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<ScoutRequest>();
     req.caller = null;
-    const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ACCESS_METADATA, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(ACCESS_METADATA, [context.getHandler(), context.getClass()]);
     if (!access) throw new ScoutError('internal_error', 'Route declares no access rule.');
 
     const presentsKey = req.headers.authorization !== undefined;

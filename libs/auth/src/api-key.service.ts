@@ -31,23 +31,12 @@ export class ApiKeyService {
     private readonly config: AppConfig,
   ) {}
 
-  async issue(
-    accountId: string,
-    scopes: Scope[],
-    label: string | null = null,
-    manager: EntityManager = this.db.manager,
-  ): Promise<IssuedKey> {
+  async issue(accountId: string, scopes: Scope[], label: string | null = null, manager: EntityManager = this.db.manager): Promise<IssuedKey> {
     return this.store(generateApiKey(), accountId, scopes, label, manager);
   }
 
   /** Stores a key whose secret the operator chose (ADMIN_BOOTSTRAP_KEY). Returns null if it exists. */
-  async adopt(
-    secret: string,
-    accountId: string,
-    scopes: Scope[],
-    label: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<IssuedKey | null> {
+  async adopt(secret: string, accountId: string, scopes: Scope[], label: string, manager: EntityManager = this.db.manager): Promise<IssuedKey | null> {
     const rows = await manager.query<{ id: string }[]>(
       `INSERT INTO api_keys (account_id, prefix, secret_sha256, scopes, label) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT ON CONSTRAINT uq_api_keys_secret_sha256 DO NOTHING RETURNING id`,
@@ -61,13 +50,7 @@ export class ApiKeyService {
     return this.db.manager.findOneBy(ApiKeyEntity, { secretSha256: hashApiKey(secret) });
   }
 
-  private async store(
-    key: string,
-    accountId: string,
-    scopes: Scope[],
-    label: string | null,
-    manager: EntityManager,
-  ): Promise<IssuedKey> {
+  private async store(key: string, accountId: string, scopes: Scope[], label: string | null, manager: EntityManager): Promise<IssuedKey> {
     const [row] = await manager.query<{ id: string }[]>(
       `INSERT INTO api_keys (account_id, prefix, secret_sha256, scopes, label) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [accountId, displayPrefix(key), hashApiKey(key), scopes, label],
@@ -124,9 +107,7 @@ export class ApiKeyService {
 
   /** True when some unrevoked key carries the admin scope. */
   async adminKeyExists(): Promise<boolean> {
-    const rows = await this.db.query<unknown[]>(
-      `SELECT 1 FROM api_keys WHERE revoked_at IS NULL AND 'admin' = ANY(scopes) LIMIT 1`,
-    );
+    const rows = await this.db.query<unknown[]>(`SELECT 1 FROM api_keys WHERE revoked_at IS NULL AND 'admin' = ANY(scopes) LIMIT 1`);
     return rows.length > 0;
   }
 }

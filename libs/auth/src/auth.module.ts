@@ -10,13 +10,7 @@ import { UnauthenticatedRateLimiter } from './unauthenticated-rate-limiter';
 /** Bearer API keys, the access guard on every route, and the unauthenticated rate limit. */
 @Module({
   imports: [PassportModule.register({ session: false })],
-  providers: [
-    ApiKeyService,
-    BearerStrategy,
-    BearerAuthGuard,
-    UnauthenticatedRateLimiter,
-    { provide: APP_GUARD, useClass: AccessGuard },
-  ],
+  providers: [ApiKeyService, BearerStrategy, BearerAuthGuard, UnauthenticatedRateLimiter, { provide: APP_GUARD, useClass: AccessGuard }],
   exports: [ApiKeyService],
 })
 export class AuthModule {}

@@ -1,13 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import passport from 'passport';
-import {
-  isDatabaseUnavailable,
-  ScoutError,
-  ServiceUnavailableError,
-  UnauthorizedError,
-  type CallerIdentity,
-} from '@scout/core';
+import { isDatabaseUnavailable, ScoutError, ServiceUnavailableError, UnauthorizedError, type CallerIdentity } from '@scout/core';
 import { BearerStrategy } from './bearer.strategy';
 
 /**

@@ -19,7 +19,11 @@ export class CoreModule {
         { provide: AppConfig, useValue: config },
         { provide: EXTRA_TOOL_COSTS, useValue: extraToolCosts },
         { provide: Clock, useValue: clock },
-        ToolRegistry, ServiceStatusRegistry, SessionUsageTracker, DrainState],
+        ToolRegistry,
+        ServiceStatusRegistry,
+        SessionUsageTracker,
+        DrainState,
+      ],
       exports: [AppConfig, Clock, ToolRegistry, ServiceStatusRegistry, SessionUsageTracker, DrainState],
     };
   }

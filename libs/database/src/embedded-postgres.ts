@@ -35,7 +35,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {
   if (options.dataDir) {
     const holder = runningEmbeddedPostgres(options.dataDir);
     if (holder) {
-      throw new Error(`${resolve(options.dataDir)} is in use by process ${holder.pid}, which serves it on ${holder.url}: stop that process first, or connect to that URL`);
+      throw new Error(
+        `${resolve(options.dataDir)} is in use by process ${holder.pid}, which serves it on ${holder.url}: stop that process first, or connect to that URL`,
+      );
     }
     dataDir = resolve(options.dataDir, 'pg');
     mkdirSync(dataDir, { recursive: true });

@@ -33,8 +33,7 @@ onServer('migrations on a database with data (PostgreSQL)', () => {
     await admin.end();
   });
 
-  const dataSource = (migrations: typeof MIGRATIONS) =>
-    new DataSource({ ...dataSourceOptions({ url, poolMax: 2, entities: [] }), migrations });
+  const dataSource = (migrations: typeof MIGRATIONS) => new DataSource({ ...dataSourceOptions({ url, poolMax: 2, entities: [] }), migrations });
 
   it('PlanPeriods starts a first period for accounts that held a plan before, and undoes cleanly', async () => {
     const upTo = MIGRATIONS.indexOf(PlanPeriods1764000000000);

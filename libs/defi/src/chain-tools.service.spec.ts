@@ -79,12 +79,8 @@ describe('service_chain_health', () => {
     llama.chains.mockResolvedValue(chains);
     llama.stablecoinChains.mockRejectedValue(upstreamTimeout());
     const result = await tools.chainHealth(await input(ChainHealthInput, { chains: ['ethereum'] }));
-    expect(result.data.chains).toEqual([
-      { chain: 'ethereum', label: 'Ethereum', tvlUsd: 60e9, stablecoinSupplyUsd: null, stablecoinsPerTvlDollar: null },
-    ]);
-    expect(result.notes).toEqual([
-      'DefiLlama /stablecoinchains did not answer (timeout): stablecoinSupplyUsd and stablecoinsPerTvlDollar left null.',
-    ]);
+    expect(result.data.chains).toEqual([{ chain: 'ethereum', label: 'Ethereum', tvlUsd: 60e9, stablecoinSupplyUsd: null, stablecoinsPerTvlDollar: null }]);
+    expect(result.notes).toEqual(['DefiLlama /stablecoinchains did not answer (timeout): stablecoinSupplyUsd and stablecoinsPerTvlDollar left null.']);
   });
 
   it('answers without TVL when /v2/chains fails', async () => {
@@ -109,7 +105,10 @@ describe('service_chain_trend', () => {
   // 400 days from 2024-01-01: TVL climbs 100 -> 499, peaks at 1000 on day 300, then sits at 499 from day 301.
   const tvlValues = Array.from({ length: 400 }, (_, i) => (i === 300 ? 1000 : 100 + i));
   const tvl = daily('2024-01-01', tvlValues);
-  const stables = daily('2024-01-01', Array.from({ length: 400 }, (_, i) => 1000 + 10 * i));
+  const stables = daily(
+    '2024-01-01',
+    Array.from({ length: 400 }, (_, i) => 1000 + 10 * i),
+  );
   const latest = tvl[tvl.length - 1].date;
 
   it('reports TVL and stablecoins with windows, the all-time high and a weekly series', async () => {
@@ -212,7 +211,11 @@ describe('service_chain_revenue', () => {
       { total24h: 3.3e6, total7d: 22e6, total14dto7d: 20e6, total30d: 100e6 },
       'Ethereum',
     ),
-    Solana: overviewOf([protocolRow({ name: 'Pump', total24h: 3e6, total30d: 150e6 })], { total24h: 3e6, total7d: 18e6, total14dto7d: 20e6, total30d: 150e6 }, 'Solana'),
+    Solana: overviewOf(
+      [protocolRow({ name: 'Pump', total24h: 3e6, total30d: 150e6 })],
+      { total24h: 3e6, total7d: 18e6, total14dto7d: 20e6, total30d: 150e6 },
+      'Solana',
+    ),
     Base: overviewOf([protocolRow({ name: 'Aerodrome', total24h: 0.5e6, total30d: 15e6 })], { total24h: 0.5e6, total7d: 3.5e6, total14dto7d: 3.5e6 }, 'Base'),
   };
   const feesByChain: Record<string, ReturnType<typeof overviewOf>> = {
@@ -261,7 +264,13 @@ describe('service_chain_revenue', () => {
     expect(chains[0]).toMatchObject({ chain: 'solana', shareOfFeesKept30dPct: 75, weekOverWeekPct: -10, trend: 'down', shareOfAllDefiRevenue30dPct: 30 });
     // Base gives no 30-day total: it is summed from its protocols.
     expect(chains[2]).toMatchObject({ chain: 'base', revenue: { usd30d: 15e6 }, shareOfFeesKept30dPct: 50, trend: 'flat' });
-    expect(chains[3]).toMatchObject({ chain: 'bsc', revenue: { usd24h: null, usd7d: null, usd30d: null }, fees: { usd24h: null }, trend: null, topEarners: [] });
+    expect(chains[3]).toMatchObject({
+      chain: 'bsc',
+      revenue: { usd24h: null, usd7d: null, usd30d: null },
+      fees: { usd24h: null },
+      trend: null,
+      topEarners: [],
+    });
     expect(result.notes).toContain('DefiLlama lists no revenue for Monad: its revenue figures are null.');
     expect(result.notes).toContain('DefiLlama lists no fees for Robinhood Chain: its fees figures are null.');
   });
@@ -280,9 +289,7 @@ describe('service_chain_revenue', () => {
     answerOverviews(llama, (opts) => (opts.chain === 'Solana' && opts.dataType === 'dailyFees' ? upstreamTimeout() : null));
     const result = await tools.chainRevenue(await input(ChainRevenueInput, { chain: 'solana' }));
     expect(result.data.chains[0]).toMatchObject({ revenue: { usd30d: 150e6 }, fees: { usd24h: null, usd30d: null }, shareOfFeesKept30dPct: null });
-    expect(result.notes).toEqual([
-      "DefiLlama /overview/fees/{chain}?dataType=dailyFees for Solana did not answer (timeout): Solana's fees figures left null.",
-    ]);
+    expect(result.notes).toEqual(["DefiLlama /overview/fees/{chain}?dataType=dailyFees for Solana did not answer (timeout): Solana's fees figures left null."]);
   });
 
   it('leaves the share of all DeFi revenue null when the all-chains overview fails', async () => {

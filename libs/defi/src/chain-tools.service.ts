@@ -78,9 +78,7 @@ export class ChainToolsService {
     const parts = new AnswerParts();
     const [tvls, stables] = await Promise.all([
       parts.run({ part: 'DefiLlama /v2/chains', affects: 'tvlUsd and stablecoinsPerTvlDollar' }, () => this.llama.chains()),
-      parts.run({ part: 'DefiLlama /stablecoinchains', affects: 'stablecoinSupplyUsd and stablecoinsPerTvlDollar' }, () =>
-        this.llama.stablecoinChains(),
-      ),
+      parts.run({ part: 'DefiLlama /stablecoinchains', affects: 'stablecoinSupplyUsd and stablecoinsPerTvlDollar' }, () => this.llama.stablecoinChains()),
     ]);
     parts.assertAnswered();
 
@@ -184,7 +182,7 @@ export class ChainToolsService {
     input: ChainRevenueInput,
     summary: 'Per chain: revenue 24h/7d/30d, fees 24h/30d, share of fees kept, week-over-week trend, share of all DeFi revenue, top earners.',
     description:
-      'Revenue is what protocols keep of the fees users pay. Chains are ranked by 30-day revenue. shareOfFeesKept30dPct = revenue / fees over 30 days; shareOfAllDefiRevenue30dPct = the chain\'s 30-day revenue over all DeFi revenue. The trend compares the last 7 days of revenue with the 7 before: up or down beyond ±5%, flat within.',
+      "Revenue is what protocols keep of the fees users pay. Chains are ranked by 30-day revenue. shareOfFeesKept30dPct = revenue / fees over 30 days; shareOfAllDefiRevenue30dPct = the chain's 30-day revenue over all DeFi revenue. The trend compares the last 7 days of revenue with the 7 before: up or down beyond ±5%, flat within.",
   })
   async chainRevenue(
     input: ChainRevenueInput,
@@ -204,9 +202,8 @@ export class ChainToolsService {
       );
     };
     const [allRevenue, revenues, fees] = await Promise.all([
-      parts.run(
-        { part: 'DefiLlama /overview/fees?dataType=dailyRevenue', affects: 'allDefiRevenue and shareOfAllDefiRevenue30dPct' },
-        () => this.llama.overview('fees', { dataType: 'dailyRevenue' }),
+      parts.run({ part: 'DefiLlama /overview/fees?dataType=dailyRevenue', affects: 'allDefiRevenue and shareOfAllDefiRevenue30dPct' }, () =>
+        this.llama.overview('fees', { dataType: 'dailyRevenue' }),
       ),
       Promise.all(chains.map((chain) => perChain(chain, 'dailyRevenue'))),
       Promise.all(chains.map((chain) => perChain(chain, 'dailyFees'))),

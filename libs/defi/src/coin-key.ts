@@ -50,9 +50,7 @@ export function parseMoment(text: string, nowMs: number): MomentResult {
     const [, year, month, dayOfMonth, hour = '00', minute = '00', second = '00', fraction = '', zone = 'Z'] = match;
     const calendarDay = new Date(Date.UTC(Number(year), Number(month) - 1, Number(dayOfMonth)));
     const realDay =
-      calendarDay.getUTCFullYear() === Number(year) &&
-      calendarDay.getUTCMonth() === Number(month) - 1 &&
-      calendarDay.getUTCDate() === Number(dayOfMonth);
+      calendarDay.getUTCFullYear() === Number(year) && calendarDay.getUTCMonth() === Number(month) - 1 && calendarDay.getUTCDate() === Number(dayOfMonth);
     if (!realDay || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
       return { ok: false, message: `"${text}" is not a real date and time` };
     }

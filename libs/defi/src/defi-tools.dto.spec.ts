@@ -67,9 +67,16 @@ describe('DeFi tool inputs', () => {
   });
 
   describe('chain', () => {
-    it.each([TokenYieldsInput, DefiHacksInput, DexVolumesInput, ProtocolFeesInput, ChainRevenueInput, PerpsOpenInterestInput, StablecoinsInput, ChainTrendInput] as Array<
-      Type<object>
-    >)('%p takes the seven chains and nothing else', async (dto) => {
+    it.each([
+      TokenYieldsInput,
+      DefiHacksInput,
+      DexVolumesInput,
+      ProtocolFeesInput,
+      ChainRevenueInput,
+      PerpsOpenInterestInput,
+      StablecoinsInput,
+      ChainTrendInput,
+    ] as Array<Type<object>>)('%p takes the seven chains and nothing else', async (dto) => {
       for (const chain of ALL_CHAINS) await expect(parse(dto, { chain })).resolves.toMatchObject({ chain });
       expect((await issuesOf(dto, { chain: 'robinhood' }))[0].path).toBe('chain');
       expect((await issuesOf(dto, { chain: 'eth' }))[0].path).toBe('chain');
@@ -138,12 +145,8 @@ describe('DeFi tool inputs', () => {
     ] as Array<[Type<object>, string]>)('%p.%s', async (dto, field) => {
       await expect(parse(dto, { [field]: text(2) })).resolves.toMatchObject({ [field]: text(2) });
       await expect(parse(dto, { [field]: text(60) })).resolves.toMatchObject({ [field]: text(60) });
-      expect(await issuesOf(dto, { [field]: text(1) })).toEqual([
-        { path: field, message: `${field} must be longer than or equal to 2 characters` },
-      ]);
-      expect(await issuesOf(dto, { [field]: text(61) })).toEqual([
-        { path: field, message: `${field} must be shorter than or equal to 60 characters` },
-      ]);
+      expect(await issuesOf(dto, { [field]: text(1) })).toEqual([{ path: field, message: `${field} must be longer than or equal to 2 characters` }]);
+      expect(await issuesOf(dto, { [field]: text(61) })).toEqual([{ path: field, message: `${field} must be shorter than or equal to 60 characters` }]);
     });
 
     it('requires protocol on service_protocol_report', async () => {
@@ -238,7 +241,9 @@ describe('DeFi tool inputs', () => {
     });
 
     it('splits a comma list from a query string', async () => {
-      await expect(parse(PriceConfidenceInput, { tokens: 'coingecko:bitcoin,solana:So11111111111111111111111111111111111111112' }, 'query')).resolves.toMatchObject({
+      await expect(
+        parse(PriceConfidenceInput, { tokens: 'coingecko:bitcoin,solana:So11111111111111111111111111111111111111112' }, 'query'),
+      ).resolves.toMatchObject({
         tokens: ['coingecko:bitcoin', 'solana:So11111111111111111111111111111111111111112'],
       });
     });

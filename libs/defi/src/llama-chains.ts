@@ -11,11 +11,7 @@ export function isLlamaChain(name: string, chain: Chain): boolean {
  */
 export function scoutChainOfLlama(nameOrKey: string): Chain | null {
   const lower = nameOrKey.toLowerCase();
-  return (
-    CHAINS.find((c) => CHAIN_IDS[c].llamaName.toLowerCase() === lower) ??
-    CHAINS.find((c) => CHAIN_IDS[c].llamaCoinsPrefix === lower) ??
-    null
-  );
+  return CHAINS.find((c) => CHAIN_IDS[c].llamaName.toLowerCase() === lower) ?? CHAINS.find((c) => CHAIN_IDS[c].llamaCoinsPrefix === lower) ?? null;
 }
 
 /** The value of a record keyed by DefiLlama chain names, looked up without regard to case. */

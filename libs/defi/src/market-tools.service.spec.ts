@@ -109,8 +109,25 @@ describe('service_dex_volumes', () => {
   const dexs = overviewOf(
     [
       protocolRow({ name: 'Uniswap V3', slug: 'uniswap-v3', total24h: 1e9, total48hto24h: 0.8e9, total7d: 6e9, total14dto7d: 5e9, total30d: 25e9 }),
-      protocolRow({ name: 'PancakeSwap AMM', slug: 'pancakeswap-amm', total24h: 0.5e9, total48hto24h: 0.5e9, total7d: 3.3e9, total14dto7d: 3.4e9, total30d: 14e9 }),
-      protocolRow({ name: 'Raydium', slug: 'raydium', total24h: 0.5e9, total48hto24h: null, change1dPct: -1.234, total7d: 3e9, total14dto7d: 4e9, total30d: null }),
+      protocolRow({
+        name: 'PancakeSwap AMM',
+        slug: 'pancakeswap-amm',
+        total24h: 0.5e9,
+        total48hto24h: 0.5e9,
+        total7d: 3.3e9,
+        total14dto7d: 3.4e9,
+        total30d: 14e9,
+      }),
+      protocolRow({
+        name: 'Raydium',
+        slug: 'raydium',
+        total24h: 0.5e9,
+        total48hto24h: null,
+        change1dPct: -1.234,
+        total7d: 3e9,
+        total14dto7d: 4e9,
+        total30d: null,
+      }),
       protocolRow({ name: 'Uniswap V2', slug: 'uniswap-v2', total24h: null }),
     ],
     { total24h: 2e9, total48hto24h: 1.6e9, total7d: 12.3e9, total14dto7d: 12.4e9, total30d: 39e9 },
@@ -193,8 +210,25 @@ describe('service_perps_open_interest', () => {
       total7DaysAgo: 10e9,
       total30DaysAgo: 20e9,
     }),
-    protocolRow({ name: 'Jupiter Perps', category: 'Derivatives', chains: ['Solana'], total24h: 1e9, total48hto24h: 1e9, total7DaysAgo: null, change7dPct: 3.456, total30DaysAgo: 0.5e9 }),
-    protocolRow({ name: 'Polymarket', category: 'Prediction Market', chains: ['Polygon'], total24h: 5e9, total48hto24h: 4e9, total7DaysAgo: 5e9, total30DaysAgo: 4e9 }),
+    protocolRow({
+      name: 'Jupiter Perps',
+      category: 'Derivatives',
+      chains: ['Solana'],
+      total24h: 1e9,
+      total48hto24h: 1e9,
+      total7DaysAgo: null,
+      change7dPct: 3.456,
+      total30DaysAgo: 0.5e9,
+    }),
+    protocolRow({
+      name: 'Polymarket',
+      category: 'Prediction Market',
+      chains: ['Polygon'],
+      total24h: 5e9,
+      total48hto24h: 4e9,
+      total7DaysAgo: 5e9,
+      total30DaysAgo: 4e9,
+    }),
     protocolRow({ name: 'Derive', category: 'Options', chains: ['Ethereum', 'Base'], total24h: null }),
   ]);
 
@@ -260,7 +294,10 @@ describe('service_stablecoins', () => {
   const coins = [
     coin('USDT', {
       circulating: { current: 150e9, prevDay: 149e9, prevWeek: 148e9, prevMonth: 140e9 },
-      chainCirculating: { Ethereum: { current: 80e9, prevDay: 80e9, prevWeek: 81e9, prevMonth: 70e9 }, Solana: { current: 2e9, prevDay: 2.1e9, prevWeek: null, prevMonth: 2e9 } },
+      chainCirculating: {
+        Ethereum: { current: 80e9, prevDay: 80e9, prevWeek: 81e9, prevMonth: 70e9 },
+        Solana: { current: 2e9, prevDay: 2.1e9, prevWeek: null, prevMonth: 2e9 },
+      },
       priceUsd: 1.0004,
     }),
     coin('USDC', {
@@ -295,7 +332,12 @@ describe('service_stablecoins', () => {
       priceUsd: 1.0004,
       peg: { status: 'pegged', deviationPct: 0.04 },
     });
-    expect(data.stablecoins[2]).toMatchObject({ symbol: 'USDX', supplyChange7dUsd: null, supplyChange7dPct: null, peg: { status: 'depegged', deviationPct: -10 } });
+    expect(data.stablecoins[2]).toMatchObject({
+      symbol: 'USDX',
+      supplyChange7dUsd: null,
+      supplyChange7dPct: null,
+      peg: { status: 'depegged', deviationPct: -10 },
+    });
     // Supply: 150e9 + 70e9 + 0.5e9 + 0.22e9 (EURC's 200M at $1.10) + 0.001e9. Each flow counts the
     // coins known at both moments: 1 day all but NEWUSD, 7 days USDT, USDC and EURC, 30 days USDT,
     // USDC and USDX.

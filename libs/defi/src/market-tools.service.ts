@@ -113,7 +113,7 @@ export class MarketToolsService {
     input: DexVolumesInput,
     summary: 'DEX volume over 24h, 7d and 30d with day-over-day and week-over-week change; per DEX its volume, share of the day and trend.',
     description:
-      'Ranked by 24-hour volume. shareOfDayPct = the DEX\'s 24-hour volume over all DEX volume in scope. Day over day compares the last 24 hours with the 24 before; week over week the last 7 days with the 7 before, and the trend is up or down beyond ±5%, flat within.',
+      "Ranked by 24-hour volume. shareOfDayPct = the DEX's 24-hour volume over all DEX volume in scope. Day over day compares the last 24 hours with the 24 before; week over week the last 7 days with the 7 before, and the trend is up or down beyond ±5%, flat within.",
   })
   async dexVolumes(input: DexVolumesInput): Promise<ToolResult> {
     const chain: Chain | undefined = input.chain;
@@ -169,7 +169,7 @@ export class MarketToolsService {
     input: PerpsOpenInterestInput,
     summary: 'Open interest of perpetual, options and prediction-market venues, with its change over a day, a week and a month.',
     description:
-      'Open interest is the value of positions open at the end of the day. Changes compare it with 1, 7 and 30 days earlier. With a chain, the venues running on that chain are kept and their totals summed; a venue\'s figures are venue-wide.',
+      "Open interest is the value of positions open at the end of the day. Changes compare it with 1, 7 and 30 days earlier. With a chain, the venues running on that chain are kept and their totals summed; a venue's figures are venue-wide.",
   })
   async perpsOpenInterest(input: PerpsOpenInterestInput): Promise<ToolResult> {
     const overview = await this.llama.overview('open-interest');
@@ -242,8 +242,7 @@ export class MarketToolsService {
     }
     const notes: string[] = [];
     if (chain && rows.length === 0) notes.push(`DefiLlama lists no stablecoin on ${CHAIN_IDS[chain].label}: the totals are null.`);
-    const pairs = (previous: keyof Omit<SupplyUsd, 'current'>) =>
-      rows.map(({ usd }): [number | null, number | null] => [usd.current, usd[previous]]);
+    const pairs = (previous: keyof Omit<SupplyUsd, 'current'>) => rows.map(({ usd }): [number | null, number | null] => [usd.current, usd[previous]]);
     const shown = rankBy(rows, (r) => r.view.supplyUsd).slice(0, input.limit);
     return {
       data: {

@@ -10,7 +10,7 @@ describe('overview figures', () => {
     expect(overviewTotals(overview)).toMatchObject({ total24h: 15, total7d: 100, total30d: null });
   });
 
-  it('computes day over day from the two 24-hour totals, else takes DefiLlama\'s figure', () => {
+  it("computes day over day from the two 24-hour totals, else takes DefiLlama's figure", () => {
     expect(dayOverDayPct(protocolRow({ total24h: 110, total48hto24h: 100, change1dPct: 99 }))).toBe(10);
     expect(dayOverDayPct(protocolRow({ total24h: 110, change1dPct: 3.14159 }))).toBe(3.14);
     expect(dayOverDayPct(protocolRow({}))).toBeNull();

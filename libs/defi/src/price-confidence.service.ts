@@ -39,7 +39,7 @@ export class PriceConfidenceService {
   @Tool({
     name: 'service_price_confidence',
     input: PriceConfidenceInput,
-    summary: 'USD price of up to 50 tokens on any chain with the provider\'s confidence score, now or at a past moment.',
+    summary: "USD price of up to 50 tokens on any chain with the provider's confidence score, now or at a past moment.",
     description:
       'Tokens are <chain>:<address> (solana:MINT, ethereum:0x..., brokerage:0x...) or coingecko:<id>. confidence runs from 0 to 1: a thin or manipulated market shows as a low score. A token the provider cannot price comes back with priceUsd and confidence null and a note.',
   })

@@ -33,7 +33,17 @@ function hack(name: string, date: string, extra: Partial<LlamaHack> = {}): Llama
 }
 
 const protocols = [
-  listedProtocol({ id: '1', name: 'Aave V3', slug: 'aave-v3', tvlUsd: 30e9, parentProtocol: 'parent#aave', chains: ['Ethereum', 'Base'], audits: 2, auditLinks: ['https://a/1'], category: 'Lending' }),
+  listedProtocol({
+    id: '1',
+    name: 'Aave V3',
+    slug: 'aave-v3',
+    tvlUsd: 30e9,
+    parentProtocol: 'parent#aave',
+    chains: ['Ethereum', 'Base'],
+    audits: 2,
+    auditLinks: ['https://a/1'],
+    category: 'Lending',
+  }),
   listedProtocol({ id: '2', name: 'Aave V2', slug: 'aave-v2', tvlUsd: 1e9, parentProtocol: 'parent#aave', chains: ['Ethereum', 'Polygon'], audits: 2 }),
   listedProtocol({
     id: '3',
@@ -278,7 +288,17 @@ describe('service_defi_hacks', () => {
 describe('service_protocol_fees', () => {
   const fees = overviewOf(
     [
-      protocolRow({ defillamaId: '10', name: 'Uniswap', slug: 'uniswap', category: 'Dexs', chains: ['Ethereum', 'Base'], total24h: 3e6, total7d: 20e6, total14dto7d: 16e6, total30d: 80e6 }),
+      protocolRow({
+        defillamaId: '10',
+        name: 'Uniswap',
+        slug: 'uniswap',
+        category: 'Dexs',
+        chains: ['Ethereum', 'Base'],
+        total24h: 3e6,
+        total7d: 20e6,
+        total14dto7d: 16e6,
+        total30d: 80e6,
+      }),
       protocolRow({ defillamaId: '11', name: 'Tether', slug: 'tether', total24h: 20e6, total7d: 140e6, total14dto7d: 140e6, total30d: 600e6 }),
       protocolRow({ defillamaId: '12', name: 'Lido', slug: 'lido', total24h: 4e6, total7d: 28e6, total14dto7d: 35e6, total30d: 120e6 }),
       protocolRow({ defillamaId: '13', name: 'Uniswap Labs Interface', slug: 'uniswap-labs', total24h: 0.1e6, total7d: null, total30d: 3e6 }),
@@ -376,7 +396,13 @@ describe('service_protocol_fees', () => {
     const data = result.data as Record<string, any>;
     expect(data.sortBy).toBe('fees');
     expect(data.totals.revenue).toEqual({ usd24h: null, usd7d: null, usd30d: null, weekOverWeekPct: null, trend: null });
-    expect(data.protocols[0]).toMatchObject({ name: 'Tether', fees: { usd7d: 140e6 }, revenue: { usd7d: null }, shareOfFeesKept30dPct: null, revenueByChain: null });
+    expect(data.protocols[0]).toMatchObject({
+      name: 'Tether',
+      fees: { usd7d: 140e6 },
+      revenue: { usd7d: null },
+      shareOfFeesKept30dPct: null,
+      revenueByChain: null,
+    });
     expect(result.notes).toEqual([
       'DefiLlama /overview/fees?dataType=dailyRevenue did not answer (timeout): the revenue figures left null.',
       'Ranked by 7-day fees: revenue was not available.',

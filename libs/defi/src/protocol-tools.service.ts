@@ -92,7 +92,7 @@ export class ProtocolToolsService {
         // Without the list, the figures come from the protocol's own page; only the lookup suffers.
         {
           part: 'DefiLlama /protocols',
-          affects: 'the name lookup (the name was read as a slug, without merging a parent protocol\'s versions); fields the protocol page does not give are',
+          affects: "the name lookup (the name was read as a slug, without merging a parent protocol's versions); fields the protocol page does not give are",
         },
         () => this.llama.protocols(),
       ),
@@ -108,10 +108,7 @@ export class ProtocolToolsService {
       }
     }
     const slug = resolved?.slug ?? llamaSlug(input.protocol);
-    const detail = await parts.run(
-      { part: 'DefiLlama /protocol/{slug}', affects: 'the TVL history (change30dPct)' },
-      () => this.llama.protocol(slug),
-    );
+    const detail = await parts.run({ part: 'DefiLlama /protocol/{slug}', affects: 'the TVL history (change30dPct)' }, () => this.llama.protocol(slug));
     // Without the list, the protocol is known only if its own page answered.
     const unknowable = !protocols && !detail ? parts.firstFailure : null;
     if (unknowable) throw unknowable;
@@ -176,14 +173,10 @@ export class ProtocolToolsService {
     summary: 'Exploits and rug pulls on record, newest first, with amount lost and how it was done.',
     description: 'Filter by a name the incident contains, by chain, or both. amountLostUsd is null where the loss is not known.',
   })
-  async defiHacks(
-    input: DefiHacksInput,
-  ): Promise<ToolResult<{ matched: number; showing: number; totalLostUsd: number | null; hacks: Exploit[] }>> {
+  async defiHacks(input: DefiHacksInput): Promise<ToolResult<{ matched: number; showing: number; totalLostUsd: number | null; hacks: Exploit[] }>> {
     const hacks = await this.llama.hacks();
     const chain = input.chain;
-    const matched = hacks.filter(
-      (h) => (!input.query || containsText(input.query, h.name)) && (!chain || h.chains.some((c) => isLlamaChain(c, chain))),
-    );
+    const matched = hacks.filter((h) => (!input.query || containsText(input.query, h.name)) && (!chain || h.chains.some((c) => isLlamaChain(c, chain))));
     const shown = newestFirst(matched).slice(0, input.limit);
     return {
       data: {
@@ -293,4 +286,3 @@ export class ProtocolToolsService {
     );
   }
 }
-

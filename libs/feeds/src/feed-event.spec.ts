@@ -27,7 +27,12 @@ describe('toFeedEvent', () => {
   });
 
   it('lowercases EVM token addresses, keeps mints, maps the chain', () => {
-    expect(toFeedEvent(alert())).toMatchObject({ tokenAddress: '0xabcdef0000000000000000000000000000000001', chain: 'base', chainId: 8453, tokenSymbol: 'MOO' });
+    expect(toFeedEvent(alert())).toMatchObject({
+      tokenAddress: '0xabcdef0000000000000000000000000000000001',
+      chain: 'base',
+      chainId: 8453,
+      tokenSymbol: 'MOO',
+    });
     expect(toFeedEvent(alert({ tokenAddress: 'So11111111111111111111111111111111111111112', chain: 'solana', chainId: '1399811149' }))).toMatchObject({
       tokenAddress: 'So11111111111111111111111111111111111111112',
       chain: 'solana',

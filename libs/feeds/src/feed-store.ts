@@ -86,8 +86,21 @@ export class FeedStore {
          'at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
          FROM stored ORDER BY at, event_id`,
       [
-        col('eventId'), col('side'), col('userId'), col('trader'), col('tradeId'), col('tokenAddress'), col('tokenSymbol'), col('chain'),
-        col('chainId'), col('positionUsd'), col('realizedPnlUsd'), col('tradeUsd'), col('text'), col('at'), source,
+        col('eventId'),
+        col('side'),
+        col('userId'),
+        col('trader'),
+        col('tradeId'),
+        col('tokenAddress'),
+        col('tokenSymbol'),
+        col('chain'),
+        col('chainId'),
+        col('positionUsd'),
+        col('realizedPnlUsd'),
+        col('tradeUsd'),
+        col('text'),
+        col('at'),
+        source,
       ],
     );
     return rows.map(eventOfRow);
@@ -129,7 +142,15 @@ export class FeedStore {
   async tokensByTraders(q: { since: Date; until: Date; side: 'buy' | 'sell'; chain?: Chain; minTraders: number; limit: number }): Promise<{
     scanned: number;
     tokensWithActivity: number;
-    matches: { tokenAddress: string; tokenSymbol: string | null; chain: Chain | null; distinctTraders: number; firstEntryAt: string; lastEntryAt: string; traders: FeedEvent[] }[];
+    matches: {
+      tokenAddress: string;
+      tokenSymbol: string | null;
+      chain: Chain | null;
+      distinctTraders: number;
+      firstEntryAt: string;
+      lastEntryAt: string;
+      traders: FeedEvent[];
+    }[];
   }> {
     const args: unknown[] = [q.since, q.until, q.side, q.chain ?? null];
     const window = `at >= $1 AND at <= $2 AND side = $3 AND ($4::text IS NULL OR chain = $4)`;
@@ -168,7 +189,10 @@ export class FeedStore {
         distinctTraders: g.traders,
         firstEntryAt: new Date(g.first_at).toISOString(),
         lastEntryAt: new Date(g.last_at).toISOString(),
-        traders: latest.filter((r) => r.token_address === g.token_address).map(eventOfRow).sort((a, b) => b.at.localeCompare(a.at)),
+        traders: latest
+          .filter((r) => r.token_address === g.token_address)
+          .map(eventOfRow)
+          .sort((a, b) => b.at.localeCompare(a.at)),
       })),
     };
   }
@@ -187,7 +211,9 @@ export class FeedStore {
 
   /** Deletes events older than `cutoff`; resolves to how many. */
   async purgeBefore(cutoff: Date): Promise<number> {
-    const rows: { n: number }[] = await this.db.query(`WITH gone AS (DELETE FROM feed_events WHERE at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`, [cutoff]);
+    const rows: { n: number }[] = await this.db.query(`WITH gone AS (DELETE FROM feed_events WHERE at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`, [
+      cutoff,
+    ]);
     return rows[0].n;
   }
 }

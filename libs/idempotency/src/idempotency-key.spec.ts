@@ -74,13 +74,19 @@ describe('requestFingerprint', () => {
 
   it('is the same for a GET query and a POST body with the same inputs, once validated', async () => {
     class Input {
-      @IsOptional() @IsInt() @Min(1) @Max(100)
+      @IsOptional()
+      @IsInt()
+      @Min(1)
+      @Max(100)
       limit: number = 20;
 
-      @IsOptional() @IsBoolean()
+      @IsOptional()
+      @IsBoolean()
       flag?: boolean;
 
-      @IsOptional() @IsArray() @IsString({ each: true })
+      @IsOptional()
+      @IsArray()
+      @IsString({ each: true })
       chains?: string[];
     }
     const schema = inputSchemaOf(Input);
@@ -90,7 +96,9 @@ describe('requestFingerprint', () => {
     // The default is part of the input: omitting a field and sending its default are one request.
     const defaulted = await parseToolInput(Input, {}, 'query', schema);
     expect(requestFingerprint('t', defaulted)).toBe(requestFingerprint('t', await parseToolInput(Input, { limit: 20 }, 'body', schema)));
-    expect(requestFingerprint('t', fromQuery)).not.toBe(requestFingerprint('t', await parseToolInput(Input, { flag: 'false', chains: 'solana', limit: '7' }, 'query', schema)));
+    expect(requestFingerprint('t', fromQuery)).not.toBe(
+      requestFingerprint('t', await parseToolInput(Input, { flag: 'false', chains: 'solana', limit: '7' }, 'query', schema)),
+    );
   });
 
   it('reads class instances (validated DTOs) by their own fields', () => {

@@ -54,7 +54,9 @@ function invalidKey(message: string): InvalidRequestError {
  * order of fields never matters.
  */
 export function requestFingerprint(tool: string, input: unknown): string {
-  return createHash('sha256').update(JSON.stringify([tool, canonical(input)])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([tool, canonical(input)]))
+    .digest('hex');
 }
 
 function canonical(value: unknown): unknown {

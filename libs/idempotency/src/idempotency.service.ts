@@ -7,9 +7,7 @@ import { AppConfig, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
 /** `claimId` names this claim of the key: completing or releasing it takes that name. */
-export type Claim =
-  | { kind: 'claimed'; claimId: string }
-  | { kind: 'replay'; statusCode: number; response: unknown };
+export type Claim = { kind: 'claimed'; claimId: string } | { kind: 'replay'; statusCode: number; response: unknown };
 
 /** What a call that succeeded leaves under its key. */
 export interface StoredAnswer {
@@ -91,11 +89,7 @@ export class IdempotencyService {
 
   /** Forgets the claim of a call that failed, so a retry with the key runs. A newer claim of the key is left alone. */
   async release(accountId: string, key: string, claimId: string): Promise<void> {
-    await this.db.query(`DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND claim_id = $3 AND state = 'running'`, [
-      accountId,
-      key,
-      claimId,
-    ]);
+    await this.db.query(`DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND claim_id = $3 AND state = 'running'`, [accountId, key, claimId]);
   }
 
   /** Deletes up to `limit` records past the 24 h window; returns how many. */

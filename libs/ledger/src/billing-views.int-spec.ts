@@ -12,10 +12,19 @@ import { testDatabaseUrl } from '../../../test/test-database';
 
 const READER = 'scout_billing_reader';
 const VIEWS = ['account_balances', 'monthly_usage', 'grant_consumption', 'refunds', 'ledger_entries', 'plan_changes', 'plan_charges', 'holds'];
-const LEDGER_TABLES = ['plans', 'accounts', 'api_keys', 'credit_grants', 'credit_entries', 'credit_allocations', 'plan_changes', 'plan_periods', 'credit_holds'];
+const LEDGER_TABLES = [
+  'plans',
+  'accounts',
+  'api_keys',
+  'credit_grants',
+  'credit_entries',
+  'credit_allocations',
+  'plan_changes',
+  'plan_periods',
+  'credit_holds',
+];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
-
 
 describe('billing views (PostgreSQL): schema billing and the scout_billing_reader role', () => {
   let pool: Pool;
@@ -35,31 +44,18 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
   }
 
   async function grant(accountId: string, credits: number, kind: string, expiresAt: Date | null = null): Promise<string> {
-    const { rows } = await pool.query(`SELECT grant_id FROM scout_grant($1, $2, $3, $4, 'billing int-spec', 'test')`, [
-      accountId,
-      kind,
-      credits,
-      expiresAt,
-    ]);
+    const { rows } = await pool.query(`SELECT grant_id FROM scout_grant($1, $2, $3, $4, 'billing int-spec', 'test')`, [accountId, kind, credits, expiresAt]);
     return rows[0].grant_id as string;
   }
 
   async function use(accountId: string, tool: string, credits: number, requestId = `req-${Math.random().toString(36).slice(2)}`): Promise<number> {
-    const { rows } = await pool.query(`SELECT entry_id, status FROM scout_spend($1, $2, 'usage', $3, $4, NULL, NULL)`, [
-      accountId,
-      credits,
-      tool,
-      requestId,
-    ]);
+    const { rows } = await pool.query(`SELECT entry_id, status FROM scout_spend($1, $2, 'usage', $3, $4, NULL, NULL)`, [accountId, credits, tool, requestId]);
     expect(rows[0].status).toBe('ok');
     return Number(rows[0].entry_id);
   }
 
   async function deduct(accountId: string, credits: number): Promise<void> {
-    const { rows } = await pool.query(`SELECT status FROM scout_spend($1, $2, 'adjustment', NULL, NULL, 'billing int-spec', 'test')`, [
-      accountId,
-      credits,
-    ]);
+    const { rows } = await pool.query(`SELECT status FROM scout_spend($1, $2, 'adjustment', NULL, NULL, 'billing int-spec', 'test')`, [accountId, credits]);
     expect(rows[0].status).toBe('ok');
   }
 
@@ -187,9 +183,42 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
         [accountId],
       );
       expect(rows).toEqual([
-        { grant_id: free, kind: 'free', credits: 62_500, consumed: 0, deducted: 0, expired_written: 0, expired_pending: 0, remaining: 62_500, expires: false, state: 'active' },
-        { grant_id: topup, kind: 'topup', credits: 5_000, consumed: 500, deducted: 1_000, expired_written: 0, expired_pending: 0, remaining: 3_500, expires: true, state: 'active' },
-        { grant_id: bonus, kind: 'adjustment', credits: 700, consumed: 0, deducted: 0, expired_written: 0, expired_pending: 0, remaining: 700, expires: false, state: 'active' },
+        {
+          grant_id: free,
+          kind: 'free',
+          credits: 62_500,
+          consumed: 0,
+          deducted: 0,
+          expired_written: 0,
+          expired_pending: 0,
+          remaining: 62_500,
+          expires: false,
+          state: 'active',
+        },
+        {
+          grant_id: topup,
+          kind: 'topup',
+          credits: 5_000,
+          consumed: 500,
+          deducted: 1_000,
+          expired_written: 0,
+          expired_pending: 0,
+          remaining: 3_500,
+          expires: true,
+          state: 'active',
+        },
+        {
+          grant_id: bonus,
+          kind: 'adjustment',
+          credits: 700,
+          consumed: 0,
+          deducted: 0,
+          expired_written: 0,
+          expired_pending: 0,
+          remaining: 700,
+          expires: false,
+          state: 'active',
+        },
       ]);
     });
 
@@ -202,16 +231,33 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
         [accountId],
       );
       expect(rows).toEqual([
-        { usage_entry_id: usage.a2, tool: 'tool_a', credits: 250, request_id: 'req-a2', reason: 'upstream timed out', ordered: true, delay_matches: true, refund_kind: 'refund' },
-        { usage_entry_id: usage.b1, tool: 'tool_b', credits: 2_500, request_id: 'req-b1', reason: 'upstream 502', ordered: true, delay_matches: true, refund_kind: 'refund' },
+        {
+          usage_entry_id: usage.a2,
+          tool: 'tool_a',
+          credits: 250,
+          request_id: 'req-a2',
+          reason: 'upstream timed out',
+          ordered: true,
+          delay_matches: true,
+          refund_kind: 'refund',
+        },
+        {
+          usage_entry_id: usage.b1,
+          tool: 'tool_b',
+          credits: 2_500,
+          request_id: 'req-b1',
+          reason: 'upstream 502',
+          ordered: true,
+          delay_matches: true,
+          refund_kind: 'refund',
+        },
       ]);
     });
 
     it('ledger_entries: every entry of the account as written', async () => {
-      const rows = await view(
-        `SELECT kind, amount::int, balance_after::int, tool FROM billing.ledger_entries WHERE account_id = $1 ORDER BY entry_id`,
-        [accountId],
-      );
+      const rows = await view(`SELECT kind, amount::int, balance_after::int, tool FROM billing.ledger_entries WHERE account_id = $1 ORDER BY entry_id`, [
+        accountId,
+      ]);
       expect(rows.map((r) => [r.kind, r.amount, r.balance_after, r.tool])).toEqual([
         ['grant', 62_500, 62_500, null],
         ['grant', 5_000, 67_500, null],
@@ -421,12 +467,7 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
 
     it.each(LEDGER_TABLES)('is refused INSERT, UPDATE, DELETE and TRUNCATE on %s', async (table) => {
       await asReader(async (attempt) => {
-        for (const sql of [
-          `INSERT INTO ${table} DEFAULT VALUES`,
-          `UPDATE ${table} SET created_at = created_at`,
-          `DELETE FROM ${table}`,
-          `TRUNCATE ${table}`,
-        ]) {
+        for (const sql of [`INSERT INTO ${table} DEFAULT VALUES`, `UPDATE ${table} SET created_at = created_at`, `DELETE FROM ${table}`, `TRUNCATE ${table}`]) {
           const error = await attempt(table === 'credit_allocations' ? sql.replace('created_at = created_at', 'credits = credits') : sql);
           expect({ sql, error }).toEqual({ sql, error: expect.objectContaining({ code: '42501', message: `permission denied for table ${table}` }) });
         }

@@ -54,7 +54,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       expect(await holdRow(hold.id)).toEqual({ state: 'pending', void_reason: null });
     });
 
-    it('200 parallel holds of 250 on 12,500 credits: exactly 50 placed, and held credits are no one else\'s', async () => {
+    it("200 parallel holds of 250 on 12,500 credits: exactly 50 placed, and held credits are no one else's", async () => {
       const accountId = await newAccount(12_500);
       const results = await Promise.allSettled(Array.from({ length: 200 }, () => place(accountId, 250, 10_000)));
       const placed = results.filter((r) => r.status === 'fulfilled');
@@ -94,7 +94,10 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         `SELECT g.reason, -a.credits AS took FROM credit_allocations a JOIN credit_grants g ON g.id = a.grant_id WHERE a.entry_id = $1 ORDER BY 2 DESC`,
         [entryId],
       );
-      expect(rows.map((r) => [r.reason, Number(r.took)])).toEqual([['soon', 300], ['int-spec', 200]]);
+      expect(rows.map((r) => [r.reason, Number(r.took)])).toEqual([
+        ['soon', 300],
+        ['int-spec', 200],
+      ]);
       expect(await spendable(accountId)).toBe(800);
       expect(await holdRow(hold.id)).toEqual({ state: 'posted', void_reason: null });
       expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
@@ -133,11 +136,19 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
     it('stores the answer under its Idempotency-Key claim in the same transaction, or voids when the claim was taken over', async () => {
       const accountId = await newAccount(1_000);
       const claim = async (key: string) =>
-        (await pool.query(`INSERT INTO idempotency_keys (account_id, key, tool, fingerprint, state) VALUES ($1, $2, 'int_tool', 'f', 'running') RETURNING claim_id`, [accountId, key])).rows[0].claim_id as string;
+        (
+          await pool.query(
+            `INSERT INTO idempotency_keys (account_id, key, tool, fingerprint, state) VALUES ($1, $2, 'int_tool', 'f', 'running') RETURNING claim_id`,
+            [accountId, key],
+          )
+        ).rows[0].claim_id as string;
       const mine = await claim('k1');
       const hold = await place(accountId);
       const entryId = await holds.post(hold, { key: 'k1', claimId: mine, statusCode: 200, response: { data: { n: 1 } } });
-      const { rows } = await pool.query(`SELECT state, status_code, response::text, usage_entry_id FROM idempotency_keys WHERE account_id = $1 AND key = 'k1'`, [accountId]);
+      const { rows } = await pool.query(
+        `SELECT state, status_code, response::text, usage_entry_id FROM idempotency_keys WHERE account_id = $1 AND key = 'k1'`,
+        [accountId],
+      );
       expect(rows).toEqual([{ state: 'done', status_code: 200, response: '{"data":{"n":1}}', usage_entry_id: String(entryId) }]);
 
       await claim('k2');
@@ -190,7 +201,9 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         await expect(pool.query(sql, [hold.id])).rejects.toMatchObject({ code: '42501' });
       }
       const pending = await place(accountId);
-      await expect(pool.query(`UPDATE credit_holds SET expires_at = now() + interval '1 day' WHERE id = $1`, [pending.id])).rejects.toMatchObject({ code: '42501' });
+      await expect(pool.query(`UPDATE credit_holds SET expires_at = now() + interval '1 day' WHERE id = $1`, [pending.id])).rejects.toMatchObject({
+        code: '42501',
+      });
     });
   });
 

@@ -18,7 +18,6 @@ import { LEDGER_INVARIANTS, verifyLedger, type LedgerQuery, type LedgerViolation
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-
 const queryOf =
   (db: Pool | PoolClient): LedgerQuery =>
   async (sql, params) =>
@@ -116,12 +115,7 @@ describe('verifyLedger (PostgreSQL)', () => {
   }
 
   /** Writes to the append-only tables with their trigger set aside, within the caller's transaction. */
-  async function rewrite(
-    client: PoolClient,
-    table: 'credit_entries' | 'credit_allocations' | 'plan_periods',
-    sql: string,
-    params: unknown[],
-  ): Promise<void> {
+  async function rewrite(client: PoolClient, table: 'credit_entries' | 'credit_allocations' | 'plan_periods', sql: string, params: unknown[]): Promise<void> {
     await client.query(`ALTER TABLE ${table} DISABLE TRIGGER trg_${table}_append_only`);
     const { rowCount } = await client.query(sql, params);
     expect(rowCount).toBe(1);
@@ -161,7 +155,9 @@ describe('verifyLedger (PostgreSQL)', () => {
   });
 
   it('accounts.balance edited by hand: balance_equals_entries names the account', async () => {
-    const violations = await verifyCorrupted((c) => c.query(`UPDATE accounts SET balance = balance + 5 WHERE id = $1`, [history.accountId]).then(() => undefined));
+    const violations = await verifyCorrupted((c) =>
+      c.query(`UPDATE accounts SET balance = balance + 5 WHERE id = $1`, [history.accountId]).then(() => undefined),
+    );
     expect(violations).toEqual([
       {
         invariant: 'balance_equals_entries',
@@ -173,7 +169,9 @@ describe('verifyLedger (PostgreSQL)', () => {
   });
 
   it('a balance lowered below what the grants hold: also spendable_within_balance', async () => {
-    const violations = await verifyCorrupted((c) => c.query(`UPDATE accounts SET balance = balance - 100 WHERE id = $1`, [history.accountId]).then(() => undefined));
+    const violations = await verifyCorrupted((c) =>
+      c.query(`UPDATE accounts SET balance = balance - 100 WHERE id = $1`, [history.accountId]).then(() => undefined),
+    );
     expect(violations).toEqual([
       expect.objectContaining({ invariant: 'balance_equals_entries', accountId: history.accountId }),
       {
@@ -278,7 +276,7 @@ describe('verifyLedger (PostgreSQL)', () => {
     });
   });
 
-  it("a refund credited to another account: refund_links_usage names the refund", async () => {
+  it('a refund credited to another account: refund_links_usage names the refund', async () => {
     // A well-formed movement on `other` in every other respect: balance, balance_after, allocation, grant.
     let refundId = '';
     const violations = await verifyCorrupted(async (c) => {
@@ -364,7 +362,12 @@ describe('verifyLedger (PostgreSQL)', () => {
       holdId = Number(rows[0].id);
     });
     expect(violations).toEqual([
-      { invariant: 'posted_hold_one_usage', accountId: held.accountId, row: `credit_holds#${holdId}`, detail: 'posted for 250 credits but no usage entry names it' },
+      {
+        invariant: 'posted_hold_one_usage',
+        accountId: held.accountId,
+        row: `credit_holds#${holdId}`,
+        detail: 'posted for 250 credits but no usage entry names it',
+      },
     ]);
   });
 
@@ -376,12 +379,19 @@ describe('verifyLedger (PostgreSQL)', () => {
     );
     expect(violations).toEqual([
       expect.objectContaining({ invariant: 'posted_hold_one_usage', row: `credit_holds#${held.posted}` }),
-      { invariant: 'unposted_hold_charges_nothing', accountId: held.accountId, row: `credit_holds#${held.voided}`, detail: `voided but charged by entries ${entryId}` },
+      {
+        invariant: 'unposted_hold_charges_nothing',
+        accountId: held.accountId,
+        row: `credit_holds#${held.voided}`,
+        detail: `voided but charged by entries ${entryId}`,
+      },
     ]);
   });
 
   it('the append-only trigger disabled (or replica-only): append_only_triggers names the table and operations', async () => {
-    const disabled = await verifyCorrupted((c) => c.query(`ALTER TABLE credit_allocations DISABLE TRIGGER trg_credit_allocations_append_only`).then(() => undefined));
+    const disabled = await verifyCorrupted((c) =>
+      c.query(`ALTER TABLE credit_allocations DISABLE TRIGGER trg_credit_allocations_append_only`).then(() => undefined),
+    );
     const triggers = 'trg_credit_allocations_append_only (disabled), trg_credit_allocations_no_truncate (enabled)';
     expect(disabled).toEqual(
       ['UPDATE', 'DELETE'].map((op) => ({
@@ -392,7 +402,9 @@ describe('verifyLedger (PostgreSQL)', () => {
       })),
     );
 
-    const replica = await verifyCorrupted((c) => c.query(`ALTER TABLE credit_entries ENABLE REPLICA TRIGGER trg_credit_entries_no_truncate`).then(() => undefined));
+    const replica = await verifyCorrupted((c) =>
+      c.query(`ALTER TABLE credit_entries ENABLE REPLICA TRIGGER trg_credit_entries_no_truncate`).then(() => undefined),
+    );
     expect(replica).toEqual([
       expect.objectContaining({
         invariant: 'append_only_triggers',
@@ -416,11 +428,10 @@ interface FreshDatabase {
  */
 async function freshDatabase(): Promise<FreshDatabase> {
   if (process.env.DATABASE_URL) return createTestDatabase(process.env.DATABASE_URL);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', join(ROOT, 'test', 'embedded-db.child.ts')],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(ROOT, 'test', 'embedded-db.child.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`embedded database exited early (${code})`)));
     createInterface({ input: child.stdout! }).once('line', (line) => resolve((JSON.parse(line) as { url: string }).url));

@@ -164,9 +164,7 @@ const CHECKS: Check[] = [
        WHERE refund_of IS NOT NULL AND ${inScope('account_id')}
        GROUP BY refund_of HAVING count(*) > 1
        ORDER BY refund_of`,
-    toViolations: (r) => [
-      { accountId: account(r), row: `credit_entries#${text(r.usage_id)}`, detail: `refunded by entries ${text(r.refunds)}` },
-    ],
+    toViolations: (r) => [{ accountId: account(r), row: `credit_entries#${text(r.usage_id)}`, detail: `refunded by entries ${text(r.refunds)}` }],
   },
   {
     invariant: 'grant_remaining_equals_allocations',
@@ -281,7 +279,7 @@ const CHECKS: Check[] = [
   },
   {
     invariant: 'plan_renewal_date',
-    description: "an account with a plan is in a period of that plan and renews when that period ends; one without renews never",
+    description: 'an account with a plan is in a period of that plan and renews when that period ends; one without renews never',
     sql: `
       SELECT a.id::text AS account_id, a.plan_id, a.plan_renews_at, p.plan_id AS period_plan, p.ends_at
         FROM accounts a
@@ -311,9 +309,7 @@ const CHECKS: Check[] = [
         FROM credit_holds
        WHERE state = 'pending' AND expires_at < now() - make_interval(secs => ${HOLD_SWEEP_GRACE_SECONDS}) AND ${inScope('account_id')}
        ORDER BY id`,
-    toViolations: (r) => [
-      { accountId: account(r), row: `credit_holds#${text(r.hold_id)}`, detail: `pending, deadline was ${iso(r.expires_at)}` },
-    ],
+    toViolations: (r) => [{ accountId: account(r), row: `credit_holds#${text(r.hold_id)}`, detail: `pending, deadline was ${iso(r.expires_at)}` }],
   },
   {
     invariant: 'posted_hold_one_usage',
@@ -352,7 +348,8 @@ const CHECKS: Check[] = [
   },
   {
     invariant: 'append_only_triggers',
-    description: 'enabled triggers refuse UPDATE, DELETE and TRUNCATE on the append-only tables (entries, allocations, plan changes and periods, the admin audit log, holds), and on holds UPDATE is only the pending -> posted|voided move',
+    description:
+      'enabled triggers refuse UPDATE, DELETE and TRUNCATE on the append-only tables (entries, allocations, plan changes and periods, the admin audit log, holds), and on holds UPDATE is only the pending -> posted|voided move',
     databaseWide: true,
     // Triggers belong to the whole database. tgtype bits: DELETE 8, UPDATE 16,
     // TRUNCATE 32. tgenabled: O and A fire in normal sessions, D is disabled, R fires only on replicas.
@@ -382,9 +379,10 @@ const CHECKS: Check[] = [
 ];
 
 /** Every invariant verifyLedger checks, in order, with what it means. */
-export const LEDGER_INVARIANTS: readonly { invariant: LedgerInvariant; description: string }[] = CHECKS.map(
-  ({ invariant, description }) => ({ invariant, description }),
-);
+export const LEDGER_INVARIANTS: readonly { invariant: LedgerInvariant; description: string }[] = CHECKS.map(({ invariant, description }) => ({
+  invariant,
+  description,
+}));
 
 /** Every violation of the ledger invariants, grouped by invariant in LEDGER_INVARIANTS order; [] when clean. */
 export async function verifyLedger(query: LedgerQuery, options: VerifyLedgerOptions = {}): Promise<LedgerViolation[]> {

@@ -23,7 +23,6 @@ interface GrantRow {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
 
-
 describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', () => {
   let pool: Pool;
 
@@ -57,12 +56,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
     return { grant_id: rows[0].grant_id, entry_id: Number(rows[0].entry_id), remaining: Number(rows[0].remaining) };
   }
 
-  async function spend(
-    accountId: string,
-    amount: number,
-    kind: 'usage' | 'adjustment' = 'usage',
-    db: Pool | PoolClient = pool,
-  ): Promise<SpendRow> {
+  async function spend(accountId: string, amount: number, kind: 'usage' | 'adjustment' = 'usage', db: Pool | PoolClient = pool): Promise<SpendRow> {
     const { rows } = await db.query(`SELECT entry_id, remaining, status FROM scout_spend($1, $2, $3, $4, $5, $6, $7)`, [
       accountId,
       amount,
@@ -230,7 +224,10 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
 
     it('TRUNCATE credit_entries (with CASCADE, past the foreign keys) is refused by the trigger', async () => {
       const error = await inRolledBackTransaction(`TRUNCATE credit_entries CASCADE`);
-      expect(error).toMatchObject({ code: '42501', message: expect.stringMatching(/^ledger rows are append-only: TRUNCATE on credit_(entries|allocations) is refused$/) });
+      expect(error).toMatchObject({
+        code: '42501',
+        message: expect.stringMatching(/^ledger rows are append-only: TRUNCATE on credit_(entries|allocations) is refused$/),
+      });
       expect((await counts(accountId)).entries).toBe(2);
     });
 
@@ -307,8 +304,20 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
 
       const entries = await entriesOf(accountId);
       expect(entries.map((e) => e.kind)).toEqual([
-        'grant', 'grant', 'usage', 'usage', 'usage', 'usage', 'usage', 'refund', 'refund',
-        'adjustment', 'adjustment', 'usage', 'adjustment', 'refund',
+        'grant',
+        'grant',
+        'usage',
+        'usage',
+        'usage',
+        'usage',
+        'usage',
+        'refund',
+        'refund',
+        'adjustment',
+        'adjustment',
+        'usage',
+        'adjustment',
+        'refund',
       ]);
       expect(entries.filter((e) => e.kind === 'adjustment').map((e) => e.amount)).toEqual([-10_000, 700, -50_000]);
       expect(entries.at(-1)!.balanceAfter).toBe(expected);
@@ -370,9 +379,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
     it('writes one refund entry linked to the usage entry; refunding twice returns the same entry and adds nothing', async () => {
       const accountId = await newAccount('refund');
       await grant(accountId, 1_000);
-      const { rows } = await pool.query(`SELECT entry_id, status FROM scout_spend($1, 250, 'usage', 'some_tool', 'req-refund-1', NULL, NULL)`, [
-        accountId,
-      ]);
+      const { rows } = await pool.query(`SELECT entry_id, status FROM scout_spend($1, 250, 'usage', 'some_tool', 'req-refund-1', NULL, NULL)`, [accountId]);
       expect(rows[0].status).toBe('ok');
       const usageId = Number(rows[0].entry_id);
       expect(await balanceOf(accountId)).toBe(750);

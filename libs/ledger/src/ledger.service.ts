@@ -1,12 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  AppConfig,
-  Clock,
-  InvalidRequestError,
-  NotFoundError,
-} from '@scout/core';
+import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/core';
 import { CreditHoldsService } from './credit-holds.service';
 import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type EntryKind, type GrantKind } from './entities';
 
@@ -72,12 +67,7 @@ export class LedgerService {
    * Opens an account with the free starting grant and, when a plan is named, its first plan
    * period (granted and charged at once). Pass a manager to join a transaction.
    */
-  async openAccount(
-    name: string,
-    planId: string | null,
-    manager: EntityManager = this.db.manager,
-    actor = 'system',
-  ): Promise<AccountEntity> {
+  async openAccount(name: string, planId: string | null, manager: EntityManager = this.db.manager, actor = 'system'): Promise<AccountEntity> {
     if (planId !== null) await this.requirePlan(planId, manager);
     const [account] = await manager.query<{ id: string }[]>(`INSERT INTO accounts (name) VALUES ($1) RETURNING id`, [name]);
     const free = this.config.freeGrantCredits;
@@ -126,35 +116,24 @@ export class LedgerService {
     manager: EntityManager = this.db.manager,
   ): Promise<GrantResult> {
     await this.requireAccount(accountId, manager);
-    const [row] = await manager.query<{ grant_id: string; entry_id: number; remaining: number }[]>(`SELECT grant_id, entry_id, remaining FROM scout_grant($1, $2, $3, $4, $5, $6)`, [
-      accountId,
-      kind,
-      credits,
-      options.expiresAt ?? null,
-      options.reason ?? null,
-      options.actor ?? null,
-    ]);
+    const [row] = await manager.query<{ grant_id: string; entry_id: number; remaining: number }[]>(
+      `SELECT grant_id, entry_id, remaining FROM scout_grant($1, $2, $3, $4, $5, $6)`,
+      [accountId, kind, credits, options.expiresAt ?? null, options.reason ?? null, options.actor ?? null],
+    );
     return { grantId: row.grant_id, entryId: row.entry_id, remaining: row.remaining };
   }
 
   /** Takes credits away (a negative adjustment). Never takes the balance below zero: 400 instead. */
-  async deduct(
-    accountId: string,
-    credits: number,
-    reason: string | null,
-    actor: string | null,
-    manager: EntityManager = this.db.manager,
-  ): Promise<Charge> {
+  async deduct(accountId: string, credits: number, reason: string | null, actor: string | null, manager: EntityManager = this.db.manager): Promise<Charge> {
     await this.requireAccount(accountId, manager);
     const [row] = await manager.query<{ entry_id: number | null; remaining: number | null; status: string }[]>(
       `SELECT entry_id, remaining, status FROM scout_spend($1, $2, 'adjustment', NULL, NULL, $3, $4)`,
       [accountId, credits, reason, actor],
     );
     if (row.status !== 'ok') {
-      throw new InvalidRequestError(
-        `The adjustment of -${credits} would take the balance below zero (spendable: ${row.remaining ?? 0}).`,
-        [{ path: 'credits', message: `at most ${row.remaining ?? 0} credits can be removed` }],
-      );
+      throw new InvalidRequestError(`The adjustment of -${credits} would take the balance below zero (spendable: ${row.remaining ?? 0}).`, [
+        { path: 'credits', message: `at most ${row.remaining ?? 0} credits can be removed` },
+      ]);
     }
     return { entryId: row.entry_id!, remaining: row.remaining! };
   }

@@ -151,12 +151,7 @@ describe('plan periods and renewals', () => {
 
     const opened = await renew(accountId, at('2027-06-01T00:00:00Z'));
 
-    expect(opened).toEqual([
-      '2027-02-28T10:00:00.000Z',
-      '2027-03-31T10:00:00.000Z',
-      '2027-04-30T10:00:00.000Z',
-      '2027-05-31T10:00:00.000Z',
-    ]);
+    expect(opened).toEqual(['2027-02-28T10:00:00.000Z', '2027-03-31T10:00:00.000Z', '2027-04-30T10:00:00.000Z', '2027-05-31T10:00:00.000Z']);
     expect(await accountRow(accountId)).toMatchObject({ renewsAt: '2027-06-30T10:00:00.000Z', balance: 5 * 375_000 });
   });
 
@@ -213,10 +208,9 @@ describe('plan periods and renewals', () => {
       ['pro', 1, '2027-03-10T08:00:00.000Z', PLAN_USD.pro],
     ]);
 
-    const { rows: history } = await pool.query(
-      `SELECT from_plan, to_plan, effective_at, actor FROM plan_changes WHERE account_id = $1 ORDER BY id`,
-      [accountId],
-    );
+    const { rows: history } = await pool.query(`SELECT from_plan, to_plan, effective_at, actor FROM plan_changes WHERE account_id = $1 ORDER BY id`, [
+      accountId,
+    ]);
     expect(history.map((h) => [h.from_plan, h.to_plan, (h.effective_at as Date).toISOString(), h.actor])).toEqual([
       [null, 'starter', '2027-01-31T10:00:00.000Z', 'key:test'],
       ['starter', 'pro', '2027-02-10T08:00:00.000Z', 'key:admin'],
@@ -287,10 +281,9 @@ describe('plan periods and renewals', () => {
     await changePlan(accountId, 'growth', at('2027-03-05T00:00:00Z'));
     await changePlan(accountId, null, at('2027-03-20T00:00:00Z'));
 
-    const { rows: changes } = await pool.query(
-      `SELECT change, from_plan, to_plan FROM billing.plan_changes WHERE account_id = $1 ORDER BY change_id`,
-      [accountId],
-    );
+    const { rows: changes } = await pool.query(`SELECT change, from_plan, to_plan FROM billing.plan_changes WHERE account_id = $1 ORDER BY change_id`, [
+      accountId,
+    ]);
     expect(changes).toEqual([
       { change: 'pick', from_plan: null, to_plan: 'starter' },
       { change: 'change', from_plan: 'starter', to_plan: 'growth' },

@@ -53,10 +53,16 @@ describe('PricesModule', () => {
       providers: [ToolRegistry],
     }).compile();
     await moduleRef.init();
-    const names = moduleRef.get(ToolRegistry).list().map((t) => t.name);
+    const names = moduleRef
+      .get(ToolRegistry)
+      .list()
+      .map((t) => t.name);
     expect(names).toEqual(['service_price_history', 'service_token_info', 'service_token_prices', 'service_token_prices_multichain']);
     jupiter.prices.mockImplementation(pricesOf([[SOL, jupiterPrice(150)]]));
-    const result = await moduleRef.get(ToolRegistry).resolve('service_token_prices').handler(await input(TokenPricesInput, { tokens: [SOL] }), {} as never);
+    const result = await moduleRef
+      .get(ToolRegistry)
+      .resolve('service_token_prices')
+      .handler(await input(TokenPricesInput, { tokens: [SOL] }), {} as never);
     expect(result.data).toEqual({ prices: [{ mint: SOL, priceUsd: 150, change24h: 1.5, liquidityUsd: 1_000_000 }] });
     await moduleRef.close();
   });
@@ -65,7 +71,12 @@ describe('PricesModule', () => {
 describe('service_token_prices', () => {
   it('answers every mint in the order asked', async () => {
     const { jupiter, service } = fakes();
-    jupiter.prices.mockImplementation(pricesOf([[SOL, jupiterPrice(147.48, { priceChange24h: -2.1 })], [BONK, jupiterPrice(0.0000225, { liquidity: 5_000 })]]));
+    jupiter.prices.mockImplementation(
+      pricesOf([
+        [SOL, jupiterPrice(147.48, { priceChange24h: -2.1 })],
+        [BONK, jupiterPrice(0.0000225, { liquidity: 5_000 })],
+      ]),
+    );
     const result = await service.tokenPrices(await input(TokenPricesInput, { tokens: [BONK, SOL] }));
     expect(result.data.prices).toEqual([
       { mint: BONK, priceUsd: 0.0000225, change24h: 1.5, liquidityUsd: 5_000 },
@@ -87,7 +98,12 @@ describe('service_token_prices', () => {
 
   it('asks for a repeated mint once and answers it once, with a note', async () => {
     const { jupiter, service } = fakes();
-    jupiter.prices.mockImplementation(pricesOf([[SOL, jupiterPrice(1)], [BONK, jupiterPrice(2)]]));
+    jupiter.prices.mockImplementation(
+      pricesOf([
+        [SOL, jupiterPrice(1)],
+        [BONK, jupiterPrice(2)],
+      ]),
+    );
     const result = await service.tokenPrices(await input(TokenPricesInput, { tokens: `${SOL},${BONK},${SOL}` }, 'query'));
     expect(jupiter.prices).toHaveBeenCalledWith([SOL, BONK]);
     expect(result.data.prices.map((p) => p.mint)).toEqual([SOL, BONK]);
@@ -115,9 +131,7 @@ describe('service_token_prices_multichain', () => {
     const { tokenData, service } = fakes();
     tokenData.pricesByAddress.mockResolvedValue([priced('base', usdcBase, 0.9998), priced('solana', BONK, 0.0000225)]);
     tokenData.pricesBySymbol.mockResolvedValue([{ symbol: 'ETH', priceUsd: 2460.71, lastUpdatedAt: '2026-10-02T06:02:03.000Z', error: null }]);
-    const result = await service.multichainPrices(
-      await input(MultichainPricesInput, { tokens: `base:${USDC_BASE},solana:${BONK}`, symbols: 'ETH' }, 'query'),
-    );
+    const result = await service.multichainPrices(await input(MultichainPricesInput, { tokens: `base:${USDC_BASE},solana:${BONK}`, symbols: 'ETH' }, 'query'));
     expect(tokenData.pricesByAddress).toHaveBeenCalledWith([
       { chain: 'base', address: usdcBase },
       { chain: 'solana', address: BONK },
@@ -167,18 +181,16 @@ describe('service_token_prices_multichain', () => {
     const failure = down('alchemy');
     tokenData.pricesByAddress.mockRejectedValue(failure);
     tokenData.pricesBySymbol.mockRejectedValue(down('alchemy'));
-    await expect(
-      service.multichainPrices(await input(MultichainPricesInput, { tokens: [`base:${USDC_BASE}`], symbols: ['ETH'] })),
-    ).rejects.toBe(failure);
+    await expect(service.multichainPrices(await input(MultichainPricesInput, { tokens: [`base:${USDC_BASE}`], symbols: ['ETH'] }))).rejects.toBe(failure);
   });
 
   it('lets a bug propagate instead of turning it into a note', async () => {
     const { tokenData, service } = fakes();
     tokenData.pricesByAddress.mockRejectedValue(new TypeError('boom'));
     tokenData.pricesBySymbol.mockResolvedValue([]);
-    await expect(
-      service.multichainPrices(await input(MultichainPricesInput, { tokens: [`base:${USDC_BASE}`], symbols: ['ETH'] })),
-    ).rejects.toBeInstanceOf(TypeError);
+    await expect(service.multichainPrices(await input(MultichainPricesInput, { tokens: [`base:${USDC_BASE}`], symbols: ['ETH'] }))).rejects.toBeInstanceOf(
+      TypeError,
+    );
   });
 
   it('asks for a token given twice (any case, either form) once', async () => {
@@ -205,9 +217,7 @@ describe('service_price_history', () => {
     tokenData.historical.mockResolvedValue(
       series(['2025-09-01T02:00:00.000Z', 2398], ['2025-09-01T00:00:00.000Z', 2412.5], ['2025-09-01T01:00:00.000Z', 2455.1]),
     );
-    const result = await service.priceHistory(
-      await input(PriceHistoryInput, { symbol: 'ETH', startTime: '2025-09-01', endTime: '2025-09-01T03:00:00' }),
-    );
+    const result = await service.priceHistory(await input(PriceHistoryInput, { symbol: 'ETH', startTime: '2025-09-01', endTime: '2025-09-01T03:00:00' }));
     expect(tokenData.historical).toHaveBeenCalledWith({
       token: { symbol: 'ETH' },
       startTime: new Date('2025-09-01T00:00:00Z'),
@@ -258,9 +268,7 @@ describe('service_price_history', () => {
     const { tokenData, service } = fakes();
     const failure = down('alchemy');
     tokenData.historical.mockRejectedValue(failure);
-    await expect(
-      service.priceHistory(await input(PriceHistoryInput, { symbol: 'ETH', startTime: '2025-09-01', endTime: '2025-09-02' })),
-    ).rejects.toBe(failure);
+    await expect(service.priceHistory(await input(PriceHistoryInput, { symbol: 'ETH', startTime: '2025-09-01', endTime: '2025-09-02' }))).rejects.toBe(failure);
   });
 });
 
@@ -301,9 +309,7 @@ describe('service_token_info', () => {
       jupiter.prices.mockRejectedValue(down());
       const result = await service.tokenInfo(await input(TokenInfoInput, { chain: 'solana', address: JUP }));
       expect(result.data).toMatchObject({ name: 'Jupiter', priceUsd: 0.14 });
-      expect(result.notes).toEqual([
-        "The price API is unavailable (The jupiter data source failed.): priceUsd is the token list's last known price.",
-      ]);
+      expect(result.notes).toEqual(["The price API is unavailable (The jupiter data source failed.): priceUsd is the token list's last known price."]);
     });
 
     it('answers the price when the token search fails, with decimals from the price', async () => {

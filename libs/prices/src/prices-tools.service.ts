@@ -93,9 +93,7 @@ export class PricesToolsService {
     description:
       'Give tokens as {chain, address} objects or "chain:address" text, and/or symbols for majors. Answers in the order asked; a token without a price has priceUsd null with a note. EVM addresses come back lowercased.',
   })
-  async multichainPrices(
-    input: MultichainPricesInput,
-  ): Promise<ToolResult<{ tokens: AddressPriceRow[]; symbols: SymbolPriceRow[] }>> {
+  async multichainPrices(input: MultichainPricesInput): Promise<ToolResult<{ tokens: AddressPriceRow[]; symbols: SymbolPriceRow[] }>> {
     const refs = input.tokens.map((t) => ({ chain: t.chain, address: normaliseAddress(t.chain, t.address) }));
     const tokens = dedupe(refs, (t) => tokenKey(t.chain, t.address));
     const symbols = dedupe(input.symbols, (s) => s.toUpperCase());
@@ -147,8 +145,7 @@ export class PricesToolsService {
     const startTime = parseInstant(input.startTime)!;
     const endTime = parseInstant(input.endTime)!;
     // Validation guarantees a symbol, or a chain with an address.
-    const token =
-      input.symbol != null ? { symbol: input.symbol } : { chain: input.chain!, address: normaliseAddress(input.chain!, input.address!) };
+    const token = input.symbol != null ? { symbol: input.symbol } : { chain: input.chain!, address: normaliseAddress(input.chain!, input.address!) };
     const series = await this.tokenData.historical({ token, startTime, endTime, interval: input.interval });
     const points = orderSeries(series.points.map((p) => ({ timestamp: p.timestamp, priceUsd: p.value })));
     const notes: string[] = [];

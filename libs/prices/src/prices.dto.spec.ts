@@ -171,9 +171,7 @@ describe('service_token_prices_multichain input', () => {
     expect(await issuesOf(MultichainPricesInput, { symbols: ['ETH'], tokens: [[]] })).toEqual([
       { path: 'tokens.0', message: 'tokens.0 must not be a list: no input takes a list of lists' },
     ]);
-    expect(await issuesOf(MultichainPricesInput, { symbols: ['ETH'], tokens: [null] })).toEqual([
-      { path: 'tokens.0', message: 'tokens.0 must not be null' },
-    ]);
+    expect(await issuesOf(MultichainPricesInput, { symbols: ['ETH'], tokens: [null] })).toEqual([{ path: 'tokens.0', message: 'tokens.0 must not be null' }]);
     expect(await issuesOf(MultichainPricesInput, { symbols: ['ETH'], tokens: null })).toEqual([
       { path: 'tokens', message: 'tokens must not be null: leave the field out to use its default' },
     ]);
@@ -221,9 +219,7 @@ describe('service_price_history input', () => {
   ])('takes the longest range of interval %s and refuses one minute more', async (interval, startTime, lastOk, tooFar, limit) => {
     await expect(parse(PriceHistoryInput, { symbol: 'ETH', startTime, endTime: lastOk, interval })).resolves.toBeDefined();
     const issues = await issuesOf(PriceHistoryInput, { symbol: 'ETH', startTime, endTime: tooFar, interval });
-    expect(issues).toEqual([
-      { path: 'endTime', message: expect.stringContaining(`interval ${interval} allows at most ${limit}`) },
-    ]);
+    expect(issues).toEqual([{ path: 'endTime', message: expect.stringContaining(`interval ${interval} allows at most ${limit}`) }]);
   });
 
   it('says which interval fits a range that is too long', async () => {
@@ -249,9 +245,7 @@ describe('service_price_history input', () => {
       { path: 'chain', message: 'address is required with chain' },
       { path: 'address', message: 'give symbol, or chain and address' },
     ]);
-    expect(await issuesOf(PriceHistoryInput, { address: USDC_BASE, ...range })).toEqual([
-      { path: 'address', message: 'chain is required with address' },
-    ]);
+    expect(await issuesOf(PriceHistoryInput, { address: USDC_BASE, ...range })).toEqual([{ path: 'address', message: 'chain is required with address' }]);
   });
 
   it('refuses a bad address for the chain', async () => {

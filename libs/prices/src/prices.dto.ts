@@ -1,29 +1,10 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, Length, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { inlineSchema, inputSchemaOf, INSTANT_EXAMPLE } from '@scout/core';
 import { CHAINS, IsChainAddress, type Chain, type ChainAddressOptions } from '@scout/upstream';
 import { DEFAULT_HISTORY_INTERVAL, HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
-import {
-  ExcludesProperties,
-  HasItemsAcross,
-  IsInstant,
-  IsNotFuture,
-  IsRangeEnd,
-  MAX_SPAN_DAYS,
-  RequiresProperty,
-} from './prices.validators';
+import { ExcludesProperties, HasItemsAcross, IsInstant, IsNotFuture, IsRangeEnd, MAX_SPAN_DAYS, RequiresProperty } from './prices.validators';
 import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from '@scout/upstream';
 
 /** A priced token's address: required, and only with its chain. */
@@ -101,14 +82,11 @@ function toTokenRefs({ value }: { value: unknown }): unknown {
 function tokensSchema(generated: GeneratedSchema): GeneratedSchema {
   return {
     type: 'array',
-    maxItems: (generated.maxItems) ?? MAX_MULTICHAIN_ITEMS,
+    maxItems: generated.maxItems ?? MAX_MULTICHAIN_ITEMS,
     description:
       'Tokens by contract, up to 25: each a {chain, address} object or "chain:address" text (the only form a GET query carries, e.g. tokens=base:0x8335...2913).',
     items: {
-      anyOf: [
-        { type: 'string', pattern: TOKEN_TEXT.source, description: 'chain:address' },
-        inputSchemaOf(TokenRefInput),
-      ],
+      anyOf: [{ type: 'string', pattern: TOKEN_TEXT.source, description: 'chain:address' }, inputSchemaOf(TokenRefInput)],
     },
   };
 }

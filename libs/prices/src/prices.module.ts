@@ -3,9 +3,7 @@ import { PricesToolsService } from './prices-tools.service';
 import { JUPITER_CLIENT, TOKEN_DATA_CLIENT, type JupiterPricesPort, type TokenDataPort } from './prices.ports';
 
 /** How the application hands a client to the price tools: the instance, or a factory with its dependencies. */
-export type ClientProvider<T> =
-  | { useValue: T }
-  | { useFactory: (...args: never[]) => T | Promise<T>; inject?: (InjectionToken | OptionalFactoryDependency)[] };
+export type ClientProvider<T> = { useValue: T } | { useFactory: (...args: never[]) => T | Promise<T>; inject?: (InjectionToken | OptionalFactoryDependency)[] };
 
 export interface PricesModuleOptions {
   /** Modules the factories' dependencies come from (e.g. the one providing UpstreamSources). */
@@ -25,11 +23,7 @@ export class PricesModule {
     return {
       module: PricesModule,
       imports: options.imports ?? [],
-      providers: [
-        { provide: JUPITER_CLIENT, ...options.jupiter },
-        { provide: TOKEN_DATA_CLIENT, ...options.tokenData },
-        PricesToolsService,
-      ],
+      providers: [{ provide: JUPITER_CLIENT, ...options.jupiter }, { provide: TOKEN_DATA_CLIENT, ...options.tokenData }, PricesToolsService],
       exports: [PricesToolsService],
     };
   }

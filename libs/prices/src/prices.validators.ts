@@ -10,9 +10,7 @@ import { HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
 export function IsInstant(): PropertyDecorator {
   return rule('isInstant', (value, _object, property) => {
     if (value === undefined || value === null) return `${property} is required`;
-    return parseInstant(value)
-      ? null
-      : `${property} must be an ISO 8601 date-time such as ${INSTANT_EXAMPLE} (a date alone means midnight UTC)`;
+    return parseInstant(value) ? null : `${property} must be an ISO 8601 date-time such as ${INSTANT_EXAMPLE} (a date alone means midnight UTC)`;
   });
 }
 
@@ -57,9 +55,7 @@ export function IsRangeEnd(startProperty: string, intervalProperty: string): Pro
 
 /** None of `others` may be given together with this property. */
 export function ExcludesProperties(others: string[], message: string): PropertyDecorator {
-  return rule('excludesProperties', (_value, object) =>
-    others.some((p) => object[p] !== undefined && object[p] !== null) ? message : null,
-  );
+  return rule('excludesProperties', (_value, object) => (others.some((p) => object[p] !== undefined && object[p] !== null) ? message : null));
 }
 
 /** `property` must be given together with this one. */
@@ -72,10 +68,7 @@ export function RequiresProperty(property: string): PropertyDecorator {
 /** At least one item across this array and the arrays in `others`. */
 export function HasItemsAcross(others: string[], message: string): PropertyDecorator {
   return rule('hasItemsAcross', (value, object) => {
-    const count = [value, ...others.map((p) => object[p])].reduce<number>(
-      (sum, v) => sum + (Array.isArray(v) ? v.length : 0),
-      0,
-    );
+    const count = [value, ...others.map((p) => object[p])].reduce<number>((sum, v) => sum + (Array.isArray(v) ? v.length : 0), 0);
     return count > 0 ? null : message;
   });
 }

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { FIXTURES } from './market';
 import { ALCHEMY_KEY, fixedSandbox, JUP_KEY, NOW } from './test/helpers';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 /** Prices of a Solana mint and of an EVM token from every endpoint, at the sandbox's current now. */
 async function pricesEverywhere(app: Parameters<typeof request>[0], mint: string) {
@@ -10,9 +10,13 @@ async function pricesEverywhere(app: Parameters<typeof request>[0], mint: string
     request(app).get(`/defillama/coins/prices/current/solana:${mint}`),
     request(app).get(`/jupiter/price/v3?ids=${mint}`).set('x-api-key', JUP_KEY),
     request(app).get(`/jupiter/tokens/v2/search?query=${mint}`).set('x-api-key', JUP_KEY),
-    request(app).post(`/alchemy/prices/v1/${ALCHEMY_KEY}/tokens/by-address`).send({ addresses: [{ network: 'solana-mainnet', address: mint }] }),
+    request(app)
+      .post(`/alchemy/prices/v1/${ALCHEMY_KEY}/tokens/by-address`)
+      .send({ addresses: [{ network: 'solana-mainnet', address: mint }] }),
     request(app).get(`/defillama/coins/prices/current/base:${FIXTURES.baseAero}`),
-    request(app).post(`/alchemy/prices/v1/${ALCHEMY_KEY}/tokens/by-address`).send({ addresses: [{ network: 'base-mainnet', address: FIXTURES.baseAero }] }),
+    request(app)
+      .post(`/alchemy/prices/v1/${ALCHEMY_KEY}/tokens/by-address`)
+      .send({ addresses: [{ network: 'base-mainnet', address: FIXTURES.baseAero }] }),
     request(app).get(`/alchemy/prices/v1/${ALCHEMY_KEY}/tokens/by-symbol?symbols=AERO`),
   ]);
   return {
@@ -56,7 +60,9 @@ describe('cross-endpoint consistency', () => {
   it('stablecoin prices match the coin prices; bridged copies share a price', async () => {
     const [stables, coins] = await Promise.all([
       request(sb.app).get('/defillama/stablecoins/stablecoins?includePrices=true'),
-      request(sb.app).get(`/defillama/coins/prices/current/solana:${FIXTURES.usdcMint},ethereum:${FIXTURES.ethereumUsdc},base:${FIXTURES.baseUsdc},coingecko:usd-coin,coingecko:tether`),
+      request(sb.app).get(
+        `/defillama/coins/prices/current/solana:${FIXTURES.usdcMint},ethereum:${FIXTURES.ethereumUsdc},base:${FIXTURES.baseUsdc},coingecko:usd-coin,coingecko:tether`,
+      ),
     ]);
     const c = coins.body.coins as Json;
     const usdc = (stables.body.peggedAssets as Json[]).find((a) => a.symbol === 'USDC')!;

@@ -9,7 +9,7 @@
 import request from 'supertest';
 import { createSandbox, DAY_MS, fomoFixtures, SANDBOX_KEYS } from './index';
 
-type Json = any;  
+type Json = any;
 
 const FIRST_DAY = Date.parse('2026-11-10T12:00:00.000Z');
 const DAYS = 30;

@@ -25,12 +25,7 @@ export function defaultMessage(status: number): string {
  * - FOMO: `{ error: <code>, message }`; a 503 adds `retryable: true` (upstream did not answer in time)
  * - DexScreener: `{ message }` (its error body is not documented)
  */
-export function errorBody(
-  provider: Provider,
-  status: number,
-  message?: string,
-  opts: { rpc?: boolean; rpcId?: unknown; errorCode?: string } = {},
-): unknown {
+export function errorBody(provider: Provider, status: number, message?: string, opts: { rpc?: boolean; rpcId?: unknown; errorCode?: string } = {}): unknown {
   const msg = message ?? defaultMessage(status);
   switch (provider) {
     case 'defillama':
@@ -46,11 +41,21 @@ export function errorBody(
     case 'dexscreener':
       return { message: msg };
     case 'fomo':
-      return status === 503 ? { error: FOMO_CODES[status], message: msg, retryable: true } : { error: FOMO_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request'), message: msg };
+      return status === 503
+        ? { error: FOMO_CODES[status], message: msg, retryable: true }
+        : { error: FOMO_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request'), message: msg };
   }
 }
 
-const FOMO_CODES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'resolving', 429: 'rate_limited', 503: 'upstream_timeout' };
+const FOMO_CODES: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'resolving',
+  429: 'rate_limited',
+  503: 'upstream_timeout',
+};
 
 /** The auth-refused message each provider sends. */
 export function authMessage(provider: Provider, rpc = false, missing = false): string {

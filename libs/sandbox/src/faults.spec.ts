@@ -3,14 +3,18 @@ import { FaultControl } from './faults';
 import { startSandbox, type RunningSandbox } from './server';
 import { ALCHEMY_KEY, JUP_KEY, NOW } from './test/helpers';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 describe('fault injection, control API and counters (live server)', () => {
   let sb: RunningSandbox;
   const jup = (path: string, key = JUP_KEY, signal?: AbortSignal) => fetch(`${sb.url}/jupiter${path}`, { headers: { 'x-api-key': key }, signal });
   const llama = (path: string, signal?: AbortSignal) => fetch(`${sb.url}/defillama${path}`, { signal });
   const control = (method: string, path: string, body?: unknown) =>
-    fetch(`${sb.url}/__control${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${sb.url}/__control${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     sb = await startSandbox({ port: 0, seed: 42, now: () => NOW });
@@ -74,7 +78,11 @@ describe('fault injection, control API and counters (live server)', () => {
     const a = await fetch(`${sb.url}/alchemy/prices/v1/${ALCHEMY_KEY}/tokens/by-symbol?symbols=ETH`);
     expect(a.status).toBe(503);
     expect(await a.json()).toEqual({ error: { message: expect.any(String) } });
-    const rpc = await fetch(`${sb.url}/alchemy/eth-mainnet/v2/${ALCHEMY_KEY}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'eth_chainId', params: [] }) });
+    const rpc = await fetch(`${sb.url}/alchemy/eth-mainnet/v2/${ALCHEMY_KEY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'eth_chainId', params: [] }),
+    });
     expect(rpc.status).toBe(503);
     expect(await rpc.json()).toEqual({ jsonrpc: '2.0', id: 5, error: { code: expect.any(Number), message: expect.any(String) } });
   });
@@ -106,7 +114,10 @@ describe('fault injection, control API and counters (live server)', () => {
   });
 
   it('keyRefused: 401 for every key, in the provider’s auth error shape', async () => {
-    sb.control.add([{ provider: 'jupiter', keyRefused: true }, { provider: 'alchemy', keyRefused: true }]);
+    sb.control.add([
+      { provider: 'jupiter', keyRefused: true },
+      { provider: 'alchemy', keyRefused: true },
+    ]);
     const j = await jup(`/price/v3?ids=${FIXTURES.solMint}`);
     expect(j.status).toBe(401);
     expect(await j.json()).toEqual({ error: expect.any(String) });
@@ -116,7 +127,10 @@ describe('fault injection, control API and counters (live server)', () => {
   });
 
   it('rateLimited: 429 with Retry-After (and Jupiter rate-limit headers)', async () => {
-    sb.control.add([{ provider: 'jupiter', rateLimited: true, retryAfterSec: 7 }, { provider: 'defillama', route: '/stablecoins', rateLimited: true }]);
+    sb.control.add([
+      { provider: 'jupiter', rateLimited: true, retryAfterSec: 7 },
+      { provider: 'defillama', route: '/stablecoins', rateLimited: true },
+    ]);
     const j = await jup(`/price/v3?ids=${FIXTURES.solMint}`);
     expect(j.status).toBe(429);
     expect(j.headers.get('retry-after')).toBe('7');
@@ -159,7 +173,11 @@ describe('fault injection, control API and counters (live server)', () => {
     expect((await llama('/api/v2/chains')).status).toBe(200);
     // Alchemy routes are matched without the key segment.
     sb.control.add({ provider: 'alchemy', route: '/prices/v1/tokens/by-address', status: 502, times: 1 });
-    const r = await fetch(`${sb.url}/alchemy/prices/v1/${ALCHEMY_KEY}/tokens/by-address`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ addresses: [{ network: 'eth-mainnet', address: FIXTURES.ethereumUsdc }] }) });
+    const r = await fetch(`${sb.url}/alchemy/prices/v1/${ALCHEMY_KEY}/tokens/by-address`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ addresses: [{ network: 'eth-mainnet', address: FIXTURES.ethereumUsdc }] }),
+    });
     expect(r.status).toBe(502);
   });
 
@@ -168,7 +186,10 @@ describe('fault injection, control API and counters (live server)', () => {
     expect(add1.status).toBe(201);
     const created = ((await add1.json()) as Json).faults as Json[];
     expect(created[0]).toMatchObject({ id: expect.any(String), provider: 'defillama', route: '/api/protocols', status: 503, remaining: null, hits: 0 });
-    const add2 = await control('POST', '/faults', [{ provider: 'jupiter', latencyMs: 10, times: 4 }, { provider: 'alchemy', malformed: 'shape' }]);
+    const add2 = await control('POST', '/faults', [
+      { provider: 'jupiter', latencyMs: 10, times: 4 },
+      { provider: 'alchemy', malformed: 'shape' },
+    ]);
     expect(add2.status).toBe(201);
     expect((await llama('/api/protocols')).status).toBe(503);
     const listed = ((await (await control('GET', '/faults')).json()) as Json).faults as Json[];
@@ -179,7 +200,13 @@ describe('fault injection, control API and counters (live server)', () => {
     expect((await llama('/api/protocols')).status).toBe(200);
     expect((await control('DELETE', '/faults')).status).toBe(200);
     expect(((await (await control('GET', '/faults')).json()) as Json).faults).toEqual([]);
-    for (const bad of [{ provider: 'nope', status: 500 }, { provider: 'jupiter' }, { provider: 'jupiter', status: 200 }, { provider: 'jupiter', times: 0, status: 500 }, { provider: 'jupiter', bogus: 1 }]) {
+    for (const bad of [
+      { provider: 'nope', status: 500 },
+      { provider: 'jupiter' },
+      { provider: 'jupiter', status: 200 },
+      { provider: 'jupiter', times: 0, status: 500 },
+      { provider: 'jupiter', bogus: 1 },
+    ]) {
       const r = await control('POST', '/faults', bad);
       expect(r.status).toBe(400);
       expect(((await r.json()) as Json).error).toEqual(expect.any(String));

@@ -93,12 +93,13 @@ export function validateFaultRule(input: unknown): FaultRule {
   if (r.provider !== '*' && !PROVIDERS.includes(r.provider as Provider)) throw new Error(`provider must be one of ${[...PROVIDERS, '*'].join(', ')}`);
   if (r.route !== undefined && typeof r.route !== 'string') throw new Error('route must be a string');
   const nonNeg = (k: string) => {
-    if (r[k] !== undefined && (typeof r[k] !== 'number' || !Number.isFinite(r[k]) || (r[k]) < 0)) throw new Error(`${k} must be a non-negative number`);
+    if (r[k] !== undefined && (typeof r[k] !== 'number' || !Number.isFinite(r[k]) || r[k] < 0)) throw new Error(`${k} must be a non-negative number`);
   };
   nonNeg('latencyMs');
   nonNeg('retryAfterSec');
   if (r.times !== undefined && (!Number.isInteger(r.times) || (r.times as number) < 1)) throw new Error('times must be a positive integer');
-  if (r.status !== undefined && (!Number.isInteger(r.status) || (r.status as number) < 400 || (r.status as number) > 599)) throw new Error('status must be an integer in 400..599');
+  if (r.status !== undefined && (!Number.isInteger(r.status) || (r.status as number) < 400 || (r.status as number) > 599))
+    throw new Error('status must be an integer in 400..599');
   for (const k of ['timeout', 'keyRefused', 'rateLimited']) if (r[k] !== undefined && typeof r[k] !== 'boolean') throw new Error(`${k} must be a boolean`);
   if (r.malformed !== undefined && typeof r.malformed !== 'boolean' && !['truncated', 'shape', 'html'].includes(r.malformed as string)) {
     throw new Error("malformed must be a boolean or one of 'truncated', 'shape', 'html'");
@@ -230,7 +231,10 @@ function normaliseRoute(route: string | undefined): string | undefined {
 /** A body that is not what the client expects, for a 200 "malformed" fault. */
 export function malformBody(json: string, mode: MalformedKind): { body: string; contentType: string } {
   if (mode === 'html') {
-    return { body: '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>', contentType: 'text/html; charset=utf-8' };
+    return {
+      body: '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>',
+      contentType: 'text/html; charset=utf-8',
+    };
   }
   if (mode === 'shape') {
     let parsed: unknown;
@@ -239,7 +243,11 @@ export function malformBody(json: string, mode: MalformedKind): { body: string; 
     } catch {
       parsed = null;
     }
-    const wrong = Array.isArray(parsed) ? { unexpected: true, data: 'not-an-array' } : typeof parsed === 'object' && parsed !== null ? [{ unexpected: true }] : { unexpected: 'not-a-number' };
+    const wrong = Array.isArray(parsed)
+      ? { unexpected: true, data: 'not-an-array' }
+      : typeof parsed === 'object' && parsed !== null
+        ? [{ unexpected: true }]
+        : { unexpected: 'not-a-number' };
     return { body: JSON.stringify(wrong), contentType: 'application/json; charset=utf-8' };
   }
   let cut = json.slice(0, Math.max(1, Math.floor(json.length / 2)));

@@ -235,17 +235,23 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   });
   ctl.post('/clock', (req, res) => {
     const v = (req.body as { now?: unknown } | undefined)?.now;
-    if (v !== null && (typeof v !== 'number' || !Number.isFinite(v))) return void res.status(400).json({ error: 'now must be a number (ms since epoch) or null' });
+    if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
+      return void res.status(400).json({ error: 'now must be a number (ms since epoch) or null' });
     clock.pin(v);
     res.json({ now: market.nowMs(), pinned: clock.isPinned, controlsMarket: clockControlsMarket });
   });
   ctl.get('/fixtures', (_req, res) => {
-    res.json({ ...market.fixtures, fomo: fomoFixtures(fomo.world), keys: { jupiter: jupiterKeys.map((k) => k.key), alchemy: alchemyKeys, defillamaPro: defillamaProKeys, fomo: fomoKeys.map((k) => k.key) } });
+    res.json({
+      ...market.fixtures,
+      fomo: fomoFixtures(fomo.world),
+      keys: { jupiter: jupiterKeys.map((k) => k.key), alchemy: alchemyKeys, defillamaPro: defillamaProKeys, fomo: fomoKeys.map((k) => k.key) },
+    });
   });
   // Sets what is left on a FOMO key (402 credits_exhausted tests).
   ctl.post('/fomo/credits', (req, res) => {
     const { key, remaining } = (req.body ?? {}) as { key?: unknown; remaining?: unknown };
-    if (typeof key !== 'string' || !fomo.credits.known(key) || typeof remaining !== 'number' || !Number.isInteger(remaining) || remaining < 0) return void res.status(400).json({ error: 'key must be a known FOMO key and remaining a non-negative integer' });
+    if (typeof key !== 'string' || !fomo.credits.known(key) || typeof remaining !== 'number' || !Number.isInteger(remaining) || remaining < 0)
+      return void res.status(400).json({ error: 'key must be a known FOMO key and remaining a non-negative integer' });
     fomo.credits.setRemaining(key, remaining);
     res.json({ key, remaining: fomo.credits.remaining(key) });
   });
@@ -362,7 +368,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       seed: market.seed,
       now: market.nowMs(),
       providers: {
-        defillama: ['/defillama/api', '/defillama/coins', '/defillama/stablecoins', '/defillama/yields', '/defillama/pro/{apiKey}/{api|coins|stablecoins|yields}'],
+        defillama: [
+          '/defillama/api',
+          '/defillama/coins',
+          '/defillama/stablecoins',
+          '/defillama/yields',
+          '/defillama/pro/{apiKey}/{api|coins|stablecoins|yields}',
+        ],
         jupiter: ['/jupiter'],
         alchemy: ['/alchemy/prices/v1/{apiKey}', '/alchemy/{network}/v2/{apiKey}'],
         fomo: ['/fomo/v2', '/fomo/ws/alerts'],

@@ -13,7 +13,7 @@ import request from 'supertest';
 import { FIXTURES } from './market';
 import { fixedSandbox, JUP_KEY } from './test/helpers';
 
-type Schema = Record<string, any>;  
+type Schema = Record<string, any>;
 
 const SPEC_DIR = process.env.SCOUT_UPSTREAM_SPECS ?? join(__dirname, '../../../../shared/reference/upstream-specs');
 const haveSpecs = existsSync(join(SPEC_DIR, 'defillama-openapi-free.json'));
@@ -28,16 +28,24 @@ function makeChecker(doc: Schema) {
   const deref = (s: Schema): Schema => {
     let cur = s;
     while (cur && typeof cur === 'object' && typeof cur.$ref === 'string') {
-      cur = (cur.$ref).replace(/^#\//, '').split('/').reduce((o: Schema, k: string) => o[k], doc);
+      cur = cur.$ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((o: Schema, k: string) => o[k], doc);
     }
     return cur;
   };
   const typeOk = (t: string, v: unknown) =>
-    t === 'null' ? v === null
-      : t === 'integer' ? Number.isInteger(v)
-        : t === 'number' ? typeof v === 'number' && Number.isFinite(v)
-          : t === 'array' ? Array.isArray(v)
-            : t === 'object' ? typeof v === 'object' && v !== null && !Array.isArray(v)
+    t === 'null'
+      ? v === null
+      : t === 'integer'
+        ? Number.isInteger(v)
+        : t === 'number'
+          ? typeof v === 'number' && Number.isFinite(v)
+          : t === 'array'
+            ? Array.isArray(v)
+            : t === 'object'
+              ? typeof v === 'object' && v !== null && !Array.isArray(v)
               : typeof v === t;
   const check = (raw: Schema | undefined, v: unknown, path: string, errors: string[]): void => {
     if (!raw || typeof raw !== 'object') return;
@@ -166,7 +174,10 @@ function makeChecker(doc: Schema) {
     const tokens = haveSpecs ? makeChecker(loadYaml(join(SPEC_DIR, 'jupiter/tokens_v2_tokens.yaml'))) : null!;
 
     it('price v3', async () => {
-      const mints = sb.market.solanaTokens().slice(0, 50).map((t) => t.address);
+      const mints = sb.market
+        .solanaTokens()
+        .slice(0, 50)
+        .map((t) => t.address);
       const res = await get(`/jupiter/price/v3?ids=${mints.join(',')}`);
       expect(Object.keys(res.body).length).toBeGreaterThan(20);
       expect(price.validate(price.response('/price/v3'), res.body)).toEqual([]);

@@ -26,7 +26,10 @@ export function qs(req: Request, name: string): string | undefined {
 export function qsList(req: Request, name: string): string[] {
   const v = (req.query as Record<string, unknown>)[name] ?? (req.query as Record<string, unknown>)[`${name}[]`];
   const raw = Array.isArray(v) ? v.map(scalarText) : v === undefined || v === null ? [] : [scalarText(v)];
-  return raw.flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s.length > 0);
+  return raw
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 export function qsBool(req: Request, name: string): boolean | undefined {

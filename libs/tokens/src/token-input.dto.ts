@@ -29,6 +29,8 @@ export class TokenInput {
 
   @IsOptional()
   @IsIn(CHAINS)
-  @JSONSchema({ description: 'The token\'s chain. Optional for tokens the provider lists; needed for an EVM address outside its directory, and checks the address form.' })
+  @JSONSchema({
+    description: "The token's chain. Optional for tokens the provider lists; needed for an EVM address outside its directory, and checks the address form.",
+  })
   chain?: Chain;
 }

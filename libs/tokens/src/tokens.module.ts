@@ -10,12 +10,19 @@ import { TokenAnalyst } from './research/token-analyst';
 import { SnapshotStore } from './snapshots/snapshot-store';
 import { SnapshotToolsService } from './snapshots/snapshot-tools.service';
 import { TokenThesesService } from './theses/token-theses.service';
-import { FOMO_TOKENS_CLIENT, FOMO_TRADES_CLIENT, MARKET_DATA_CLIENT, SELL_FEED, type FomoTokensPort, type FomoTradesPort, type MarketDataPort, type SellFeedPort } from './tokens.ports';
+import {
+  FOMO_TOKENS_CLIENT,
+  FOMO_TRADES_CLIENT,
+  MARKET_DATA_CLIENT,
+  SELL_FEED,
+  type FomoTokensPort,
+  type FomoTradesPort,
+  type MarketDataPort,
+  type SellFeedPort,
+} from './tokens.ports';
 
 /** How the application hands a client to the token tools: the instance, or a factory with its dependencies. */
-export type ClientProvider<T> =
-  | { useValue: T }
-  | { useFactory: (...args: never[]) => T | Promise<T>; inject?: (InjectionToken | OptionalFactoryDependency)[] };
+export type ClientProvider<T> = { useValue: T } | { useFactory: (...args: never[]) => T | Promise<T>; inject?: (InjectionToken | OptionalFactoryDependency)[] };
 
 export interface TokensModuleOptions {
   /** Modules the factories' dependencies come from (e.g. the one providing UpstreamSources). */

@@ -86,9 +86,5 @@ export interface MarketDataPort {
 
 /** The sells of one token in Scout's stored copy of the trade feed. */
 export interface SellFeedPort {
-  sells(
-    tokenAddress: string,
-    since: Date,
-    until: Date,
-  ): Promise<{ events: SellEvent[]; coveredFrom: string; eventsScanned: number; notes: string[] }>;
+  sells(tokenAddress: string, since: Date, until: Date): Promise<{ events: SellEvent[]; coveredFrom: string; eventsScanned: number; notes: string[] }>;
 }

@@ -14,7 +14,7 @@ function pages(total: number, size: number) {
 }
 
 describe('readPages', () => {
-  it('reads to the provider\'s last page', async () => {
+  it("reads to the provider's last page", async () => {
     const p = pages(25, 10);
     expect(await readPages({ maxPages: 10, fetch: p.fetch })).toMatchObject({ pages: 3, cursor: null, stoppedBy: 'end' });
     expect(p.asked).toEqual([undefined, '10', '20']);
@@ -26,7 +26,7 @@ describe('readPages', () => {
     expect(await readPages({ first: '0', maxPages: 2, fetch: pages(100, 10).fetch })).toMatchObject({ pages: 2, cursor: '20', stoppedBy: 'limit' });
   });
 
-  it('starts no page the call\'s deadline cannot fit', async () => {
+  it("starts no page the call's deadline cannot fit", async () => {
     const context = { deadlineAt: Date.now() + 100 } as ToolContext;
     const read = await RequestContext.run(context, () => readPages({ maxPages: 10, fetch: pages(100, 10).fetch }));
     expect(read).toMatchObject({ pages: 1, cursor: '10', stoppedBy: 'deadline' });
@@ -37,8 +37,12 @@ describe('unreadPagesNote', () => {
   const read = (stoppedBy: 'end' | 'enough' | 'limit' | 'deadline') => ({ items: [1, 2, 3], pages: 2, cursor: stoppedBy === 'end' ? null : 'c', stoppedBy });
 
   it('says how much was read, why it stopped, and what is left', () => {
-    expect(unreadPagesNote(read('limit'), 2, 'theses', 'the token has more')).toBe('Read 3 theses over 2 provider page(s), stopped by the bound of 2 pages; the token has more, not read.');
-    expect(unreadPagesNote(read('deadline'), 5, 'theses', 'there are more')).toBe("Read 3 theses over 2 provider page(s), stopped by the call's deadline; there are more, not read.");
+    expect(unreadPagesNote(read('limit'), 2, 'theses', 'the token has more')).toBe(
+      'Read 3 theses over 2 provider page(s), stopped by the bound of 2 pages; the token has more, not read.',
+    );
+    expect(unreadPagesNote(read('deadline'), 5, 'theses', 'there are more')).toBe(
+      "Read 3 theses over 2 provider page(s), stopped by the call's deadline; there are more, not read.",
+    );
   });
 
   it('is silent when the read reached the end or had enough', () => {

@@ -87,9 +87,7 @@ export class TraderDirectory {
     const name = trader.trim().replace(/^@/, '');
     if (name === '') return null;
     const rows = await this.db.query<Row[]>(
-      UUID.test(name)
-        ? `SELECT * FROM traders WHERE user_id = $1`
-        : `SELECT * FROM traders WHERE lower(handle) = lower($1) ORDER BY last_seen_at DESC LIMIT 1`,
+      UUID.test(name) ? `SELECT * FROM traders WHERE user_id = $1` : `SELECT * FROM traders WHERE lower(handle) = lower($1) ORDER BY last_seen_at DESC LIMIT 1`,
       [userKey(name)],
     );
     return rows.length === 0 ? null : toTrader(rows[0]);

@@ -35,8 +35,18 @@ export interface FomoTradersPort {
   followers(userId: string, limit?: number): Promise<FomoSocialList>;
   tradeComments(tradeId: string, limit?: number): Promise<FomoComment[]>;
   balances(userId: string, chain?: string): Promise<FomoBalances>;
-  positions(userId: string, query: { status?: 'open' | 'closed' | 'all'; limit?: number }, bounds: FomoWalkBounds, cursor?: string): Promise<FomoWalk<FomoPosition>>;
-  swaps(userId: string, query: { tokenAddress?: string; source?: 'relay'; limit?: number }, bounds: FomoWalkBounds, cursor?: string): Promise<FomoWalk<FomoSwap>>;
+  positions(
+    userId: string,
+    query: { status?: 'open' | 'closed' | 'all'; limit?: number },
+    bounds: FomoWalkBounds,
+    cursor?: string,
+  ): Promise<FomoWalk<FomoPosition>>;
+  swaps(
+    userId: string,
+    query: { tokenAddress?: string; source?: 'relay'; limit?: number },
+    bounds: FomoWalkBounds,
+    cursor?: string,
+  ): Promise<FomoWalk<FomoSwap>>;
   thesesByUser(userId: string, options?: { tokenAddress?: string; sort?: string; chain?: string; cursor?: string }): Promise<FomoThesesPage>;
   trade(tradeId: string): Promise<FomoTrade>;
   positionsPage(userId: string, query?: { status?: 'open' | 'closed' | 'all'; limit?: number }, cursor?: string): Promise<FomoPositionsPage>;

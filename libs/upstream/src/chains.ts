@@ -22,13 +22,53 @@ export interface ChainIds {
 }
 
 export const CHAIN_IDS: Record<Chain, ChainIds> = {
-  solana: { label: 'Solana', llamaName: 'Solana', llamaCoinsPrefix: 'solana', alchemyNetwork: 'solana-mainnet', evmChainId: null, fomoSlug: 'solana', fomoNetworkId: 1399811149 },
-  ethereum: { label: 'Ethereum', llamaName: 'Ethereum', llamaCoinsPrefix: 'ethereum', alchemyNetwork: 'eth-mainnet', evmChainId: 1, fomoSlug: 'ethereum', fomoNetworkId: 1 },
+  solana: {
+    label: 'Solana',
+    llamaName: 'Solana',
+    llamaCoinsPrefix: 'solana',
+    alchemyNetwork: 'solana-mainnet',
+    evmChainId: null,
+    fomoSlug: 'solana',
+    fomoNetworkId: 1399811149,
+  },
+  ethereum: {
+    label: 'Ethereum',
+    llamaName: 'Ethereum',
+    llamaCoinsPrefix: 'ethereum',
+    alchemyNetwork: 'eth-mainnet',
+    evmChainId: 1,
+    fomoSlug: 'ethereum',
+    fomoNetworkId: 1,
+  },
   base: { label: 'Base', llamaName: 'Base', llamaCoinsPrefix: 'base', alchemyNetwork: 'base-mainnet', evmChainId: 8453, fomoSlug: 'base', fomoNetworkId: 8453 },
   bsc: { label: 'BNB Chain', llamaName: 'BSC', llamaCoinsPrefix: 'bsc', alchemyNetwork: 'bnb-mainnet', evmChainId: 56, fomoSlug: 'bsc', fomoNetworkId: 56 },
-  monad: { label: 'Monad', llamaName: 'Monad', llamaCoinsPrefix: 'monad', alchemyNetwork: 'monad-mainnet', evmChainId: 143, fomoSlug: 'monad', fomoNetworkId: 143 },
-  hyperliquid: { label: 'Hyperliquid', llamaName: 'Hyperliquid L1', llamaCoinsPrefix: 'hyperliquid', alchemyNetwork: 'hyperliquid-mainnet', evmChainId: 999, fomoSlug: 'hyperliquid', fomoNetworkId: 999 },
-  brokerage: { label: 'Robinhood Chain', llamaName: 'Robinhood Chain', llamaCoinsPrefix: 'robinhood', alchemyNetwork: 'robinhood-mainnet', evmChainId: 4663, fomoSlug: 'robinhood', fomoNetworkId: 4663 },
+  monad: {
+    label: 'Monad',
+    llamaName: 'Monad',
+    llamaCoinsPrefix: 'monad',
+    alchemyNetwork: 'monad-mainnet',
+    evmChainId: 143,
+    fomoSlug: 'monad',
+    fomoNetworkId: 143,
+  },
+  hyperliquid: {
+    label: 'Hyperliquid',
+    llamaName: 'Hyperliquid L1',
+    llamaCoinsPrefix: 'hyperliquid',
+    alchemyNetwork: 'hyperliquid-mainnet',
+    evmChainId: 999,
+    fomoSlug: 'hyperliquid',
+    fomoNetworkId: 999,
+  },
+  brokerage: {
+    label: 'Robinhood Chain',
+    llamaName: 'Robinhood Chain',
+    llamaCoinsPrefix: 'robinhood',
+    alchemyNetwork: 'robinhood-mainnet',
+    evmChainId: 4663,
+    fomoSlug: 'robinhood',
+    fomoNetworkId: 4663,
+  },
 };
 
 export function isChain(value: string): value is Chain {

@@ -96,7 +96,7 @@ describe('single-flight', () => {
     expect(ctx.meter.cachedCalls).toBe(99);
   });
 
-  it('gives every waiting caller the leader\'s failure, and caches nothing', async () => {
+  it("gives every waiting caller the leader's failure, and caches nothing", async () => {
     upstream.reset((_req, res) => void setTimeout(() => json(res, 503, {}), 30));
     const s = source();
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => s.request(cached(60_000), parseValue)));

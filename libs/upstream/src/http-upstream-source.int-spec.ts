@@ -271,7 +271,9 @@ describe('the key pool', () => {
 
   it('reads a 402 reset from x-ratelimit-reset (unix seconds)', async () => {
     const reset = Math.floor(Date.now() / 1000) + 120;
-    upstream.reset((req, res) => (req.headers['x-api-key'] === KEY_A ? json(res, 402, {}, { 'x-ratelimit-reset': String(reset) }) : json(res, 200, { value: 4 })));
+    upstream.reset((req, res) =>
+      req.headers['x-api-key'] === KEY_A ? json(res, 402, {}, { 'x-ratelimit-reset': String(reset) }) : json(res, 200, { value: 4 }),
+    );
     const s = withKeys();
     await s.request(call, parseValue);
     expect(s.keyStates()[0]).toMatchObject({ state: 'exhausted', resetAt: new Date(reset * 1000).toISOString() });
@@ -367,7 +369,7 @@ describe('the circuit breaker', () => {
     expect(upstream.hits).toHaveLength(3);
   });
 
-  it('does not count answers that are the caller\'s fault (404)', async () => {
+  it("does not count answers that are the caller's fault (404)", async () => {
     upstream.reset((_req, res) => json(res, 404, {}));
     const s = source({ breakerThreshold: 2 });
     for (let i = 0; i < 4; i += 1) expect((await failureOf(s.request(call, parseValue))).failure).toBe('http');
@@ -375,7 +377,7 @@ describe('the circuit breaker', () => {
     expect(s.health().state).toBe('ok');
   });
 
-  it('does not count a timeout that the caller\'s deadline cut short', async () => {
+  it("does not count a timeout that the caller's deadline cut short", async () => {
     upstream.reset((_req, res) => void setTimeout(() => json(res, 200, { value: 1 }), 400));
     const s = source({ breakerThreshold: 1, timeoutMs: 5_000 });
     await failureOf(within(toolContext('a', 150), () => s.request(call, parseValue)));

@@ -1,14 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
-import {
-  RequestContext,
-  type SessionUsageTracker,
-  type SourceHealth,
-  type SourceStatusReporter,
-  type ToolContext,
-  type UpstreamKeyState,
-} from '@scout/core';
+import { RequestContext, type SessionUsageTracker, type SourceHealth, type SourceStatusReporter, type ToolContext, type UpstreamKeyState } from '@scout/core';
 import { KeyPool, type PooledKey } from './key-pool';
 import { RecentCalls } from './recent-calls';
 import { ResponseCache, DEFAULT_CACHE_MAX_ENTRIES } from './response-cache';
@@ -225,7 +218,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     } catch (err) {
       const trips = err instanceof AttemptFailure && err.tripsBreaker;
       this.recent.record(trips, Date.now() - startedAt);
-      if (trips) this.lastBreakerFailure = (err).error.detail;
+      if (trips) this.lastBreakerFailure = err.error.detail;
       throw err;
     }
   }

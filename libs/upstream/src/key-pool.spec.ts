@@ -13,12 +13,7 @@ describe('parseKeyList', () => {
 describe('KeyPool', () => {
   it('rotates round-robin over healthy keys', () => {
     const pool = new KeyPool('src', [LONG_A, LONG_B, 'short']);
-    expect([pool.pick(), pool.pick(), pool.pick(), pool.pick()].map((k) => k?.label)).toEqual([
-      'key#1 (aaaa…)',
-      'key#2 (bbbb…)',
-      'key#3',
-      'key#1 (aaaa…)',
-    ]);
+    expect([pool.pick(), pool.pick(), pool.pick(), pool.pick()].map((k) => k?.label)).toEqual(['key#1 (aaaa…)', 'key#2 (bbbb…)', 'key#3', 'key#1 (aaaa…)']);
   });
 
   it('skips invalid keys for good and exhausted keys until their reset', () => {

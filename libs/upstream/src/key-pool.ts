@@ -14,7 +14,14 @@ export interface PooledKey {
 
 /** Splits a comma-separated key setting into keys, dropping blanks and duplicates. */
 export function parseKeyList(setting: string | undefined | null): string[] {
-  return [...new Set((setting ?? '').split(',').map((k) => k.trim()).filter((k) => k.length > 0))];
+  return [
+    ...new Set(
+      (setting ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k.length > 0),
+    ),
+  ];
 }
 
 /** Long keys show their first 4 characters so operators can tell them apart; short ones show none. */

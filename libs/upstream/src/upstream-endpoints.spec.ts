@@ -7,18 +7,38 @@ describe('upstream endpoints', () => {
     const endpoints = liveEndpoints(config);
     expect(endpoints.dexscreener).toBe('https://api.dexscreener.com');
     expect(endpoints).toMatchObject({ sandbox: false, fomo: 'https://fomo.example', fomoKeys: ['a', 'b'], jupiterKeys: ['j1'], tokenDataKeys: [] });
-    expect(fomoSourceSettings(config, endpoints)).toEqual({ baseUrl: 'https://fomo.example', keys: ['a', 'b'], timeoutMs: config.UPSTREAM_TIMEOUT_MS, retries: 1 });
+    expect(fomoSourceSettings(config, endpoints)).toEqual({
+      baseUrl: 'https://fomo.example',
+      keys: ['a', 'b'],
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      retries: 1,
+    });
   });
 
   it("sandbox: every provider at the sandbox's prefixes, with the keys it accepts", () => {
     const url = (p: string) => `http://127.0.0.1:1/${p}`;
     const endpoints = sandboxEndpoints({
       urls: {
-        defillamaApi: url('api'), defillamaCoins: url('coins'), defillamaStablecoins: url('stable'), defillamaYields: url('yields'),
-        jupiter: url('jup'), alchemyPrices: url('prices'), alchemyRpc: url('{network}'), fomo: url('fomo'), dexscreener: url('dex'),
+        defillamaApi: url('api'),
+        defillamaCoins: url('coins'),
+        defillamaStablecoins: url('stable'),
+        defillamaYields: url('yields'),
+        jupiter: url('jup'),
+        alchemyPrices: url('prices'),
+        alchemyRpc: url('{network}'),
+        fomo: url('fomo'),
+        dexscreener: url('dex'),
       },
       keys: { jupiter: 'kj', alchemy: 'ka', fomo: 'kf' },
     });
-    expect(endpoints).toMatchObject({ sandbox: true, fomo: url('fomo'), dexscreener: url('dex'), tokenDataRpc: url('{network}'), fomoKeys: ['kf'], jupiterKeys: ['kj'], tokenDataKeys: ['ka'] });
+    expect(endpoints).toMatchObject({
+      sandbox: true,
+      fomo: url('fomo'),
+      dexscreener: url('dex'),
+      tokenDataRpc: url('{network}'),
+      fomoKeys: ['kf'],
+      jupiterKeys: ['kj'],
+      tokenDataKeys: ['ka'],
+    });
   });
 });

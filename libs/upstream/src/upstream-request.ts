@@ -91,7 +91,13 @@ export class AnswerReader {
       return new AttemptFailure('rotate_invalid', this.fail(call, 'rejected', `${answered}: ${key.label} refused`, status), false);
     }
     if ((status === 402 || status === 429) && key) {
-      return new AttemptFailure('rotate_exhausted', this.fail(call, 'http', `${answered}: ${key.label} throttled`, status), false, null, keyResetAt(headers, now));
+      return new AttemptFailure(
+        'rotate_exhausted',
+        this.fail(call, 'http', `${answered}: ${key.label} throttled`, status),
+        false,
+        null,
+        keyResetAt(headers, now),
+      );
     }
     if (status === 429) {
       return new AttemptFailure('retry', this.fail(call, 'http', `${answered} (rate limited)`, status), false, parseRetryAfter(headers['retry-after'], now));
@@ -122,7 +128,12 @@ export class AnswerReader {
         return new AttemptFailure('rotate_exhausted', this.fail(call, 'http', `${answered}: ${key.label} out of credits`, status), false, null, reset);
       }
       case 'pending':
-        return new AttemptFailure('pending', this.fail(call, 'pending', `${answered} (${verdict.reason})`, status), false, parseRetryAfter(headers['retry-after'], now));
+        return new AttemptFailure(
+          'pending',
+          this.fail(call, 'pending', `${answered} (${verdict.reason})`, status),
+          false,
+          parseRetryAfter(headers['retry-after'], now),
+        );
       case 'refused':
         return new AttemptFailure('fail', this.fail(call, 'rejected', answered, status), false);
     }

@@ -61,7 +61,11 @@ export class UpstreamRetries {
         return await breaker.execute(() => attempt({ ...request, key, timeoutMs, fullTimeout }));
       } catch (err) {
         if (err instanceof BrokenCircuitError) {
-          throw new UpstreamError(source, 'circuit_open', `${call.endpoint}: circuit open after repeated failures (last: ${this.deps.lastBreakerFailure()}); not called`);
+          throw new UpstreamError(
+            source,
+            'circuit_open',
+            `${call.endpoint}: circuit open after repeated failures (last: ${this.deps.lastBreakerFailure()}); not called`,
+          );
         }
         if (!(err instanceof AttemptFailure)) throw err;
         failure = err;
@@ -94,7 +98,12 @@ export class UpstreamRetries {
           if (deadlineAt === null && !canRetry()) throw failure.error;
           const waitMs = failure.waitMs ?? backoffDelay(pendingWaits, PENDING_BASE_DELAY_MS, settings.retryMaxDelayMs, () => 0.5 + this.deps.random() / 2);
           if (!this.fitsBeforeDeadline(waitMs, deadlineAt)) {
-            throw new UpstreamError(source, 'pending', `${failure.error.detail}; still not ready after ${pendingWaits + 1} tries within the deadline`, failure.error.upstreamStatus);
+            throw new UpstreamError(
+              source,
+              'pending',
+              `${failure.error.detail}; still not ready after ${pendingWaits + 1} tries within the deadline`,
+              failure.error.upstreamStatus,
+            );
           }
           if (deadlineAt === null) retriesUsed += 1;
           pendingWaits += 1;

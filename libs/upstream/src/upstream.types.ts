@@ -81,10 +81,7 @@ export interface UpstreamRefusal {
  *   the caller's deadline allows. Not a failure of the source.
  * - `refused`: terminal for this call, the key stays healthy.
  */
-export type RefusalVerdict =
-  | { kind: 'key_exhausted'; restMs: number }
-  | { kind: 'pending'; reason: string }
-  | { kind: 'refused' };
+export type RefusalVerdict = { kind: 'key_exhausted'; restMs: number } | { kind: 'pending'; reason: string } | { kind: 'refused' };
 export type UpstreamFailure =
   | 'timeout'
   | 'network'

@@ -27,18 +27,30 @@ const NO_NUL = /^[^\u0000]*$/;
 const noNul = () => Matches(NO_NUL, { message: '$property must not contain NUL characters' });
 
 export class CreateAccountDto {
-  @IsString() @Length(1, 200) @noNul() @Matches(/\S/, { message: 'name must not be blank' })
+  @IsString()
+  @Length(1, 200)
+  @noNul()
+  @Matches(/\S/, { message: 'name must not be blank' })
   name: string;
 
-  @IsOptional() @IsIn(PLAN_IDS)
+  @IsOptional()
+  @IsIn(PLAN_IDS)
   plan?: PlanId;
 }
 
 export class CreateKeyDto {
-  @IsOptional() @IsArray() @ArrayUnique() @ArrayMinSize(1) @ArrayMaxSize(SCOPES.length) @IsIn(SCOPES, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(SCOPES.length)
+  @IsIn(SCOPES, { each: true })
   scopes?: Scope[];
 
-  @IsOptional() @IsString() @Length(1, 100) @noNul()
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  @noNul()
   label?: string;
 }
 
@@ -48,24 +60,36 @@ export type CreditKind = (typeof CREDIT_KINDS)[number];
 
 export class AddCreditsDto {
   /** Positive for a grant or a top-up; an adjustment may be negative. */
-  @IsInt() @NotEquals(0) @Min(-MAX_CREDIT_MOVEMENT) @Max(MAX_CREDIT_MOVEMENT)
+  @IsInt()
+  @NotEquals(0)
+  @Min(-MAX_CREDIT_MOVEMENT)
+  @Max(MAX_CREDIT_MOVEMENT)
   credits: number;
 
   @IsIn(CREDIT_KINDS)
   kind: CreditKind;
 
-  @IsOptional() @IsDateString({ strict: true })
+  @IsOptional()
+  @IsDateString({ strict: true })
   expiresAt?: string;
 
   /** Why: required, it goes into the ledger entry and the audit log. */
   // Multi-line reasons are fine (the CSV export quotes them); other control characters are not.
-  @IsString() @Length(1, 500) @noNul() @Matches(/\S/, { message: 'reason must not be blank' }) @AllowsLineBreaks()
+  @IsString()
+  @Length(1, 500)
+  @noNul()
+  @Matches(/\S/, { message: 'reason must not be blank' })
+  @AllowsLineBreaks()
   reason: string;
 }
 
 /** An optional reason for a state change (suspend, reactivate, plan change). */
 export class ReasonDto {
-  @IsOptional() @IsString() @Length(1, 500) @noNul() @AllowsLineBreaks()
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  @noNul()
+  @AllowsLineBreaks()
   reason?: string;
 }
 
@@ -76,20 +100,32 @@ export class SetPlanDto extends ReasonDto {
 
 export class AccountListQueryDto {
   /** Part of the name (case-insensitive), an account id, or a key prefix. */
-  @IsOptional() @IsString() @Length(1, 200) @noNul()
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  @noNul()
   q?: string;
 
-  @IsOptional() @IsIn(['active', 'suspended'])
+  @IsOptional()
+  @IsIn(['active', 'suspended'])
   status?: 'active' | 'suspended';
 
-  @IsOptional() @IsIn([...PLAN_IDS, 'none'])
+  @IsOptional()
+  @IsIn([...PLAN_IDS, 'none'])
   plan?: PlanId | 'none';
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
   limit: number = 50;
 
   /** The previous page's nextCursor. */
-  @IsOptional() @IsString() @Length(1, 200) @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor must be a cursor from a previous page' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor must be a cursor from a previous page' })
   cursor?: string;
 }
 
@@ -99,30 +135,51 @@ export const ENTRY_KINDS = ['grant', 'usage', 'refund', 'adjustment', 'expiry'] 
 const toList = ({ value }: { value: unknown }) =>
   value === undefined
     ? undefined
-    : (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+    : (Array.isArray(value) ? value : [value])
+        .flatMap((v) => String(v).split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
 
 export class PeriodQueryDto {
   /** Inclusive, ISO 8601. */
-  @IsOptional() @IsDateString({ strict: true })
+  @IsOptional()
+  @IsDateString({ strict: true })
   from?: string;
 
   /** Exclusive, ISO 8601. */
-  @IsOptional() @IsDateString({ strict: true })
+  @IsOptional()
+  @IsDateString({ strict: true })
   to?: string;
 }
 
 export class LedgerQueryDto extends PeriodQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
   limit: number = 50;
 
   /** Cursor from the previous page's nextCursor (an entry id; beyond 2^53 it would overflow bigint). */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
   before?: number;
 
-  @IsOptional() @Transform(toList) @IsArray() @ArrayMinSize(1) @ArrayMaxSize(ENTRY_KINDS.length) @IsIn(ENTRY_KINDS, { each: true })
+  @IsOptional()
+  @Transform(toList)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(ENTRY_KINDS.length)
+  @IsIn(ENTRY_KINDS, { each: true })
   kind?: (typeof ENTRY_KINDS)[number][];
 
-  @IsOptional() @IsString() @Length(1, 100) @noNul()
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  @noNul()
   tool?: string;
 }
 
@@ -136,15 +193,25 @@ export class RequiredPeriodQueryDto {
 }
 
 export class AuditQueryDto {
-  @IsOptional() @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'accountId must be a UUID' })
+  @IsOptional()
+  @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'accountId must be a UUID' })
   accountId?: string;
 
-  @IsOptional() @IsIn(AUDIT_ACTIONS)
+  @IsOptional()
+  @IsIn(AUDIT_ACTIONS)
   action?: AuditAction;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
   limit: number = 50;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
   before?: number;
 }

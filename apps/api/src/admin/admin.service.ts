@@ -5,26 +5,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AuditLogService, auditEntryView, type AuditAction } from '@scout/audit';
 import { ApiKeyEntity, ApiKeyService } from '@scout/auth';
 import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/core';
-import {
-  AccountEntity,
-  LedgerService,
-  planChangeAnswer,
-  planChangeView,
-  planPeriodView,
-  PlanService,
-  planView,
-  type PlanId,
-} from '@scout/ledger';
+import { AccountEntity, LedgerService, planChangeAnswer, planChangeView, planPeriodView, PlanService, planView, type PlanId } from '@scout/ledger';
 import { accountView, entryView, grantView, keyView } from '../views/account-views';
-import type {
-  AccountListQueryDto,
-  AddCreditsDto,
-  AuditQueryDto,
-  CreateAccountDto,
-  CreateKeyDto,
-  LedgerQueryDto,
-  PeriodQueryDto,
-} from './admin.dto';
+import type { AccountListQueryDto, AddCreditsDto, AuditQueryDto, CreateAccountDto, CreateKeyDto, LedgerQueryDto, PeriodQueryDto } from './admin.dto';
 
 /** Who did it and under which request: every audited admin action carries it. */
 export interface AdminActor {
@@ -102,7 +85,11 @@ export class AdminService {
    * are added.
    */
   async listAccounts(query: AccountListQueryDto) {
-    const qb = this.db.manager.createQueryBuilder(AccountEntity, 'a').orderBy('a.created_at', 'DESC').addOrderBy('a.id', 'DESC').limit(query.limit + 1);
+    const qb = this.db.manager
+      .createQueryBuilder(AccountEntity, 'a')
+      .orderBy('a.created_at', 'DESC')
+      .addOrderBy('a.id', 'DESC')
+      .limit(query.limit + 1);
     if (query.q) {
       const q = query.q.trim();
       const clauses = [`a.name ILIKE :pattern ESCAPE '\\'`, `a.id IN (SELECT k.account_id FROM api_keys k WHERE k.prefix = :q)`];
@@ -157,10 +144,10 @@ export class AdminService {
    */
   async setStatus(accountId: string, status: 'active' | 'suspended', reason: string | null, by: AdminActor) {
     const changed = await this.db.transaction(async (manager) => {
-      const rows = await manager.query<unknown[]>(
-        `UPDATE accounts SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2 RETURNING id`,
-        [accountId, status],
-      );
+      const rows = await manager.query<unknown[]>(`UPDATE accounts SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2 RETURNING id`, [
+        accountId,
+        status,
+      ]);
       // TypeORM answers an UPDATE through query() with [rows, rowCount].
       const touched = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
       if (touched === 0) {
@@ -355,10 +342,12 @@ export class AdminService {
 
   private async spendableOf(accountIds: string[]): Promise<Map<string, number>> {
     if (accountIds.length === 0) return new Map();
-    const rows = await this.db.query<{
-      id: string;
-      spendable: number;
-    }[]>(`SELECT id, scout_spendable(id) AS spendable FROM unnest($1::uuid[]) AS id`, [accountIds]);
+    const rows = await this.db.query<
+      {
+        id: string;
+        spendable: number;
+      }[]
+    >(`SELECT id, scout_spendable(id) AS spendable FROM unnest($1::uuid[]) AS id`, [accountIds]);
     return new Map(rows.map((r) => [r.id, r.spendable]));
   }
 }

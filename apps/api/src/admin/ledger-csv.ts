@@ -4,19 +4,7 @@ import { Readable } from 'node:stream';
 import type { Response } from 'express';
 import type { CreditEntryEntity } from '@scout/ledger';
 
-const COLUMNS = [
-  'id',
-  'created_at',
-  'kind',
-  'amount',
-  'balance_after',
-  'tool',
-  'grant_id',
-  'refund_of',
-  'request_id',
-  'reason',
-  'actor',
-] as const;
+const COLUMNS = ['id', 'created_at', 'kind', 'amount', 'balance_after', 'tool', 'grant_id', 'refund_of', 'request_id', 'reason', 'actor'] as const;
 
 /**
  * Streams ledger entries as RFC 4180 CSV (csv-stringify): a header row, CRLF line ends, quoting
@@ -24,12 +12,7 @@ const COLUMNS = [
  * prefixed with a quote. Batches are pulled one at a time, so an export never holds a whole
  * period in memory.
  */
-export async function streamLedgerCsv(
-  res: Response,
-  filename: string,
-  batches: AsyncIterable<CreditEntryEntity[]>,
-  withAccount: boolean,
-): Promise<void> {
+export async function streamLedgerCsv(res: Response, filename: string, batches: AsyncIterable<CreditEntryEntity[]>, withAccount: boolean): Promise<void> {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   const columns = withAccount ? ['account_id', ...COLUMNS] : [...COLUMNS];

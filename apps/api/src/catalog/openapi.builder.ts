@@ -18,10 +18,11 @@ const ERROR_RESPONSES: Record<string, { code: string; description: string }> = {
     description: 'This Idempotency-Key was used in the last 24 h for another tool or other inputs; send a new key.',
   },
   '429': { code: 'rate_limited', description: 'Too many unauthenticated requests from this IP; see Retry-After.' },
-  '502': { code: 'tool_error', description: 'The upstream failed; `error.details` has the tool message. Nothing was charged (the call\'s hold was voided).' },
+  '502': { code: 'tool_error', description: "The upstream failed; `error.details` has the tool message. Nothing was charged (the call's hold was voided)." },
   '503': {
     code: 'service_unavailable',
-    description: 'The ledger database is unreachable, this instance is shutting down (draining), or the call ran past its deadline before it could be charged; nothing was charged, retry.',
+    description:
+      'The ledger database is unreachable, this instance is shutting down (draining), or the call ran past its deadline before it could be charged; nothing was charged, retry.',
   },
 };
 
@@ -90,7 +91,12 @@ const COMPONENTS = {
           type: 'object',
           required: ['code', 'message'],
           properties: {
-            code: { type: 'string', enum: Object.values(ERROR_RESPONSES).map((e) => e.code).concat(['forbidden', 'conflict', 'method_not_allowed', 'internal_error']) },
+            code: {
+              type: 'string',
+              enum: Object.values(ERROR_RESPONSES)
+                .map((e) => e.code)
+                .concat(['forbidden', 'conflict', 'method_not_allowed', 'internal_error']),
+            },
             message: { type: 'string' },
             issues: {
               type: 'array',
@@ -179,34 +185,44 @@ function selfServicePaths(): Record<string, unknown> {
   return {
     '/api/v1/me/keys': {
       get: account('me_keys', "The account's keys (prefixes only, never a secret).", json('The keys.')),
-      post: account('me_create_key', 'Creates a key with at most the scopes of the calling key (at most 20 active).', json('The new key; its secret is shown once.', '201'), {
-        requestBody: {
-          required: false,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                additionalProperties: false,
-                properties: {
-                  label: { type: 'string', minLength: 1, maxLength: 100 },
-                  scopes: { type: 'array', items: { type: 'string', enum: ['tools', 'admin'] }, minItems: 1, uniqueItems: true },
+      post: account(
+        'me_create_key',
+        'Creates a key with at most the scopes of the calling key (at most 20 active).',
+        json('The new key; its secret is shown once.', '201'),
+        {
+          requestBody: {
+            required: false,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: {
+                    label: { type: 'string', minLength: 1, maxLength: 100 },
+                    scopes: { type: 'array', items: { type: 'string', enum: ['tools', 'admin'] }, minItems: 1, uniqueItems: true },
+                  },
                 },
               },
             },
           },
         },
-      }),
+      ),
     },
     '/api/v1/me/keys/{keyId}': {
-      delete: account('me_revoke_key', 'Revokes one of the account\'s keys (never its last active one).', json('The revoked key.'), {
+      delete: account('me_revoke_key', "Revokes one of the account's keys (never its last active one).", json('The revoked key.'), {
         parameters: [{ name: 'keyId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
       }),
     },
     '/api/v1/me/plan': {
       get: account('me_plan', 'Plan, current period, renewal date, periods with their USD charge, plan changes, plans to pick from.', json('The plan.')),
-      put: account('me_change_plan', 'Picks or changes the plan: a new period starts at once and its credits are granted.', json('The plan after the change.'), {
-        requestBody: jsonBody({ type: 'object', required: ['plan'], additionalProperties: false, properties: { plan } }),
-      }),
+      put: account(
+        'me_change_plan',
+        'Picks or changes the plan: a new period starts at once and its credits are granted.',
+        json('The plan after the change.'),
+        {
+          requestBody: jsonBody({ type: 'object', required: ['plan'], additionalProperties: false, properties: { plan } }),
+        },
+      ),
       delete: account('me_cancel_plan', 'Cancels the plan: no more monthly grants; credits already granted stay.', json('The account without a plan.')),
     },
     '/api/v1/me/grants': {

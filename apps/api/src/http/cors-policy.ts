@@ -39,8 +39,7 @@ export function corsPolicy(origins: CorsOrigins): RequestHandler {
     optionsSuccessStatus: 204,
   };
   const publicApi = cors({ ...common, origin: origins.publicApi, methods: ['GET', 'POST'] });
-  const accountApi =
-    origins.accountApi.length > 0 ? cors({ ...common, origin: origins.accountApi, methods: ['GET', 'POST', 'PUT', 'DELETE'] }) : null;
+  const accountApi = origins.accountApi.length > 0 ? cors({ ...common, origin: origins.accountApi, methods: ['GET', 'POST', 'PUT', 'DELETE'] }) : null;
   return (req: Request, res: Response, next: NextFunction) => {
     if (isPublicApiPath(req.path)) return publicApi(req, res, next);
     if (accountApi && isAccountApiPath(req.path)) return accountApi(req, res, next);

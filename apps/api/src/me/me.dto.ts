@@ -5,10 +5,18 @@ import { PLAN_IDS, type PlanId } from '@scout/ledger';
 
 export class CreateOwnKeyDto {
   /** At most the scopes of the key that asks (a tools key cannot mint an admin key). */
-  @IsOptional() @IsArray() @ArrayUnique() @ArrayMinSize(1) @ArrayMaxSize(SCOPES.length) @IsIn(SCOPES, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(SCOPES.length)
+  @IsIn(SCOPES, { each: true })
   scopes?: Scope[];
 
-  @IsOptional() @IsString() @Length(1, 100) @Matches(/^[^\u0000]*$/, { message: 'label must not contain NUL characters' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  @Matches(/^[^\u0000]*$/, { message: 'label must not contain NUL characters' })
   label?: string;
 }
 
@@ -18,10 +26,18 @@ export class ChangeOwnPlanDto {
 }
 
 export class OwnLedgerQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(500)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
   limit: number = 50;
 
   /** Cursor from the previous page's nextCursor. */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
   before?: number;
 }

@@ -1,16 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyService } from '@scout/auth';
 import { CREDITS_PER_CALL, ForbiddenError, InvalidRequestError, NotFoundError, type CallerIdentity } from '@scout/core';
-import {
-  LedgerService,
-  planChangeAnswer,
-  planChangeView,
-  planPeriodView,
-  PlanService,
-  planStateView,
-  planView,
-  type PlanId,
-} from '@scout/ledger';
+import { LedgerService, planChangeAnswer, planChangeView, planPeriodView, PlanService, planStateView, planView, type PlanId } from '@scout/ledger';
 import { entryView, grantView, keyView } from '../views/account-views';
 import type { CreateOwnKeyDto } from './me.dto';
 
@@ -75,7 +66,7 @@ export class MeService {
     const key = keys.find((k) => k.id === keyId);
     if (!key) throw new NotFoundError(`No API key ${keyId} on this account.`);
     if (!key.revokedAt && keys.filter((k) => !k.revokedAt).length === 1) {
-      throw new InvalidRequestError('This is the account\'s last active key: create another before revoking it.', [
+      throw new InvalidRequestError("This is the account's last active key: create another before revoking it.", [
         { path: 'keyId', message: 'last active key' },
       ]);
     }

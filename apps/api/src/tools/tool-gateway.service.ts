@@ -23,8 +23,7 @@ import { UPSTREAM_ENDPOINTS } from '../upstreams/upstream-endpoints';
 /** Set on an answer replayed from an earlier request with the same Idempotency-Key. */
 export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
 
-const SANDBOX_NOTE =
-  'Answered from the sandbox upstream, a synthetic market that stands in for the data providers: not live market data.';
+const SANDBOX_NOTE = 'Answered from the sandbox upstream, a synthetic market that stands in for the data providers: not live market data.';
 
 /** The Idempotency-Key claim a call runs under. */
 interface KeyClaim {

@@ -31,8 +31,7 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
   const llama = endpoints.defillama;
   // One FOMO source (keys, breaker, credit counters) serves the trader and the token tools alike.
   let fomo: FomoClients | undefined;
-  const fomoClients = (sources: UpstreamSources) =>
-    (fomo ??= createFomoClients((options) => sources.create(options), fomoSourceSettings(config, endpoints)));
+  const fomoClients = (sources: UpstreamSources) => (fomo ??= createFomoClients((options) => sources.create(options), fomoSourceSettings(config, endpoints)));
 
   // The feed's module is imported by the token tools too (sell pressure reads the stored feed).
   const feeds = FeedsModule.register({
@@ -60,18 +59,20 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
         // Without keys Jupiter is used on its keyless tier (lite host), so no key travels.
         useFactory: (sources: UpstreamSources) =>
           new JupiterClient(
-            source(sources, 'jupiter', endpoints.jupiter, endpoints.jupiterKeys,
-              endpoints.jupiterKeys.length ? { kind: 'header', header: 'x-api-key' } : keyless),
+            source(
+              sources,
+              'jupiter',
+              endpoints.jupiter,
+              endpoints.jupiterKeys,
+              endpoints.jupiterKeys.length ? { kind: 'header', header: 'x-api-key' } : keyless,
+            ),
           ),
       },
       tokenData: {
         inject: [UpstreamSources],
         useFactory: (sources: UpstreamSources) =>
-          new TokenDataClient(
-            source(sources, 'token-data-prices', endpoints.tokenDataPrices, endpoints.tokenDataKeys, { kind: 'path' }),
-            (network: string) =>
-              source(sources, `token-data-rpc:${network}`, tokenDataRpcBaseUrl(network, endpoints.tokenDataRpc),
-                endpoints.tokenDataKeys, { kind: 'path' }),
+          new TokenDataClient(source(sources, 'token-data-prices', endpoints.tokenDataPrices, endpoints.tokenDataKeys, { kind: 'path' }), (network: string) =>
+            source(sources, `token-data-rpc:${network}`, tokenDataRpcBaseUrl(network, endpoints.tokenDataRpc), endpoints.tokenDataKeys, { kind: 'path' }),
           ),
       },
     }),

@@ -99,10 +99,16 @@ describe('alert evaluation and delivery', () => {
       const expected = createHmac('sha256', key).update(`${firing.id}.${timestamp}.${body}`).digest('base64');
       expect(headers['webhook-signature']).toBe(`v1,${expected}`);
       const event = JSON.parse(body);
-      expect(event).toMatchObject({ type: 'alert.fired', data: { alertId: crossed.id, kind: 'price_above', token: { address, chain: 'solana' }, trigger: { priceUsd, source: 'dexscreener' } } });
+      expect(event).toMatchObject({
+        type: 'alert.fired',
+        data: { alertId: crossed.id, kind: 'price_above', token: { address, chain: 'solana' }, trigger: { priceUsd, source: 'dexscreener' } },
+      });
 
       const listed = (await callTool(t, apiKey, 'service_alert_list')).body.data.alerts.find((a: { id: string }) => a.id === crossed.id);
-      expect(listed).toMatchObject({ state: 'fired', firing: { id: firing.id, trigger: { priceUsd }, delivery: { status: 'delivered', attempts: 1, lastStatusCode: 200 } } });
+      expect(listed).toMatchObject({
+        state: 'fired',
+        firing: { id: firing.id, trigger: { priceUsd }, delivery: { status: 'delivered', attempts: 1, lastStatusCode: 200 } },
+      });
       expect(listed.firedAt).not.toBeNull();
 
       // Fired once: evaluating again fires nothing more.
@@ -147,7 +153,14 @@ describe('alert evaluation and delivery', () => {
     const receiver = await startReceiver([500, 500]);
     try {
       const { accountId, apiKey } = await t.createAccount('alerts retries');
-      const alert = await create(apiKey, { kind: 'price_above', token: solanaToken.address, chain: 'solana', priceUsd: solanaToken.priceUsd / 2, channel: 'webhook', webhookUrl: receiver.url });
+      const alert = await create(apiKey, {
+        kind: 'price_above',
+        token: solanaToken.address,
+        chain: 'solana',
+        priceUsd: solanaToken.priceUsd / 2,
+        channel: 'webhook',
+        webhookUrl: receiver.url,
+      });
       await (await worker()).app.get(AlertEvaluator).evaluate();
       const firing = await deliveredFiring(alert.id, 20_000);
       expect(firing).toMatchObject({ delivery_status: 'delivered', attempts: 3, last_status_code: 200 });
@@ -189,7 +202,18 @@ describe('alert evaluation and delivery', () => {
     const { apiKey } = await t.createAccount('alerts race');
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) {
-      ids.push((await create(apiKey, { kind: 'price_below', token: solanaToken.address, chain: 'solana', priceUsd: solanaToken.priceUsd * 2, channel: 'webhook', webhookUrl: 'http://127.0.0.1:9/none' })).id);
+      ids.push(
+        (
+          await create(apiKey, {
+            kind: 'price_below',
+            token: solanaToken.address,
+            chain: 'solana',
+            priceUsd: solanaToken.priceUsd * 2,
+            channel: 'webhook',
+            webhookUrl: 'http://127.0.0.1:9/none',
+          })
+        ).id,
+      );
     }
     const [a, b] = await Promise.all([worker(), worker()]);
     const results = await Promise.all([a.app.get(AlertEvaluator).evaluate(), b.app.get(AlertEvaluator).evaluate(), a.app.get(AlertEvaluator).evaluate()]);
@@ -207,13 +231,22 @@ describe('alert evaluation and delivery', () => {
     const receiver = await startReceiver();
     try {
       const { apiKey } = await t.createAccount('alerts ssrf delivery');
-      const alert = await create(apiKey, { kind: 'price_above', token: solanaToken.address, chain: 'solana', priceUsd: solanaToken.priceUsd / 2, channel: 'webhook', webhookUrl: receiver.url });
+      const alert = await create(apiKey, {
+        kind: 'price_above',
+        token: solanaToken.address,
+        chain: 'solana',
+        priceUsd: solanaToken.priceUsd / 2,
+        channel: 'webhook',
+        webhookUrl: receiver.url,
+      });
       const strict = await worker({});
       await strict.app.get(AlertEvaluator).evaluate();
       const firing = await deliveredFiring(alert.id);
       expect(firing).toMatchObject({ delivery_status: 'failed', attempts: 1 });
       const attempts = await attemptsOf(firing.id);
-      expect(attempts).toEqual([{ attempt: 1, status_code: null, error: expect.stringMatching(/target refused: .*127\.0\.0\.1 is a loopback address/), delivered: false }]);
+      expect(attempts).toEqual([
+        { attempt: 1, status_code: null, error: expect.stringMatching(/target refused: .*127\.0\.0\.1 is a loopback address/), delivered: false },
+      ]);
       expect(receiver.received).toHaveLength(0);
     } finally {
       await receiver.close();

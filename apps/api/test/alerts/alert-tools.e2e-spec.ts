@@ -18,7 +18,13 @@ describe('alert tools', () => {
   afterAll(() => t?.close());
 
   const priceAlert = (extra: Record<string, unknown> = {}) => ({
-    kind: 'price_above', token: fakeMint(), chain: 'solana', priceUsd: 1000, channel: 'webhook', webhookUrl: PUBLIC_HOOK, ...extra,
+    kind: 'price_above',
+    token: fakeMint(),
+    chain: 'solana',
+    priceUsd: 1000,
+    channel: 'webhook',
+    webhookUrl: PUBLIC_HOOK,
+    ...extra,
   });
 
   describe('200', () => {
@@ -27,7 +33,17 @@ describe('alert tools', () => {
       const res = await callTool(t, apiKey, 'service_alert_create', priceAlert({ note: 'take profit' }));
       expect(res.status).toBe(200);
       const alert = res.body.data;
-      expect(alert).toMatchObject({ kind: 'price_above', priceUsd: 1000, minTraders: null, channel: 'webhook', webhookUrl: PUBLIC_HOOK, note: 'take profit', state: 'active', firedAt: null, firing: null });
+      expect(alert).toMatchObject({
+        kind: 'price_above',
+        priceUsd: 1000,
+        minTraders: null,
+        channel: 'webhook',
+        webhookUrl: PUBLIC_HOOK,
+        note: 'take profit',
+        state: 'active',
+        firedAt: null,
+        firing: null,
+      });
       expect(alert.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(alert.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/);
       expect(Buffer.from(alert.signingSecret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
@@ -49,7 +65,13 @@ describe('alert tools', () => {
     it('lowercases an EVM token, defaults minTraders to 2 for smart money, and takes no secret for an email... alert it cannot send', async () => {
       const { apiKey } = await t.createAccount('alerts smart');
       const evm = '0x940181A94A35A4569E4529A3CDFB74E38FD98631';
-      const res = await callTool(t, apiKey, 'service_alert_create', { kind: 'smart_money_buy', token: evm, chain: 'base', channel: 'webhook', webhookUrl: PUBLIC_HOOK });
+      const res = await callTool(t, apiKey, 'service_alert_create', {
+        kind: 'smart_money_buy',
+        token: evm,
+        chain: 'base',
+        channel: 'webhook',
+        webhookUrl: PUBLIC_HOOK,
+      });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ token: { address: evm.toLowerCase(), chain: 'base' }, minTraders: 2, priceUsd: null });
     });
@@ -117,7 +139,13 @@ describe('alert tools', () => {
 
     it('refuses email alerts while SMTP is not configured', async () => {
       const { apiKey } = await t.createAccount('alerts email');
-      const res = await callTool(t, apiKey, 'service_alert_create', { kind: 'smart_money_buy', token: fakeMint(), chain: 'solana', channel: 'email', email: 'me@example.com' });
+      const res = await callTool(t, apiKey, 'service_alert_create', {
+        kind: 'smart_money_buy',
+        token: fakeMint(),
+        chain: 'solana',
+        channel: 'email',
+        email: 'me@example.com',
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('invalid_request');
       expect(res.body.error.message).toMatch(/[Ee]mail is not configured/);

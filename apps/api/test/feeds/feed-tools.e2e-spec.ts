@@ -95,7 +95,8 @@ describe('feed tools (end to end over the stored feed)', () => {
     });
 
     it('filters: type, chain, trader (handle or user id), token (address or symbol), minUsd, since', async () => {
-      const pick = async (body: object) => mine((await call('service_fomo_alerts', { windowMinutes: 1440, limit: 100, ...body })).body.data.events).map((e: Json) => e.trader);
+      const pick = async (body: object) =>
+        mine((await call('service_fomo_alerts', { windowMinutes: 1440, limit: 100, ...body })).body.data.events).map((e: Json) => e.trader);
       expect(await pick({ type: 'sell' })).toEqual([`eve${RUN}`]);
       expect(await pick({ chain: 'base' })).toEqual([`fay${RUN}`]);
       expect(await pick({ trader: `@ANN${RUN}` })).toEqual([`ann${RUN}`, `ann${RUN}`, `ann${RUN}`]);
@@ -130,7 +131,11 @@ describe('feed tools (end to end over the stored feed)', () => {
     it('groups by token, counting distinct traders; a day-long window is covered in full', async () => {
       const hour = (await call('service_fomo_multi_trader_entries', { windowMinutes: 60, minTraders: 3 })).body.data;
       const a = hour.matches.find((m: Json) => m.tokenAddress === A);
-      expect(a).toMatchObject({ distinctTraders: 4, firstEntryAt: new Date(NOW - 50 * MINUTE).toISOString(), lastEntryAt: new Date(NOW - 10 * MINUTE).toISOString() });
+      expect(a).toMatchObject({
+        distinctTraders: 4,
+        firstEntryAt: new Date(NOW - 50 * MINUTE).toISOString(),
+        lastEntryAt: new Date(NOW - 10 * MINUTE).toISOString(),
+      });
       // Each trader once, with their latest buy.
       expect(a.traders.map((x: Json) => [x.handle, x.at])).toEqual([
         [`dee${RUN}`, new Date(NOW - 10 * MINUTE).toISOString()],

@@ -29,7 +29,12 @@ describe('service_fomo_theses_recent (end to end against the sandbox)', () => {
     const upstream = await readFomo(t, '/v2/thesis?sort=recent');
     const d = res.body.data;
     expect(d.theses.map((x: Json) => x.thesisId)).toEqual(upstream.theses.slice(0, 20).map((x: Json) => x.thesisId));
-    expect(d.theses[0]).toMatchObject({ handle: upstream.theses[0].handle, userId: upstream.theses[0].userId, text: upstream.theses[0].text, equity: upstream.theses[0].equity });
+    expect(d.theses[0]).toMatchObject({
+      handle: upstream.theses[0].handle,
+      userId: upstream.theses[0].userId,
+      text: upstream.theses[0].text,
+      equity: upstream.theses[0].equity,
+    });
     const times = d.theses.map((x: Json) => x.ts);
     expect([...times].sort().reverse()).toEqual(times);
     expect(d.summary.count).toBe(20);

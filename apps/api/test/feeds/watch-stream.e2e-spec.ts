@@ -59,7 +59,12 @@ describe('watching the live feed', () => {
   });
   afterAll(() => t.close());
 
-  const watch = (body: object) => t.http().post('/api/v1/tools/service_fomo_watch_stream').set(bearer(key)).send({ token: TOKEN, ...body });
+  const watch = (body: object) =>
+    t
+      .http()
+      .post('/api/v1/tools/service_fomo_watch_stream')
+      .set(bearer(key))
+      .send({ token: TOKEN, ...body });
 
   it('returns as soon as maxEvents matching events arrived, oldest first; other events are not returned; free', async () => {
     const pending = watch({ durationSeconds: 30, maxEvents: 2, includeReplay: false, type: 'buy' }).then((r) => r);

@@ -4,22 +4,37 @@ import { RequestContext, Tool, ToolError, type ToolContext, type ToolName, type 
 
 /** Input of the fixture tools: every kind of field the coercion rules cover. */
 export class FixtureInput {
-  @IsOptional() @IsIn(['ok', 'upstream_error', 'crash', 'partial'])
+  @IsOptional()
+  @IsIn(['ok', 'upstream_error', 'crash', 'partial'])
   mode?: 'ok' | 'upstream_error' | 'crash' | 'partial';
 
-  @IsOptional() @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100)
   limit: number = 20;
 
-  @IsOptional() @IsNumber() @Min(-1e12) @Max(1e12)
+  @IsOptional()
+  @IsNumber()
+  @Min(-1e12)
+  @Max(1e12)
   minUsd?: number;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   flag?: boolean;
 
-  @IsOptional() @IsArray() @ArrayMaxSize(7) @IsString({ each: true }) @Length(1, 20, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(7)
+  @IsString({ each: true })
+  @Length(1, 20, { each: true })
   chains?: string[];
 
-  @IsOptional() @IsInt() @Min(0) @Max(60_000)
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
   delayMs?: number;
 }
 

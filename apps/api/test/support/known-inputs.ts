@@ -52,12 +52,25 @@ export async function readKnownInputs(
 
   // Tokens on FOMO's trending board (what tracked traders trade), Solana and EVM.
   const board: Json[] = (await readFomo(t, '/v2/leaderboard/tokens/trending?limit=100')).tokens;
-  const solana = board.filter((r) => r.network === 'solana').slice(0, 4).map((r) => r.token.address as string);
+  const solana = board
+    .filter((r) => r.network === 'solana')
+    .slice(0, 4)
+    .map((r) => r.token.address as string);
   const evm = board.find((r) => r.token.address.startsWith('0x'));
   const tokens: Entries[] = [
     ...solana.map((address): Entries => [['address', address]]),
-    [['address', solana[0]], ['chain', 'solana']],
-    ...(evm ? [[['address', evm.token.address], ['chain', evm.network]] as Entries] : []),
+    [
+      ['address', solana[0]],
+      ['chain', 'solana'],
+    ],
+    ...(evm
+      ? [
+          [
+            ['address', evm.token.address],
+            ['chain', evm.network],
+          ] as Entries,
+        ]
+      : []),
   ];
   const launches: string[] = fomo.launches.slice(0, 3).map((l: Json) => l.address);
 
@@ -72,7 +85,15 @@ export async function readKnownInputs(
   // Alerts to delete, and snapshots to compare, made through Scout.
   const alertIds: string[] = [];
   for (let i = 0; i < 4; i++) {
-    const res = await call('service_alert_create', { kind: 'price_above', token: fixtures.bonkMint, chain: 'solana', priceUsd: 1e11, channel: 'webhook', webhookUrl: HOOK, note: `known input ${i}` });
+    const res = await call('service_alert_create', {
+      kind: 'price_above',
+      token: fixtures.bonkMint,
+      chain: 'solana',
+      priceUsd: 1e11,
+      channel: 'webhook',
+      webhookUrl: HOOK,
+      note: `known input ${i}`,
+    });
     if (res.status !== 200) throw new Error(`known inputs: service_alert_create answered ${res.status}: ${JSON.stringify(res.body)}`);
     alertIds.push(res.body.data.alert?.id ?? res.body.data.id);
   }
@@ -95,53 +116,177 @@ export async function readKnownInputs(
     service_usage: [[], [['clearCache', false]]],
     // alerts
     service_alert_create: [
-      [['kind', 'price_above'], ['token', fixtures.bonkMint], ['chain', 'solana'], ['priceUsd', 1e11], ['channel', 'webhook'], ['webhookUrl', HOOK]],
-      [['kind', 'smart_money_buy'], ['token', fixtures.baseUsdc], ['chain', 'base'], ['minTraders', 20], ['channel', 'webhook'], ['webhookUrl', HOOK]],
+      [
+        ['kind', 'price_above'],
+        ['token', fixtures.bonkMint],
+        ['chain', 'solana'],
+        ['priceUsd', 1e11],
+        ['channel', 'webhook'],
+        ['webhookUrl', HOOK],
+      ],
+      [
+        ['kind', 'smart_money_buy'],
+        ['token', fixtures.baseUsdc],
+        ['chain', 'base'],
+        ['minTraders', 20],
+        ['channel', 'webhook'],
+        ['webhookUrl', HOOK],
+      ],
     ],
     service_alert_delete: each(alertIds, (id): Entries => [['id', id]]),
     service_alert_list: [[], [['state', 'active']]],
     // defi
     service_chain_health: [[], [['chains', ['solana', 'ethereum', 'base']]]],
-    service_chain_revenue: [[], [['chain', 'solana'], ['top', 3]]],
-    service_chain_trend: [[], [['chain', 'ethereum'], ['weeks', 4]]],
+    service_chain_revenue: [
+      [],
+      [
+        ['chain', 'solana'],
+        ['top', 3],
+      ],
+    ],
+    service_chain_trend: [
+      [],
+      [
+        ['chain', 'ethereum'],
+        ['weeks', 4],
+      ],
+    ],
     service_defi_hacks: [[], [['limit', 5]], [['chain', 'ethereum']]],
-    service_dex_volumes: [[], [['chain', 'solana'], ['limit', 5]]],
+    service_dex_volumes: [
+      [],
+      [
+        ['chain', 'solana'],
+        ['limit', 5],
+      ],
+    ],
     service_perps_open_interest: [[], [['limit', 5]]],
-    service_protocol_fees: [[], [['sortBy', 'revenue'], ['limit', 5]]],
+    service_protocol_fees: [
+      [],
+      [
+        ['sortBy', 'revenue'],
+        ['limit', 5],
+      ],
+    ],
     service_protocol_report: each(Object.values(fixtures.protocols as Record<string, string>), (slug): Entries => [['protocol', slug]]),
     service_stablecoins: [[], [['chain', 'ethereum']]],
-    service_token_yields: [[['symbol', 'USDC']], [['symbol', 'SOL'], ['chain', 'solana']]],
+    service_token_yields: [
+      [['symbol', 'USDC']],
+      [
+        ['symbol', 'SOL'],
+        ['chain', 'solana'],
+      ],
+    ],
     // prices
     service_price_confidence: [[['tokens', ['coingecko:bitcoin', `solana:${fixtures.solMint}`]]], [['tokens', [`base:${fixtures.baseUsdc}`]]]],
     service_price_history: [
-      [['symbol', 'ETH'], ['startTime', iso(now - 48 * HOUR_MS)], ['endTime', iso(now - 24 * HOUR_MS)]],
-      [['chain', 'base'], ['address', fixtures.baseUsdc], ['startTime', iso(now - 30 * HOUR_MS)], ['endTime', iso(now - 6 * HOUR_MS)], ['interval', '1h']],
+      [
+        ['symbol', 'ETH'],
+        ['startTime', iso(now - 48 * HOUR_MS)],
+        ['endTime', iso(now - 24 * HOUR_MS)],
+      ],
+      [
+        ['chain', 'base'],
+        ['address', fixtures.baseUsdc],
+        ['startTime', iso(now - 30 * HOUR_MS)],
+        ['endTime', iso(now - 6 * HOUR_MS)],
+        ['interval', '1h'],
+      ],
     ],
     service_token_info: [
-      [['chain', 'solana'], ['address', fixtures.solMint]],
-      [['chain', 'base'], ['address', fixtures.baseUsdc]],
-      [['chain', 'ethereum'], ['address', fixtures.ethereumWeth]],
+      [
+        ['chain', 'solana'],
+        ['address', fixtures.solMint],
+      ],
+      [
+        ['chain', 'base'],
+        ['address', fixtures.baseUsdc],
+      ],
+      [
+        ['chain', 'ethereum'],
+        ['address', fixtures.ethereumWeth],
+      ],
     ],
     service_token_prices: [[['tokens', [fixtures.solMint, fixtures.usdcMint, fixtures.jupMint]]], [['tokens', [fixtures.bonkMint]]]],
     service_token_prices_multichain: [[['tokens', [`solana:${fixtures.solMint}`, `base:${fixtures.baseUsdc}`]]], [['symbols', ['ETH', 'SOL']]]],
     // traders
-    service_fomo_leaderboard: [[['window', '7d']], [['window', '24h'], ['limit', 10]], [['window', 'all'], ['minPnlUsd', 0]]],
-    service_fomo_search: [...each(handles.slice(0, 3), (q): Entries => [['q', q]]), [['q', board[0].token.symbol], ['type', 'tokens']]],
+    service_fomo_leaderboard: [
+      [['window', '7d']],
+      [
+        ['window', '24h'],
+        ['limit', 10],
+      ],
+      [
+        ['window', 'all'],
+        ['minPnlUsd', 0],
+      ],
+    ],
+    service_fomo_search: [
+      ...each(handles.slice(0, 3), (q): Entries => [['q', q]]),
+      [
+        ['q', board[0].token.symbol],
+        ['type', 'tokens'],
+      ],
+    ],
     service_fomo_resolve_trader: byTrader(),
-    service_fomo_compare_traders: [[['traders', handles.slice(0, 2)]], [['traders', [handles[2], userIds[3], handles[4]]], ['full', true]]],
+    service_fomo_compare_traders: [
+      [['traders', handles.slice(0, 2)]],
+      [
+        ['traders', [handles[2], userIds[3], handles[4]]],
+        ['full', true],
+      ],
+    ],
     service_fomo_trader_balances: byTrader(),
     service_fomo_trader_followers: byTrader(),
     service_fomo_trader_following: byTrader(),
     service_fomo_trader_positions: byTrader(),
     service_fomo_trader_report: byTrader(),
     service_fomo_trader_spotlight: byTrader(),
-    service_fomo_trader_swaps: [...byTrader(), ...(heldToken ? [[['trader', handles[0]], ['tokenAddress', heldToken]] as Entries] : [])],
-    service_fomo_theses_by_trader: [...byTrader(), ...(heldToken ? [[['trader', handles[0]], ['tokenAddress', heldToken]] as Entries] : [])],
-    service_fomo_trade_detail: [...each(trades, ({ tradeId }): Entries => [['tradeId', tradeId]]), ...each(trades, ({ tradeId, trader }): Entries => [['tradeId', tradeId], ['trader', trader]])],
+    service_fomo_trader_swaps: [
+      ...byTrader(),
+      ...(heldToken
+        ? [
+            [
+              ['trader', handles[0]],
+              ['tokenAddress', heldToken],
+            ] as Entries,
+          ]
+        : []),
+    ],
+    service_fomo_theses_by_trader: [
+      ...byTrader(),
+      ...(heldToken
+        ? [
+            [
+              ['trader', handles[0]],
+              ['tokenAddress', heldToken],
+            ] as Entries,
+          ]
+        : []),
+    ],
+    service_fomo_trade_detail: [
+      ...each(trades, ({ tradeId }): Entries => [['tradeId', tradeId]]),
+      ...each(trades, ({ tradeId, trader }): Entries => [
+        ['tradeId', tradeId],
+        ['trader', trader],
+      ]),
+    ],
     service_fomo_trade_comments: each(trades, ({ tradeId }): Entries => [['tradeId', tradeId]]),
     // tokens
-    service_fomo_token_board: [[['board', 'trending']], [['board', 'most-held']], [['board', 'graduated'], ['limit', 10]]],
-    service_fomo_trending_analysis: [[['topN', 1]], [['board', 'most-held'], ['topN', 1]]],
+    service_fomo_token_board: [
+      [['board', 'trending']],
+      [['board', 'most-held']],
+      [
+        ['board', 'graduated'],
+        ['limit', 10],
+      ],
+    ],
+    service_fomo_trending_analysis: [
+      [['topN', 1]],
+      [
+        ['board', 'most-held'],
+        ['topN', 1],
+      ],
+    ],
     service_fomo_analyze_token: byToken(),
     service_fomo_kol_holders: byToken(),
     service_fomo_kol_sell_pressure: byToken(),
@@ -152,14 +297,50 @@ export async function readKnownInputs(
     service_fomo_token_launch_research: [...byToken(), ...each(launches, (address): Entries => [['address', address]])],
     service_fomo_token_snapshot: byToken(),
     service_fomo_token_stats: byToken(),
-    service_fomo_top_traders_for_tokens: [[['tokens', solana.slice(0, 2)]], [['tokens', [solana[2]]], ['window', '24h']]],
-    service_fomo_compare_snapshots: [[['beforeId', snapshotIds[0]], ['afterId', snapshotIds[1]]]],
+    service_fomo_top_traders_for_tokens: [
+      [['tokens', solana.slice(0, 2)]],
+      [
+        ['tokens', [solana[2]]],
+        ['window', '24h'],
+      ],
+    ],
+    service_fomo_compare_snapshots: [
+      [
+        ['beforeId', snapshotIds[0]],
+        ['afterId', snapshotIds[1]],
+      ],
+    ],
     // feeds
-    service_fomo_alerts: [[], [['trader', handles[0]]], [['type', 'buy'], ['windowMinutes', 1440]]],
-    service_fomo_multi_trader_entries: [[], [['windowMinutes', 1440], ['minTraders', 2]]],
-    service_fomo_coordinated_activity: [[], [['windowMinutes', 1440], ['minTraders', 2]]],
+    service_fomo_alerts: [
+      [],
+      [['trader', handles[0]]],
+      [
+        ['type', 'buy'],
+        ['windowMinutes', 1440],
+      ],
+    ],
+    service_fomo_multi_trader_entries: [
+      [],
+      [
+        ['windowMinutes', 1440],
+        ['minTraders', 2],
+      ],
+    ],
+    service_fomo_coordinated_activity: [
+      [],
+      [
+        ['windowMinutes', 1440],
+        ['minTraders', 2],
+      ],
+    ],
     service_fomo_theses_recent: [[], [['chain', 'solana']]],
-    service_fomo_watch_stream: [[['durationSeconds', 1]], [['durationSeconds', 1], ['maxEvents', 1]]],
+    service_fomo_watch_stream: [
+      [['durationSeconds', 1]],
+      [
+        ['durationSeconds', 1],
+        ['maxEvents', 1],
+      ],
+    ],
   };
 }
 

@@ -22,11 +22,16 @@ export const key = (r: { method: string; path: string }) => `${r.method} ${r.pat
 export const PROBES = ['GET /healthz', 'GET /readyz'];
 
 function joinPath(...parts: string[]): string {
-  return '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+  return (
+    '/' +
+    parts
+      .map((p) => p.replace(/^\/+|\/+$/g, ''))
+      .filter(Boolean)
+      .join('/')
+  );
 }
 
-const asList = (value: string | string[] | undefined): string[] =>
-  value === undefined ? [''] : Array.isArray(value) ? value : [value];
+const asList = (value: string | string[] | undefined): string[] => (value === undefined ? [''] : Array.isArray(value) ? value : [value]);
 
 /** Every routed method of the given controller classes, read from their decorators alone. */
 export function routesOf(controllers: ControllerClass[]): RouteInfo[] {

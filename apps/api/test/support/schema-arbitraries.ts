@@ -49,11 +49,26 @@ export const entriesText = (entries: Entries) => `{${entries.map(([k, v]) => `${
 
 /** Words and shapes the tools' domains use, so valid-looking text reaches the handlers often. */
 const DOMAIN_TEXT = [
-  'ETH', 'SOL', 'USDC', 'BTC', 'aave', 'uniswap', 'jupiter', 'raydium', 'Aave V3', 'coingecko:bitcoin',
-  'solana:So11111111111111111111111111111111111111112', 'base:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
-  '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', 'So11111111111111111111111111111111111111112',
-  'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', '2026-11-20T00:00:00Z', '2026-11-21T00:00:00Z',
-  '2024-03-01', '1700000000', 'ZZZQQ',
+  'ETH',
+  'SOL',
+  'USDC',
+  'BTC',
+  'aave',
+  'uniswap',
+  'jupiter',
+  'raydium',
+  'Aave V3',
+  'coingecko:bitcoin',
+  'solana:So11111111111111111111111111111111111111112',
+  'base:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+  '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+  'So11111111111111111111111111111111111111112',
+  'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  '2026-11-20T00:00:00Z',
+  '2026-11-21T00:00:00Z',
+  '2024-03-01',
+  '1700000000',
+  'ZZZQQ',
 ];
 
 const PROTOTYPE_KEYS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
@@ -118,9 +133,13 @@ export function validEntries(schema: Schema, seeds: Seeds = {}): fc.Arbitrary<En
   return branch.chain((extra) => {
     const required = new Set([...(schema.required ?? []), ...extra]);
     const excluded = new Set(schema.oneOf ? branches.flat().filter((name) => !required.has(name)) : []);
-    const fields = Object.entries(properties).filter(([name]) => !excluded.has(name)).map(([name, property]) =>
-      required.has(name) ? seededValue(property, seeds[name]).map((v): Entries => [[name, v]]) : fc.option(seededValue(property, seeds[name]), { nil: undefined }).map((v): Entries => (v === undefined ? [] : [[name, v]])),
-    );
+    const fields = Object.entries(properties)
+      .filter(([name]) => !excluded.has(name))
+      .map(([name, property]) =>
+        required.has(name)
+          ? seededValue(property, seeds[name]).map((v): Entries => [[name, v]])
+          : fc.option(seededValue(property, seeds[name]), { nil: undefined }).map((v): Entries => (v === undefined ? [] : [[name, v]])),
+      );
     return fields.length === 0 ? fc.constant<Entries>([]) : fc.tuple(...fields).map((parts) => parts.flat());
   });
 }
@@ -160,11 +179,15 @@ export function hostileInput(schema: Schema, seeds: Seeds = {}): fc.Arbitrary<En
   const replaceField =
     names.length === 0
       ? null
-      : fc.tuple(validEntries(schema, seeds), fc.constantFrom(...names)).chain(([entries, name]) =>
-          hostileValue(schema.properties![name]).map((value): Entries => [...entries.filter(([k]) => k !== name), [name, value]]),
-        );
+      : fc
+          .tuple(validEntries(schema, seeds), fc.constantFrom(...names))
+          .chain(([entries, name]) => hostileValue(schema.properties![name]).map((value): Entries => [...entries.filter(([k]) => k !== name), [name, value]]));
   const extraField = fc
-    .tuple(validEntries(schema, seeds), fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'access_token', '', 'a\u0000b'), fc.string({ maxLength: 12 })), fc.jsonValue({ maxDepth: 2 }))
+    .tuple(
+      validEntries(schema, seeds),
+      fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS, 'access_token', '', 'a\u0000b'), fc.string({ maxLength: 12 })),
+      fc.jsonValue({ maxDepth: 2 }),
+    )
     .map(([entries, key, value]): Entries => [...entries, [key, value]]);
   const dropField = validEntries(schema, seeds).chain((entries) =>
     entries.length === 0 ? fc.constant(entries) : fc.nat(entries.length - 1).map((i) => entries.filter((_, j) => j !== i)),

@@ -88,10 +88,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return Number(rows[0].s);
     },
     async usageEntryCount(accountId: string) {
-      const { rows } = await sql.query(
-        `SELECT count(*)::int AS n FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`,
-        [accountId],
-      );
+      const { rows } = await sql.query(`SELECT count(*)::int AS n FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`, [accountId]);
       return rows[0].n as number;
     },
     async setBalance(accountId: string, credits: number) {

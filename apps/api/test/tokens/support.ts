@@ -55,7 +55,12 @@ export async function startTokensApp(name: string): Promise<TokensApp> {
   });
   const { apiKey, accountId } = await t.createAccount(name);
   await t.setBalance(accountId, 5_000_000);
-  const call = (tool: string, body: object) => t.http().post(`/api/v1/tools/${tool}`).set({ Authorization: `Bearer ${apiKey}` }).send(body);
+  const call = (tool: string, body: object) =>
+    t
+      .http()
+      .post(`/api/v1/tools/${tool}`)
+      .set({ Authorization: `Bearer ${apiKey}` })
+      .send(body);
   const cost = (tool: string) => TOOL_CATALOG[tool as keyof typeof TOOL_CATALOG].cost;
   return {
     t,
@@ -131,7 +136,13 @@ export function expectIssueOn(res: Response, field: string): void {
  * a malformed address, one of the wrong family for the chain, an unknown chain or none at all is a
  * 400 naming the field, uncharged.
  */
-export async function expectAddressRules(app: TokensApp, tool: string, mint: string, evm: { address: string; chain: string }, extra: object = {}): Promise<void> {
+export async function expectAddressRules(
+  app: TokensApp,
+  tool: string,
+  mint: string,
+  evm: { address: string; chain: string },
+  extra: object = {},
+): Promise<void> {
   await app.ok(tool, { ...extra, address: evm.address, chain: evm.chain });
   await app.ok(tool, { ...extra, address: mint, chain: 'solana' });
   const before = await app.balance();

@@ -22,9 +22,7 @@ async function readDex(t: TestApp, chain: string, address: string): Promise<Json
 
 /** The most liquid pair where the token is the base: the one Scout's market data reads. */
 function mainPair(pairs: Json[], address: string): Json {
-  return pairs
-    .filter((p) => p.baseToken.address.toLowerCase() === address.toLowerCase())
-    .sort((a, b) => (b.liquidity?.usd ?? 0) - (a.liquidity?.usd ?? 0))[0];
+  return pairs.filter((p) => p.baseToken.address.toLowerCase() === address.toLowerCase()).sort((a, b) => (b.liquidity?.usd ?? 0) - (a.liquidity?.usd ?? 0))[0];
 }
 
 async function account(t: TestApp, name: string): Promise<{ key: string; accountId: string }> {
@@ -55,7 +53,23 @@ describe('service_fomo_token_board (end to end against the sandbox)', () => {
     expect(data.tokens.map((r: Json) => [r.rank, r.token.address])).toEqual(upstream.tokens.map((r: Json) => [r.rank, r.token.address]));
     for (const row of data.tokens) {
       expect(Object.keys(row).sort()).toEqual(
-        ['rank', 'token', 'holders', 'network', 'chain', 'priceUsd', 'change24h', 'marketCapUsd', 'marketCapBasis', 'marketCapSource', 'priceSource', 'fdvUsd', 'liquidityUsd', 'volume24hUsd', 'trackedBuyers'].sort(),
+        [
+          'rank',
+          'token',
+          'holders',
+          'network',
+          'chain',
+          'priceUsd',
+          'change24h',
+          'marketCapUsd',
+          'marketCapBasis',
+          'marketCapSource',
+          'priceSource',
+          'fdvUsd',
+          'liquidityUsd',
+          'volume24hUsd',
+          'trackedBuyers',
+        ].sort(),
       );
       expect(Object.keys(row.token).sort()).toEqual(['address', 'name', 'symbol']);
       if (board === 'most-held') expect(row.holders).toBeNull();
@@ -72,7 +86,14 @@ describe('service_fomo_token_board (end to end against the sandbox)', () => {
     for (const row of checked) {
       const pair = mainPair(await readDex(t, DEXSCREENER_CHAIN_IDS[row.chain as keyof typeof DEXSCREENER_CHAIN_IDS], row.token.address), row.token.address);
       expect(pair).toBeDefined();
-      expect(row).toMatchObject({ priceUsd: Number(pair.priceUsd), marketCapUsd: pair.marketCap, marketCapBasis: 'circulating', marketCapSource: 'dexscreener', priceSource: 'dexscreener', fdvUsd: pair.fdv });
+      expect(row).toMatchObject({
+        priceUsd: Number(pair.priceUsd),
+        marketCapUsd: pair.marketCap,
+        marketCapBasis: 'circulating',
+        marketCapSource: 'dexscreener',
+        priceSource: 'dexscreener',
+        fdvUsd: pair.fdv,
+      });
       expect(row.fdvUsd).toBeGreaterThanOrEqual(row.marketCapUsd);
     }
   });
@@ -142,7 +163,14 @@ describe('service_fomo_token_board while a provider is down', () => {
     const upstream = await readFomo(down, '/v2/leaderboard/tokens/trending?limit=100');
     for (const row of res.body.data.tokens) {
       const provider = upstream.tokens.find((u: Json) => u.token.address === row.token.address);
-      expect(row).toMatchObject({ priceUsd: provider.priceUsd, priceSource: 'fomo', marketCapUsd: provider.marketCapUsd, marketCapSource: 'fomo', fdvUsd: null, liquidityUsd: null });
+      expect(row).toMatchObject({
+        priceUsd: provider.priceUsd,
+        priceSource: 'fomo',
+        marketCapUsd: provider.marketCapUsd,
+        marketCapSource: 'fomo',
+        fdvUsd: null,
+        liquidityUsd: null,
+      });
     }
     expect(res.body.notes.join(' ')).toMatch(/Live market data \(dexscreener\) did not answer/);
     down.sandbox.control.clear();

@@ -10,7 +10,20 @@ const NOW_S = Math.floor(NOW / 1000);
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 type Json = any;
 
-const STEP: Record<string, number> = { '1S': 1, '15S': 15, '30S': 30, '1': 60, '5': 300, '15': 900, '30': 1800, '60': 3600, '240': 14400, '720': 43200, '1D': 86400, '7D': 604800 };
+const STEP: Record<string, number> = {
+  '1S': 1,
+  '15S': 15,
+  '30S': 30,
+  '1': 60,
+  '5': 300,
+  '15': 900,
+  '30': 1800,
+  '60': 3600,
+  '240': 14400,
+  '720': 43200,
+  '1D': 86400,
+  '7D': 604800,
+};
 
 describe('service_fomo_token_candles (end to end against the sandbox)', () => {
   let t: TestApp;
@@ -75,7 +88,8 @@ describe('service_fomo_token_candles (end to end against the sandbox)', () => {
     for (let i = 1; i < filled.candles.length; i += 1) {
       const c = filled.candles[i];
       expect(c.t - filled.candles[i - 1].t).toBe(1);
-      if (c.filled) expect(c).toMatchObject({ o: filled.candles[i - 1].c, h: filled.candles[i - 1].c, l: filled.candles[i - 1].c, c: filled.candles[i - 1].c, v: 0 });
+      if (c.filled)
+        expect(c).toMatchObject({ o: filled.candles[i - 1].c, h: filled.candles[i - 1].c, l: filled.candles[i - 1].c, c: filled.candles[i - 1].c, v: 0 });
     }
     // Every real candle is still there, unchanged.
     const real = filled.candles.filter((c: Json) => !c.filled).map((c: Json) => c.t);

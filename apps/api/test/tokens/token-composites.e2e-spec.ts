@@ -33,7 +33,7 @@ describe('analyze token, top traders across tokens and trending analysis (end to
   const fault = (route: string, effect: object = { status: 503 }) => app.t.sandbox.control.add({ provider: 'fomo', route, ...effect });
 
   describe('service_fomo_analyze_token', () => {
-    it('stats, tracked holders, devs with flags and the most-liked theses: each the sandbox\'s', async () => {
+    it("stats, tracked holders, devs with flags and the most-liked theses: each the sandbox's", async () => {
       const address = launch.address;
       const before = await app.balance();
       const res = await app.call('service_fomo_analyze_token', { address, includeTheses: true });
@@ -52,7 +52,9 @@ describe('analyze token, top traders across tokens and trending analysis (end to
       });
       for (const w of ['5m', '1h', '4h', '24h']) expect(d.flow[w]).toMatchObject({ buys: stats.windows[w].buys, sells: stats.windows[w].sells });
       expect(d.topTrackedHolders.map((h: Json) => h.userId)).toEqual(holders.holders.slice(0, 10).map((h: Json) => h.userId));
-      expect(d.devs.map((r: Json) => [r.userId, r.role, r.amount])).toEqual(devs.devs.map((r: Json) => [r.userId, r.isDev ? 'developer' : 'insider', r.amount]));
+      expect(d.devs.map((r: Json) => [r.userId, r.role, r.amount])).toEqual(
+        devs.devs.map((r: Json) => [r.userId, r.isDev ? 'developer' : 'insider', r.amount]),
+      );
       expect(d.flags).toEqual(expect.any(Array));
       expect(d.theses.map((x: Json) => x.thesisId)).toEqual(theses.theses.slice(0, 10).map((x: Json) => x.thesisId));
     });
@@ -66,9 +68,15 @@ describe('analyze token, top traders across tokens and trending analysis (end to
     });
 
     it('400 on its inputs; 404 for an unknown token, theses asked or not', async () => {
-      await expectAddressRules(app, 'service_fomo_analyze_token', mints[2], { address: board.find((r) => r.network === 'ethereum').token.address, chain: 'ethereum' });
+      await expectAddressRules(app, 'service_fomo_analyze_token', mints[2], {
+        address: board.find((r) => r.network === 'ethereum').token.address,
+        chain: 'ethereum',
+      });
       const before = await app.balance();
-      for (const [field, value] of [['includeTheses', 'yes'], ['includeDevs', 1]] as const) {
+      for (const [field, value] of [
+        ['includeTheses', 'yes'],
+        ['includeDevs', 1],
+      ] as const) {
         const res = await app.call('service_fomo_analyze_token', { address: mints[2], [field]: value });
         await app.expectUncharged(res, 400, before);
         expectIssueOn(res, field);
@@ -112,7 +120,7 @@ describe('analyze token, top traders across tokens and trending analysis (end to
   });
 
   describe('service_fomo_top_traders_for_tokens', () => {
-    it('traders holding the tokens, ranked by tokens held then leaderboard PnL, with the board\'s rank and PnL', async () => {
+    it("traders holding the tokens, ranked by tokens held then leaderboard PnL, with the board's rank and PnL", async () => {
       const tokens = mints.slice(0, 3);
       const before = await app.balance();
       const res = await app.call('service_fomo_top_traders_for_tokens', { tokens, window: '7d', limit: 100 });
@@ -127,10 +135,14 @@ describe('analyze token, top traders across tokens and trending analysis (end to
         }),
       );
       const pnl = (u: string) => lb.get(u)?.pnlUsd ?? -Infinity;
-      const order = [...held.keys()].sort((a, b) => held.get(b)!.tokens.length - held.get(a)!.tokens.length || pnl(b) - pnl(a) || held.get(b)!.value - held.get(a)!.value);
+      const order = [...held.keys()].sort(
+        (a, b) => held.get(b)!.tokens.length - held.get(a)!.tokens.length || pnl(b) - pnl(a) || held.get(b)!.value - held.get(a)!.value,
+      );
       const d = res.body.data;
       expect(d).toMatchObject({ window: '7d', tradersFound: held.size, count: Math.min(100, held.size) });
-      expect(d.tokens).toEqual(tokens.map((a, i) => ({ token: { address: a, chain: 'solana', networkId: expect.any(Number) }, trackedHolders: lists[i].count })));
+      expect(d.tokens).toEqual(
+        tokens.map((a, i) => ({ token: { address: a, chain: 'solana', networkId: expect.any(Number) }, trackedHolders: lists[i].count })),
+      );
       expect(d.traders.map((r: Json) => r.userId)).toEqual(order.slice(0, 100));
       for (const r of d.traders) {
         const e = held.get(r.userId)!;
@@ -143,8 +155,16 @@ describe('analyze token, top traders across tokens and trending analysis (end to
 
     it('an unknown token among known ones is a note; a token named twice counts once; all unknown is a 404', async () => {
       const res = await app.ok('service_fomo_top_traders_for_tokens', { tokens: [mints[0], UNKNOWN_MINT, mints[0]] });
-      expect(res.data.tokens).toEqual([expect.objectContaining({ trackedHolders: (await app.fomo(`/token/${mints[0]}/holders`)).count }), expect.objectContaining({ trackedHolders: null })]);
-      expect(res.notes).toEqual(expect.arrayContaining([`FOMO tracked holders of ${UNKNOWN_MINT} answered not found: that token's holders left null.`, 'Tokens named more than once are counted once.']));
+      expect(res.data.tokens).toEqual([
+        expect.objectContaining({ trackedHolders: (await app.fomo(`/token/${mints[0]}/holders`)).count }),
+        expect.objectContaining({ trackedHolders: null }),
+      ]);
+      expect(res.notes).toEqual(
+        expect.arrayContaining([
+          `FOMO tracked holders of ${UNKNOWN_MINT} answered not found: that token's holders left null.`,
+          'Tokens named more than once are counted once.',
+        ]),
+      );
       const before = await app.balance();
       const none = await app.call('service_fomo_top_traders_for_tokens', { tokens: [UNKNOWN_MINT, UNKNOWN_EVM] });
       await app.expectUncharged(none, 404, before);
@@ -185,7 +205,7 @@ describe('analyze token, top traders across tokens and trending analysis (end to
         expect(res.body.notes.join(' ')).toMatch(/FOMO 30d leaderboard did not answer \(HTTP 503\)/);
       });
 
-      it('one token\'s holders failing is a note; every token\'s failing is a 502, uncharged', async () => {
+      it("one token's holders failing is a note; every token's failing is a 502, uncharged", async () => {
         fault(`/token/${mints[6]}/holders`);
         const one = await app.ok('service_fomo_top_traders_for_tokens', { tokens: mints.slice(5, 7) });
         expect(one.data.tokens.map((x: Json) => x.trackedHolders)).toEqual([(await app.fomo(`/token/${mints[5]}/holders`)).count, null]);
@@ -211,11 +231,16 @@ describe('analyze token, top traders across tokens and trending analysis (end to
       for (const x of d.tokens) {
         const [stats, holders] = await Promise.all([app.fomo(`/v2/token/${x.board.token.address}/stats`), app.fomo(`/token/${x.board.token.address}/holders`)]);
         const address = x.board.token.address as string;
-        expect(x.analysis).toMatchObject({ token: { address: address.startsWith('0x') ? address.toLowerCase() : address, chain: x.board.chain }, holders: stats.holders, trackedHolderCount: holders.count, theses: null });
+        expect(x.analysis).toMatchObject({
+          token: { address: address.startsWith('0x') ? address.toLowerCase() : address, chain: x.board.chain },
+          holders: stats.holders,
+          trackedHolderCount: holders.count,
+          theses: null,
+        });
       }
     });
 
-    it('chain keeps that chain\'s tokens; topN caps the count', async () => {
+    it("chain keeps that chain's tokens; topN caps the count", async () => {
       const eth = board.filter((r) => r.network === 'ethereum');
       const d = (await app.ok('service_fomo_trending_analysis', { chain: 'ethereum', topN: 5 })).data;
       expect(d.candidates).toBe(eth.length);
@@ -243,7 +268,17 @@ describe('analyze token, top traders across tokens and trending analysis (end to
     it('400: topN 1..5, the chain and board enums, maxMarketCapUsd 0..1e13', async () => {
       await app.ok('service_fomo_trending_analysis', { board: 'most-held', topN: 1, maxMarketCapUsd: 1e13, includeTheses: true });
       const before = await app.balance();
-      for (const [field, value] of [['topN', 0], ['topN', 6], ['topN', 2.5], ['chain', 'tron'], ['board', 'hot'], ['maxMarketCapUsd', -1], ['maxMarketCapUsd', 1e13 + 1], ['maxMarketCapUsd', 'cheap'], ['includeTheses', 'no']] as const) {
+      for (const [field, value] of [
+        ['topN', 0],
+        ['topN', 6],
+        ['topN', 2.5],
+        ['chain', 'tron'],
+        ['board', 'hot'],
+        ['maxMarketCapUsd', -1],
+        ['maxMarketCapUsd', 1e13 + 1],
+        ['maxMarketCapUsd', 'cheap'],
+        ['includeTheses', 'no'],
+      ] as const) {
         const res = await app.call('service_fomo_trending_analysis', { [field]: value });
         await app.expectUncharged(res, 400, before);
         expectIssueOn(res, field);
@@ -254,7 +289,7 @@ describe('analyze token, top traders across tokens and trending analysis (end to
       beforeEach(() => app.freshReads());
       afterEach(heal);
 
-      it('one token\'s stats failing: its figures null with a note naming the token; one token failing whole: its analysis null', async () => {
+      it("one token's stats failing: its figures null with a note naming the token; one token failing whole: its analysis null", async () => {
         const [first, second] = board;
         // Scout asks for EVM tokens lowercased; the fault routes match the path as sent.
         const sent = (a: string) => (a.startsWith('0x') ? a.toLowerCase() : a);
@@ -267,7 +302,9 @@ describe('analyze token, top traders across tokens and trending analysis (end to
         expect(a.analysis).toMatchObject({ priceUsd: null, holders: null, flow: null, trackedHolderCount: expect.any(Number) });
         expect(b.analysis).toBeNull();
         expect(c.analysis.holders).toEqual(expect.any(Number));
-        expect(res.body.notes).toContain(`${first.token.symbol}: FOMO token stats did not answer (HTTP 503): priceUsd, holders, concentration, flow left null.`);
+        expect(res.body.notes).toContain(
+          `${first.token.symbol}: FOMO token stats did not answer (HTTP 503): priceUsd, holders, concentration, flow left null.`,
+        );
         expect(res.body.notes.join(' ')).toMatch(new RegExp(`${second.token.symbol}: the analysis failed .*analysis left null`));
       });
 

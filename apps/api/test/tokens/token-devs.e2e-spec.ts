@@ -45,7 +45,7 @@ describe('token devs, launch research and theses on a token (end to end against 
   afterEach(() => app.t.sandbox.control.clear());
 
   describe('service_fomo_token_devs', () => {
-    it.each(['holding', 'partial', 'rugged'])('a launch whose dev is %s: the sandbox\'s rows, the flag its fate raises', async (fate) => {
+    it.each(['holding', 'partial', 'rugged'])("a launch whose dev is %s: the sandbox's rows, the flag its fate raises", async (fate) => {
       const launch = fate === 'rugged' ? (launches.find((l) => l.dev.fate === 'rugged') ?? byFate('exited')) : byFate(fate);
       const before = await app.balance();
       const res = await app.call('service_fomo_token_devs', { address: launch.address });
@@ -59,7 +59,8 @@ describe('token devs, launch research and theses on a token (end to end against 
       expect(devFlags).toEqual(DEV_FLAG[launch.dev.fate!] ? [DEV_FLAG[launch.dev.fate!]] : []);
       const insiders = d.devs.filter((r: Json) => r.role === 'insider');
       const gone = insiders.filter((r: Json) => r.status === 'exited').length;
-      const insiderFlag = insiders.length > 0 && gone === insiders.length ? 'insiders_exited' : gone > 0 && gone * 2 >= insiders.length ? 'insiders_exiting' : null;
+      const insiderFlag =
+        insiders.length > 0 && gone === insiders.length ? 'insiders_exited' : gone > 0 && gone * 2 >= insiders.length ? 'insiders_exiting' : null;
       expect(d.flags.filter((f: Json) => f.code.startsWith('insiders_')).map((f: Json) => f.code)).toEqual(insiderFlag ? [insiderFlag] : []);
     });
 
@@ -71,7 +72,7 @@ describe('token devs, launch research and theses on a token (end to end against 
   });
 
   describe('service_fomo_token_launch_research', () => {
-    it('the launch time is the dev\'s first fill, the launch instant; the dev\'s own trade says how much was sold', async () => {
+    it("the launch time is the dev's first fill, the launch instant; the dev's own trade says how much was sold", async () => {
       const launch = byFate('partial');
       const before = await app.balance();
       const res = await app.call('service_fomo_token_launch_research', { address: launch.address });
@@ -105,14 +106,21 @@ describe('token devs, launch research and theses on a token (end to end against 
 
     it('a token nobody tracked launched: devKnown false, no launch time, a note on why', async () => {
       const res = await app.ok('service_fomo_token_launch_research', noDev);
-      expect(res.data).toMatchObject({ devKnown: false, launchTimeProxy: null, developers: [], insiders: [], flags: [{ code: 'no_known_dev' }], token: { chain: 'ethereum' } });
+      expect(res.data).toMatchObject({
+        devKnown: false,
+        launchTimeProxy: null,
+        developers: [],
+        insiders: [],
+        flags: [{ code: 'no_known_dev' }],
+        token: { chain: 'ethereum' },
+      });
       expect(res.data.market.holders).toBe((await app.fomo(`/v2/token/${noDev.address}/stats`)).holders);
       expect(res.notes.join(' ')).toMatch(/knows no developer/);
     });
   });
 
   describe('service_fomo_theses_for_token', () => {
-    it('most-liked first, minLikes applied, limit kept: the sandbox\'s own likes order', async () => {
+    it("most-liked first, minLikes applied, limit kept: the sandbox's own likes order", async () => {
       const address = mints[0];
       const all = await app.fomo(`/v2/thesis/token/${address}?sort=likes&limit=100`);
       const minLikes = all.theses[40].likes;
@@ -120,7 +128,12 @@ describe('token devs, launch research and theses on a token (end to end against 
       const res = await app.call('service_fomo_theses_for_token', { address, sort: 'likes', minLikes, limit: 20 });
       await app.expectCharged('service_fomo_theses_for_token', res, before);
       const d = res.body.data;
-      expect(d.theses.map((x: Json) => x.thesisId)).toEqual(all.theses.filter((x: Json) => x.likes >= minLikes).slice(0, 20).map((x: Json) => x.thesisId));
+      expect(d.theses.map((x: Json) => x.thesisId)).toEqual(
+        all.theses
+          .filter((x: Json) => x.likes >= minLikes)
+          .slice(0, 20)
+          .map((x: Json) => x.thesisId),
+      );
       expect(d.theses[0]).toMatchObject({ handle: all.theses[0].handle, userId: all.theses[0].userId, likes: all.theses[0].likes, text: all.theses[0].text });
       expect(d).toMatchObject({ sort: 'likes', token: { address, chain: 'solana' }, summary: { count: 20 } });
     });
@@ -174,7 +187,7 @@ describe('token devs, launch research and theses on a token (end to end against 
   describe('502 and partial failure: a lost part is null with a note (charged), all lost is a 502 (free)', () => {
     beforeEach(() => app.freshReads());
 
-    it('launch research without the dev\'s trade: the position and launch time are null, the rest stands', async () => {
+    it("launch research without the dev's trade: the position and launch time are null, the rest stands", async () => {
       const launch = byFate('holding');
       app.t.sandbox.control.add({ provider: 'fomo', route: `/v2/trades/${launch.dev.tradeId}`, status: 503 });
       const before = await app.balance();

@@ -1,4 +1,17 @@
-import { NOW, UNKNOWN_EVM, UNKNOWN_MINT, busiestSoldToken, expectAddressRules, expectIssueOn, sandboxSells, startTokensApp, storeSandboxFeed, trendingBoard, type Json, type TokensApp } from './support';
+import {
+  NOW,
+  UNKNOWN_EVM,
+  UNKNOWN_MINT,
+  busiestSoldToken,
+  expectAddressRules,
+  expectIssueOn,
+  sandboxSells,
+  startTokensApp,
+  storeSandboxFeed,
+  trendingBoard,
+  type Json,
+  type TokensApp,
+} from './support';
 
 /**
  * Tracked holders, KOL holders, sell pressure and flow stats end to end against the sandbox FOMO
@@ -23,7 +36,7 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
   afterAll(() => app.t.close());
   afterEach(() => app.t.sandbox.control.clear());
 
-  describe('200: the answer is the sandbox\'s, recomputed', () => {
+  describe("200: the answer is the sandbox's, recomputed", () => {
     it('service_fomo_token_holders lists every tracked holder by value, with shares of the tracked total', async () => {
       const address = token(0);
       const before = await app.balance();
@@ -32,7 +45,13 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
       const upstream = await app.fomo(`/token/${address}/holders`);
       const data = res.body.data;
       const total = round(upstream.holders.reduce((s: number, h: Json) => s + h.valueUsd, 0));
-      expect(data).toMatchObject({ token: { address, chain: 'solana' }, capturedAt: upstream.capturedAt, trackedHolderCount: upstream.count, trackedValueUsd: total, count: upstream.count });
+      expect(data).toMatchObject({
+        token: { address, chain: 'solana' },
+        capturedAt: upstream.capturedAt,
+        trackedHolderCount: upstream.count,
+        trackedValueUsd: total,
+        count: upstream.count,
+      });
       const pick = (h: Json) => [h.userId, h.handle, h.amount, h.valueUsd];
       expect(data.holders.map(pick)).toEqual(upstream.holders.map(pick));
       expect(data.holders.map((h: Json) => h.rank)).toEqual(upstream.holders.map((_: Json, i: number) => i + 1));
@@ -42,7 +61,7 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
       expect(top3.holders).toEqual(data.holders.slice(0, 3));
     });
 
-    it('service_fomo_kol_holders: tracked count, share of all holders, concentration and 24h flow from the sandbox\'s stats', async () => {
+    it("service_fomo_kol_holders: tracked count, share of all holders, concentration and 24h flow from the sandbox's stats", async () => {
       const address = token(1);
       const before = await app.balance();
       const res = await app.call('service_fomo_kol_holders', { address, limit: 5 });
@@ -58,7 +77,13 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
       });
       expect(d.topHolders.map((h: Json) => h.userId)).toEqual(holders.holders.slice(0, 5).map((h: Json) => h.userId));
       const w = stats.windows['24h'];
-      expect(d.flow24h).toMatchObject({ buys: w.buys, sells: w.sells, buyVolumeUsd: Number(w.buyVolumeUsd), sellVolumeUsd: Number(w.sellVolumeUsd), buySellRatio: round(w.buys / w.sells, 3) });
+      expect(d.flow24h).toMatchObject({
+        buys: w.buys,
+        sells: w.sells,
+        buyVolumeUsd: Number(w.buyVolumeUsd),
+        sellVolumeUsd: Number(w.sellVolumeUsd),
+        buySellRatio: round(w.buys / w.sells, 3),
+      });
       expect(d.flow24h.netVolumeUsd).toBeCloseTo(Number(w.buyVolumeUsd) - Number(w.sellVolumeUsd), 2);
     });
 
@@ -66,48 +91,67 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
       const address = token(2);
       const statsReads = app.t.sandbox.control.count('fomo', `/v2/token/${address}/stats`);
       const d = (await app.ok('service_fomo_kol_holders', { address, includeStats: false })).data;
-      expect(d).toMatchObject({ totalHolders: null, trackedShareOfHoldersPct: null, concentration: null, flow24h: null, trackedHolderCount: (await app.fomo(`/token/${address}/holders`)).count });
+      expect(d).toMatchObject({
+        totalHolders: null,
+        trackedShareOfHoldersPct: null,
+        concentration: null,
+        flow24h: null,
+        trackedHolderCount: (await app.fomo(`/token/${address}/holders`)).count,
+      });
       expect(app.t.sandbox.control.count('fomo', `/v2/token/${address}/stats`)).toBe(statsReads);
     });
 
-    it.each([[1440, 10], [240, 0], [60, 100]])('service_fomo_kol_sell_pressure over %i min: sellers and sellersPct recomputed from the whole feed\'s sells and the holders (threshold %i)', async (windowMinutes, thresholdPercent) => {
-      // Sell pressure reads Scout's stored copy of the feed: the sandbox's whole day, stored as the ingestion would.
-      await storeSandboxFeed(app, NOW - 1440 * 60_000);
-      const address = busiestSoldToken(app);
-      const since = NOW - windowMinutes * 60_000;
-      const before = await app.balance();
-      const res = await app.call('service_fomo_kol_sell_pressure', { address, windowMinutes, thresholdPercent });
-      await app.expectCharged('service_fomo_kol_sell_pressure', res, before);
-      const holders = await app.fomo(`/token/${address}/holders`);
-      const sells = sandboxSells(app, address, since - 1);
-      const holding = new Set(holders.holders.map((h: Json) => h.userId));
-      const sellers = new Set(sells.map((a: Json) => a.userId));
-      if (windowMinutes === 1440) expect(sellers.size).toBeGreaterThanOrEqual(3);
-      const exited = [...sellers].filter((u) => !holding.has(u)).length;
-      const pct = sellers.size + holding.size === 0 ? null : round((100 * sellers.size) / (holding.size + exited));
-      const d = res.body.data;
-      expect(d).toMatchObject({
-        windowMinutes,
-        coveredTo: new Date(NOW).toISOString(),
-        currentHolders: holding.size,
-        sellers: sellers.size,
-        fullyExitedSellers: exited,
-        sellersPct: pct,
-        thresholdPercent,
-        thresholdCrossed: pct !== null && pct >= thresholdPercent,
-      });
-      expect(Date.parse(d.coveredFrom)).toBeGreaterThanOrEqual(since);
-      expect(new Set(d.sellersList.map((s: Json) => s.userId))).toEqual(sellers);
-      for (const s of d.sellersList) {
-        const mine = sells.filter((a: Json) => a.userId === s.userId);
-        expect(s).toMatchObject({ sells: mine.length, stillHolding: holding.has(s.userId) });
-        expect(s.soldUsd).toBeCloseTo(mine.reduce((x: number, a: Json) => x + a.tradeUsd, 0), 2);
-        expect(s.realizedPnlUsd).toBeCloseTo(mine.reduce((x: number, a: Json) => x + a.usdValue, 0), 2);
-      }
-      expect(d.stillHolding.map((h: Json) => h.userId).sort()).toEqual([...holding].filter((u) => !sellers.has(u)).sort());
-    });
+    it.each([
+      [1440, 10],
+      [240, 0],
+      [60, 100],
+    ])(
+      "service_fomo_kol_sell_pressure over %i min: sellers and sellersPct recomputed from the whole feed's sells and the holders (threshold %i)",
+      async (windowMinutes, thresholdPercent) => {
+        // Sell pressure reads Scout's stored copy of the feed: the sandbox's whole day, stored as the ingestion would.
+        await storeSandboxFeed(app, NOW - 1440 * 60_000);
+        const address = busiestSoldToken(app);
+        const since = NOW - windowMinutes * 60_000;
+        const before = await app.balance();
+        const res = await app.call('service_fomo_kol_sell_pressure', { address, windowMinutes, thresholdPercent });
+        await app.expectCharged('service_fomo_kol_sell_pressure', res, before);
+        const holders = await app.fomo(`/token/${address}/holders`);
+        const sells = sandboxSells(app, address, since - 1);
+        const holding = new Set(holders.holders.map((h: Json) => h.userId));
+        const sellers = new Set(sells.map((a: Json) => a.userId));
+        if (windowMinutes === 1440) expect(sellers.size).toBeGreaterThanOrEqual(3);
+        const exited = [...sellers].filter((u) => !holding.has(u)).length;
+        const pct = sellers.size + holding.size === 0 ? null : round((100 * sellers.size) / (holding.size + exited));
+        const d = res.body.data;
+        expect(d).toMatchObject({
+          windowMinutes,
+          coveredTo: new Date(NOW).toISOString(),
+          currentHolders: holding.size,
+          sellers: sellers.size,
+          fullyExitedSellers: exited,
+          sellersPct: pct,
+          thresholdPercent,
+          thresholdCrossed: pct !== null && pct >= thresholdPercent,
+        });
+        expect(Date.parse(d.coveredFrom)).toBeGreaterThanOrEqual(since);
+        expect(new Set(d.sellersList.map((s: Json) => s.userId))).toEqual(sellers);
+        for (const s of d.sellersList) {
+          const mine = sells.filter((a: Json) => a.userId === s.userId);
+          expect(s).toMatchObject({ sells: mine.length, stillHolding: holding.has(s.userId) });
+          expect(s.soldUsd).toBeCloseTo(
+            mine.reduce((x: number, a: Json) => x + a.tradeUsd, 0),
+            2,
+          );
+          expect(s.realizedPnlUsd).toBeCloseTo(
+            mine.reduce((x: number, a: Json) => x + a.usdValue, 0),
+            2,
+          );
+        }
+        expect(d.stillHolding.map((h: Json) => h.userId).sort()).toEqual([...holding].filter((u) => !sellers.has(u)).sort());
+      },
+    );
 
-    it('service_fomo_token_stats: every window\'s counts and volumes are the sandbox\'s; ratio and net recomputed', async () => {
+    it("service_fomo_token_stats: every window's counts and volumes are the sandbox's; ratio and net recomputed", async () => {
       const address = token(4);
       const before = await app.balance();
       const res = await app.call('service_fomo_token_stats', { address, chain: 'solana' });
@@ -121,14 +165,21 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
         const w = stats.windows[name];
         const buy = Number(w.buyVolumeUsd);
         const sell = Number(w.sellVolumeUsd);
-        expect(d.windows[name]).toMatchObject({ buys: w.buys, sells: w.sells, uniqueBuyers: w.uniqueBuyers, uniqueSellers: w.uniqueSellers, buyVolumeUsd: buy, sellVolumeUsd: sell });
+        expect(d.windows[name]).toMatchObject({
+          buys: w.buys,
+          sells: w.sells,
+          uniqueBuyers: w.uniqueBuyers,
+          uniqueSellers: w.uniqueSellers,
+          buyVolumeUsd: buy,
+          sellVolumeUsd: sell,
+        });
         expect(d.windows[name].buySellRatio).toBe(w.sells > 0 ? round(w.buys / w.sells, 3) : null);
         expect(d.windows[name].netVolumeUsd).toBeCloseTo(buy - sell, 2);
         expect(d.windows[name].buyVolumeSharePct).toBeCloseTo((100 * buy) / (buy + sell), 2);
       }
     });
 
-    it('service_fomo_token_stats on an EVM token without a chain: the chain is the provider\'s, the address lowercased', async () => {
+    it("service_fomo_token_stats on an EVM token without a chain: the chain is the provider's, the address lowercased", async () => {
       const row = evmRow();
       const d = (await app.ok('service_fomo_token_stats', { address: row.token.address.toUpperCase().replace('0X', '0x') })).data;
       expect(d.token).toEqual({ address: row.token.address.toLowerCase(), chain: 'ethereum', networkId: row.token.networkId });
@@ -186,7 +237,13 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
       const before = await app.balance();
       const res = await app.call('service_fomo_kol_holders', { address });
       await app.expectCharged('service_fomo_kol_holders', res, before);
-      expect(res.body.data).toMatchObject({ totalHolders: null, trackedShareOfHoldersPct: null, concentration: null, flow24h: null, trackedHolderCount: (await app.fomo(`/token/${address}/holders`)).count });
+      expect(res.body.data).toMatchObject({
+        totalHolders: null,
+        trackedShareOfHoldersPct: null,
+        concentration: null,
+        flow24h: null,
+        trackedHolderCount: (await app.fomo(`/token/${address}/holders`)).count,
+      });
       expect(res.body.notes).toContain('FOMO token stats did not answer (HTTP 503): totalHolders, trackedShareOfHoldersPct, concentration, flow24h left null.');
     });
 
@@ -196,7 +253,13 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
       const before = await app.balance();
       const res = await app.call('service_fomo_kol_holders', { address });
       await app.expectCharged('service_fomo_kol_holders', res, before);
-      expect(res.body.data).toMatchObject({ trackedHolderCount: null, trackedValueUsd: null, topHolders: null, trackedShareOfHoldersPct: null, totalHolders: (await app.fomo(`/v2/token/${address}/stats`)).holders });
+      expect(res.body.data).toMatchObject({
+        trackedHolderCount: null,
+        trackedValueUsd: null,
+        topHolders: null,
+        trackedShareOfHoldersPct: null,
+        totalHolders: (await app.fomo(`/v2/token/${address}/stats`)).holders,
+      });
       expect(res.body.notes.join(' ')).toMatch(/FOMO tracked holders did not answer \(timeout\): trackedHolderCount, trackedValueUsd, topHolders left null/);
     });
 
@@ -217,17 +280,27 @@ describe('token holders, KOL holders, sell pressure and stats (end to end agains
       const res = await app.call('service_fomo_kol_sell_pressure', { address });
       await app.expectCharged('service_fomo_kol_sell_pressure', res, before);
       const sells = sandboxSells(app, address, NOW - 1440 * 60_000);
-      expect(res.body.data).toMatchObject({ currentHolders: null, fullyExitedSellers: null, sellersPct: null, thresholdCrossed: null, stillHolding: null, sellers: new Set(sells.map((a: Json) => a.userId)).size });
+      expect(res.body.data).toMatchObject({
+        currentHolders: null,
+        fullyExitedSellers: null,
+        sellersPct: null,
+        thresholdCrossed: null,
+        stillHolding: null,
+        sellers: new Set(sells.map((a: Json) => a.userId)).size,
+      });
       expect(res.body.notes.join(' ')).toMatch(/FOMO tracked holders did not answer \(HTTP 503\): currentHolders/);
     });
 
-    it.each([['service_fomo_kol_holders', (a: string) => [`/token/${a}/holders`, `/v2/token/${a}/stats`]]])('%s with every part failing: 502 tool_error, hold voided', async (tool, routes) => {
-      const address = token(10);
-      for (const route of routes(address)) app.t.sandbox.control.add({ provider: 'fomo', route, status: 503 });
-      const before = await app.balance();
-      const res = await app.call(tool, { address });
-      await app.expectUncharged(res, 502, before);
-      expect(res.body.error).toMatchObject({ code: 'tool_error', details: expect.stringMatching(/503/) });
-    });
+    it.each([['service_fomo_kol_holders', (a: string) => [`/token/${a}/holders`, `/v2/token/${a}/stats`]]])(
+      '%s with every part failing: 502 tool_error, hold voided',
+      async (tool, routes) => {
+        const address = token(10);
+        for (const route of routes(address)) app.t.sandbox.control.add({ provider: 'fomo', route, status: 503 });
+        const before = await app.balance();
+        const res = await app.call(tool, { address });
+        await app.expectUncharged(res, 502, before);
+        expect(res.body.error).toMatchObject({ code: 'tool_error', details: expect.stringMatching(/503/) });
+      },
+    );
   });
 });

@@ -25,12 +25,11 @@ describe('service_fomo_leaderboard (end to end against the sandbox)', () => {
   });
   afterAll(() => t.close());
 
-  const call = (query: Record<string, string | number | boolean>) =>
-    t.http().get('/api/v1/tools/service_fomo_leaderboard').query(query).set(bearer(key));
+  const call = (query: Record<string, string | number | boolean>) => t.http().get('/api/v1/tools/service_fomo_leaderboard').query(query).set(bearer(key));
   const sandboxBoard = (window: string): Promise<Json> => readFomo(t, `/v2/leaderboard/${window}?limit=${window === 'all' ? 100 : 150}`);
 
   describe('200', () => {
-    it.each(['24h', '7d', '30d', 'all'])('the %s board: the provider\'s full board, ranked, every row field present', async (window) => {
+    it.each(['24h', '7d', '30d', 'all'])("the %s board: the provider's full board, ranked, every row field present", async (window) => {
       const before = await t.spendable(accountId);
       const res = await call({ window });
       expect(res.status).toBe(200);
@@ -40,7 +39,25 @@ describe('service_fomo_leaderboard (end to end against the sandbox)', () => {
       expect(data.traders.map((r: Json) => [r.rank, r.userId, r.pnlUsd])).toEqual(upstream.traders.map((r: Json) => [r.rank, r.userId, r.pnlUsd]));
       for (const row of data.traders) {
         expect(Object.keys(row).sort()).toEqual(
-          ['clan', 'createdAt', 'description', 'displayName', 'followers', 'following', 'handle', 'holdings', 'pnlUsd', 'rank', 'topTokens', 'trades', 'twitter', 'userId', 'verified', 'volumeUsd', 'wallets'].sort(),
+          [
+            'clan',
+            'createdAt',
+            'description',
+            'displayName',
+            'followers',
+            'following',
+            'handle',
+            'holdings',
+            'pnlUsd',
+            'rank',
+            'topTokens',
+            'trades',
+            'twitter',
+            'userId',
+            'verified',
+            'volumeUsd',
+            'wallets',
+          ].sort(),
         );
         expect(row.wallets).toEqual({
           solana: expect.any(String),
@@ -53,7 +70,7 @@ describe('service_fomo_leaderboard (end to end against the sandbox)', () => {
       expect(await t.spendable(accountId)).toBe(before - 250);
     });
 
-    it('limit, minPnlUsd and verifiedOnly filter the cached board locally; ranks are the board\'s; the same cost', async () => {
+    it("limit, minPnlUsd and verifiedOnly filter the cached board locally; ranks are the board's; the same cost", async () => {
       const full = (await call({ window: '7d' })).body.data.traders as Json[];
       const threshold = full[Math.floor(full.length / 3)].pnlUsd;
       const before = await t.spendable(accountId);
@@ -66,7 +83,7 @@ describe('service_fomo_leaderboard (end to end against the sandbox)', () => {
       expect(await t.spendable(accountId)).toBe(before - 250);
     });
 
-    it('puts the board\'s traders in the directory, so service_health counts them', async () => {
+    it("puts the board's traders in the directory, so service_health counts them", async () => {
       await call({ window: '30d' });
       const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM traders WHERE user_id = ANY($1::text[])`, [
         (await sandboxBoard('30d')).traders.map((r: Json) => r.userId),

@@ -45,7 +45,7 @@ describe('service_fomo_theses_by_trader (end to end against the sandbox)', () =>
   const sandbox = (path: string): Promise<Json> => readFomo(t, path);
   async function sandboxTheses(userId: string, first: Json): Promise<Json[]> {
     const rows = [...first.theses];
-    for (let cursor = first.cursor; cursor; ) {
+    for (let cursor = first.cursor; cursor;) {
       const page = await sandbox(`/v2/thesis/user/${userId}?sort=recent&cursor=${cursor}`);
       rows.push(...page.theses);
       cursor = page.cursor;
@@ -61,7 +61,7 @@ describe('service_fomo_theses_by_trader (end to end against the sandbox)', () =>
   };
 
   describe('200', () => {
-    it('every thesis, newest first, over the provider\'s pages; each with its position\'s PnL and whether it made money; charged 1,250', async () => {
+    it("every thesis, newest first, over the provider's pages; each with its position's PnL and whether it made money; charged 1,250", async () => {
       const before = await t.spendable(accountId);
       const answer = await ok({ trader: trader.handle, limit: 200 });
       const data = answer.data;
@@ -93,7 +93,7 @@ describe('service_fomo_theses_by_trader (end to end against the sandbox)', () =>
       expect(await t.spendable(accountId)).toBe(before - 1250);
     });
 
-    it('a thesis\'s PnL is the PnL of the trade it was written about', async () => {
+    it("a thesis's PnL is the PnL of the trade it was written about", async () => {
       const data = (await ok({ trader: trader.userId, limit: 5 })).data;
       for (const row of data.theses.slice(0, 3)) {
         const trade = await sandbox(`/v2/trades/${row.tradeId}`);
@@ -128,7 +128,7 @@ describe('service_fomo_theses_by_trader (end to end against the sandbox)', () =>
       expect(data.read).toBe(all.length);
     });
 
-    it('tokenAddress and chain narrow to one token and one chain (Scout\'s chain names)', async () => {
+    it("tokenAddress and chain narrow to one token and one chain (Scout's chain names)", async () => {
       const token = all[0].token.address;
       const one = (await ok({ trader: trader.userId, tokenAddress: token, limit: 200 })).data;
       expect(one.tokenAddress).toBe(token);
@@ -149,7 +149,10 @@ describe('service_fomo_theses_by_trader (end to end against the sandbox)', () =>
   });
 
   describe('404: an unknown trader is named, nothing charged', () => {
-    it.each([['no_such_trader_zz', /no_such_trader_zz/], [randomUUID(), /trader/i]])('%s', async (who, named) => {
+    it.each([
+      ['no_such_trader_zz', /no_such_trader_zz/],
+      [randomUUID(), /trader/i],
+    ])('%s', async (who, named) => {
       const before = await t.spendable(accountId);
       const res = await call({ trader: who });
       expect(res.status).toBe(404);

@@ -19,9 +19,30 @@ type Json = any;
 
 /** The fields a live and an assembled answer about the same trade must agree on. */
 const SHARED = [
-  'tradeId', 'status', 'token', 'chain', 'amount', 'costBasisUsd', 'proceedsUsd', 'boughtUsd', 'soldUsd', 'bought', 'sold',
-  'avgEntryPrice', 'avgExitPrice', 'realizedPnlUsd', 'unrealizedPnlUsd', 'pnlUsd', 'priceUsd', 'valueUsd', 'isDev',
-  'openedAt', 'closedAt', 'lastTradeAt', 'fills', 'swaps',
+  'tradeId',
+  'status',
+  'token',
+  'chain',
+  'amount',
+  'costBasisUsd',
+  'proceedsUsd',
+  'boughtUsd',
+  'soldUsd',
+  'bought',
+  'sold',
+  'avgEntryPrice',
+  'avgExitPrice',
+  'realizedPnlUsd',
+  'unrealizedPnlUsd',
+  'pnlUsd',
+  'priceUsd',
+  'valueUsd',
+  'isDev',
+  'openedAt',
+  'closedAt',
+  'lastTradeAt',
+  'fills',
+  'swaps',
 ];
 const pick = (o: Json, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
@@ -86,7 +107,7 @@ describe('service_fomo_trade_detail (end to end against the sandbox)', () => {
   }
 
   describe('200 live', () => {
-    it('is the provider\'s trade: the position\'s figures, every fill oldest first with its USD size, transfers, price, liquidity, status', async () => {
+    it("is the provider's trade: the position's figures, every fill oldest first with its USD size, transfers, price, liquidity, status", async () => {
       const upstream = await sandbox(`/v2/trades/${closed.tradeId}`);
       const before = await t.spendable(accountId);
       const res = await call({ tradeId: closed.tradeId });
@@ -109,7 +130,9 @@ describe('service_fomo_trade_detail (end to end against the sandbox)', () => {
         lastTradeAt: upstream.lastTradeAt,
       });
       expect(data.chain).toBe(upstream.chain === 'robinhood' ? 'brokerage' : upstream.chain);
-      expect(data.swaps.map((s: Json) => [s.swapId, s.side, s.humanUsdAmountIn])).toEqual(upstream.swaps.map((s: Json) => [s.swapId, s.side, s.humanUsdAmountIn]));
+      expect(data.swaps.map((s: Json) => [s.swapId, s.side, s.humanUsdAmountIn])).toEqual(
+        upstream.swaps.map((s: Json) => [s.swapId, s.side, s.humanUsdAmountIn]),
+      );
       expect(data.transfers.map((x: Json) => x.transferId)).toEqual(upstream.transfers.map((x: Json) => x.transferId));
       // The fills add up to the position: what was bought and sold, and the average prices.
       expect(data.fills).toMatchObject({ buys: data.swaps.filter((s: Json) => s.side === 'buy').length, boughtUsd: data.boughtUsd, soldUsd: data.soldUsd });
@@ -120,11 +143,16 @@ describe('service_fomo_trade_detail (end to end against the sandbox)', () => {
       expect(await t.spendable(accountId)).toBe(before - 250);
     });
 
-    it('carries the trader\'s thesis with its likes', async () => {
+    it("carries the trader's thesis with its likes", async () => {
       const upstream = await sandbox(`/v2/trades/${withThesis}`);
       const res = await call({ tradeId: withThesis, trader: trader.handle });
       expect(res.status).toBe(200);
-      expect(res.body.data.thesis).toEqual({ thesisId: upstream.thesis.thesisId, text: upstream.thesis.text, likes: upstream.thesis.likes, ts: upstream.thesis.ts });
+      expect(res.body.data.thesis).toEqual({
+        thesisId: upstream.thesis.thesisId,
+        text: upstream.thesis.text,
+        likes: upstream.thesis.likes,
+        ts: upstream.thesis.ts,
+      });
       expect(res.body.data.source).toBe('live');
     });
   });
@@ -134,14 +162,18 @@ describe('service_fomo_trade_detail (end to end against the sandbox)', () => {
       const live = (await call({ tradeId: closed.tradeId })).body.data;
       const caller = await freshCaller('trade detail fallback');
       const before = await t.spendable(caller.accountId);
-      const res = await withTradeFault(closed.tradeId, { status: 503 }, () => call({ tradeId: closed.tradeId, trader: trader.handle.toUpperCase() }, caller.apiKey));
+      const res = await withTradeFault(closed.tradeId, { status: 503 }, () =>
+        call({ tradeId: closed.tradeId, trader: trader.handle.toUpperCase() }, caller.apiKey),
+      );
       expect(res.status).toBe(200);
       const data = res.body.data;
       expect(data.source).toBe('assembled');
       expect(pick(data, SHARED)).toEqual(pick(live, SHARED));
       expect(data).toMatchObject({ trader, transfers: null, thesis: null, liquidityUsd: null });
       expect(res.body.notes.join(' ')).toMatch(/Assembled from the trader's positions and swaps.*503/);
-      expect(res.body.credits.endpoints).toEqual(expect.arrayContaining(['fomo:/v2/trades/{tradeId}', 'fomo:/v2/users/{userId}/positions', 'fomo:/v2/users/{userId}/swaps']));
+      expect(res.body.credits.endpoints).toEqual(
+        expect.arrayContaining(['fomo:/v2/trades/{tradeId}', 'fomo:/v2/users/{userId}/positions', 'fomo:/v2/users/{userId}/swaps']),
+      );
       expect(await t.spendable(caller.accountId)).toBe(before - 250);
     });
 
@@ -150,7 +182,12 @@ describe('service_fomo_trade_detail (end to end against the sandbox)', () => {
       const caller = await freshCaller('trade detail deep fallback');
       const res = await withTradeFault(deeper.tradeId, { status: 503 }, () => call({ tradeId: deeper.tradeId, trader: trader.userId }, caller.apiKey));
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ source: 'assembled', tradeId: deeper.tradeId, realizedPnlUsd: upstream.realizedPnlUsd, avgEntryPrice: upstream.avgEntryPrice });
+      expect(res.body.data).toMatchObject({
+        source: 'assembled',
+        tradeId: deeper.tradeId,
+        realizedPnlUsd: upstream.realizedPnlUsd,
+        avgEntryPrice: upstream.avgEntryPrice,
+      });
       expect(res.body.data.swaps.map((s: Json) => s.swapId)).toEqual(upstream.swaps.map((s: Json) => s.swapId));
     });
 

@@ -44,7 +44,7 @@ describe('trader activity tools (end to end against the sandbox)', () => {
     return res.body;
   };
 
-  it('the all-time PnL on the leaderboard is the sum of the positions\' realized and unrealized PnL', async () => {
+  it("the all-time PnL on the leaderboard is the sum of the positions' realized and unrealized PnL", async () => {
     const answer = await call('service_fomo_trader_positions', { trader: trader.handle, status: 'all', limit: 200, deep: true });
     const data = answer.data;
     expect(data.complete).toBe(true);
@@ -60,7 +60,7 @@ describe('trader activity tools (end to end against the sandbox)', () => {
     if (decided > 0) expect(data.summary.winRatePct).toBeCloseTo((100 * data.summary.wins) / decided, 1);
   });
 
-  it('balances are the open positions at today\'s prices, largest first, split by chain', async () => {
+  it("balances are the open positions at today's prices, largest first, split by chain", async () => {
     const balances = (await call('service_fomo_trader_balances', { trader: trader.userId, limit: 200 })).data;
     const open = (await call('service_fomo_trader_positions', { trader: trader.userId, status: 'open', limit: 200 })).data;
     expect(balances.capped).toBe(false);
@@ -89,10 +89,12 @@ describe('trader activity tools (end to end against the sandbox)', () => {
     expect(first.nextCursor).not.toBeNull();
     const second = (await call('service_fomo_trader_positions', { trader: trader.userId, status: 'closed', limit: 10, cursor: first.nextCursor })).data;
     const both = (await call('service_fomo_trader_positions', { trader: trader.userId, status: 'closed', limit: 20 })).data;
-    expect([...first.positions, ...second.positions].map((p: Json) => p.tradeId)).toEqual(both.positions.slice(0, first.count + second.count).map((p: Json) => p.tradeId));
+    expect([...first.positions, ...second.positions].map((p: Json) => p.tradeId)).toEqual(
+      both.positions.slice(0, first.count + second.count).map((p: Json) => p.tradeId),
+    );
   });
 
-  it('swaps are the provider\'s fills, newest first, narrowed by token; every fill names its position', async () => {
+  it("swaps are the provider's fills, newest first, narrowed by token; every fill names its position", async () => {
     const upstream = await sandbox(`/v2/users/${trader.userId}/swaps?limit=100`);
     const swaps = (await call('service_fomo_trader_swaps', { trader: trader.handle, limit: 100 })).data;
     expect(swaps.swaps.map((s: Json) => s.swapId)).toEqual(upstream.swaps.map((s: Json) => s.swapId));

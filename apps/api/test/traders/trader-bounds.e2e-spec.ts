@@ -111,7 +111,11 @@ describe('trader tools: a text input with nothing to look up is a 400 (found by 
     ['service_fomo_trader_swaps', { trader: 'a', tokenAddress: ' '.repeat(30) }, 'tokenAddress'],
   ])('%s %j', async (tool, body, field) => {
     const before = await t.spendable(accountId);
-    const res = await t.http().post(`/api/v1/tools/${tool}`).set({ Authorization: `Bearer ${key}` }).send(body);
+    const res = await t
+      .http()
+      .post(`/api/v1/tools/${tool}`)
+      .set({ Authorization: `Bearer ${key}` })
+      .send(body);
     expect(res.status).toBe(400);
     expect(res.body.error.issues.map((i: { path: string }) => i.path.split('.')[0])).toContain(field);
     expect(await t.spendable(accountId)).toBe(before);
@@ -132,7 +136,11 @@ describe('a lone UTF-16 surrogate in any input is a 400, never a 500 (found by t
     ['service_fomo_search', { q: 'x\udc00' }, 'q'],
     ['service_protocol_report', { protocol: 'aa\ud83d' }, 'protocol'],
   ])('%s %j', async (tool, body, field) => {
-    const res = await t.http().post(`/api/v1/tools/${tool}`).set({ Authorization: `Bearer ${key}` }).send(body);
+    const res = await t
+      .http()
+      .post(`/api/v1/tools/${tool}`)
+      .set({ Authorization: `Bearer ${key}` })
+      .send(body);
     expect(res.status).toBe(400);
     expect(res.body.error.issues).toEqual([expect.objectContaining({ path: field, message: expect.stringMatching(/valid Unicode/) })]);
   });

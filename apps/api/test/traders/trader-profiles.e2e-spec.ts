@@ -55,7 +55,7 @@ describe('trader search, profile, report and comparison (end to end against the 
   });
 
   describe('service_fomo_resolve_trader', () => {
-    it('the full profile by handle or user id; its 30d PnL is the leaderboard\'s, its age follows from createdAt', async () => {
+    it("the full profile by handle or user id; its 30d PnL is the leaderboard's, its age follows from createdAt", async () => {
       const star = board[0];
       const byHandle = await ok('service_fomo_resolve_trader', { trader: `@${star.handle.toUpperCase()}` });
       const byId = await ok('service_fomo_resolve_trader', { trader: star.userId });

@@ -72,7 +72,7 @@ describe('trader social tools and trade comments (end to end against the sandbox
   });
 
   describe('service_fomo_trader_spotlight and service_fomo_trade_comments', () => {
-    it('the spotlight is the provider\'s, and a featured trade\'s comments are its thread', async () => {
+    it("the spotlight is the provider's, and a featured trade's comments are its thread", async () => {
       const upstream = await sandbox(`/v2/users/${star.userId}/spotlight`);
       const res = await call('service_fomo_trader_spotlight', { trader: star.handle });
       expect(res.status).toBe(200);

@@ -48,9 +48,7 @@ describe('job processors and the boot check', () => {
   });
 
   it('refuses to boot when a job name has no handler', () => {
-    expect(() => assertEveryJobHandled([PING_QUEUE], [PingOnlyProcessor])).toThrow(
-      'queue "ping": no handler for job "pong" in PingOnlyProcessor',
-    );
+    expect(() => assertEveryJobHandled([PING_QUEUE], [PingOnlyProcessor])).toThrow('queue "ping": no handler for job "pong" in PingOnlyProcessor');
   });
 
   it('refuses a handler for a job name the queue does not have', () => {
@@ -61,9 +59,7 @@ describe('job processors and the boot check', () => {
 
   it('refuses a consumed queue without exactly one processor, and a processor of a queue not registered', () => {
     expect(() => assertEveryJobHandled([LEDGER_QUEUE, PING_QUEUE], [LedgerProcessor])).toThrow('queue "ping" has 0 processors');
-    expect(() => assertEveryJobHandled([PING_QUEUE], [CompletePingProcessor, CompletePingProcessor])).toThrow(
-      'queue "ping" has 2 processors',
-    );
+    expect(() => assertEveryJobHandled([PING_QUEUE], [CompletePingProcessor, CompletePingProcessor])).toThrow('queue "ping" has 2 processors');
     expect(() => assertEveryJobHandled([LEDGER_QUEUE], [LedgerProcessor, CompletePingProcessor])).toThrow(
       'CompletePingProcessor processes queue "ping", which is not registered',
     );

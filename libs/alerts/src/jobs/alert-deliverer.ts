@@ -51,7 +51,15 @@ export class AlertDeliverer {
       throw new UnrecoverableError(message);
     }
     const status = sent.delivered ? 'delivered' : isLastAttempt ? 'failed' : 'pending';
-    await this.firings.recordAttempt(firingId, { attempt, startedAt, durationMs: sent.durationMs, statusCode: sent.statusCode, error: sent.error, delivered: sent.delivered, status });
+    await this.firings.recordAttempt(firingId, {
+      attempt,
+      startedAt,
+      durationMs: sent.durationMs,
+      statusCode: sent.statusCode,
+      error: sent.error,
+      delivered: sent.delivered,
+      status,
+    });
     if (!sent.delivered) throw new Error(`delivery attempt ${attempt} of firing ${firingId} failed: ${sent.error ?? `HTTP ${sent.statusCode}`}`);
     return { firingId, status: 'delivered' };
   }

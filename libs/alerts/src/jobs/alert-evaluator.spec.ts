@@ -18,7 +18,16 @@ describe('emailOf', () => {
   const payload = (trigger: FiringPayload['data']['trigger'], kind: FiringPayload['data']['kind']): FiringPayload => ({
     type: 'alert.fired',
     timestamp: '2026-01-02T03:04:05.000Z',
-    data: { alertId: 'a-1', kind, token: { address: 'Mint111', chain: 'solana' }, priceUsd: kind === 'smart_money_buy' ? null : 2, minTraders: kind === 'smart_money_buy' ? 3 : null, note: 'check it', createdAt: '2026-01-01T00:00:00.000Z', trigger },
+    data: {
+      alertId: 'a-1',
+      kind,
+      token: { address: 'Mint111', chain: 'solana' },
+      priceUsd: kind === 'smart_money_buy' ? null : 2,
+      minTraders: kind === 'smart_money_buy' ? 3 : null,
+      note: 'check it',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      trigger,
+    },
   });
 
   it('says what fired, with the note and the payload', () => {

@@ -33,7 +33,7 @@ export class AlertEvaluator {
 
   async evaluate(batchSize = EVALUATION_BATCH): Promise<EvaluateAlertsResult> {
     const result: EvaluateAlertsResult = { evaluated: 0, fired: 0, queued: 0, failed: [] };
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const batch = await this.alerts.activePage(after, batchSize);
       if (batch.length === 0) break;
       after = batch[batch.length - 1].id;

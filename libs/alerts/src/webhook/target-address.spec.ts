@@ -48,14 +48,16 @@ describe('addressRefusal: which addresses a webhook may reach', () => {
 });
 
 describe('checkWebhookTarget', () => {
-  const resolver = (table: Record<string, string[]>): HostResolver => async (host) => {
-    const addresses = table[host];
-    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-  };
+  const resolver =
+    (table: Record<string, string[]>): HostResolver =>
+    async (host) => {
+      const addresses = table[host];
+      if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+      return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    };
   const dns = resolver({
     'hooks.example.com': ['93.184.216.34'],
-    'localhost': ['127.0.0.1', '::1'],
+    localhost: ['127.0.0.1', '::1'],
     'split.example.com': ['93.184.216.34', '10.0.0.8'],
     'meta.example.com': ['169.254.169.254'],
   });

@@ -85,8 +85,18 @@ describe('AppConfig', () => {
     expect(defaults.ALERT_EVAL_INTERVAL_SECONDS).toBe(60);
     expect(defaults.WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(false);
     expect(defaults.SMTP_URL).toBeUndefined();
-    const set = AppConfig.fromEnv({ ALERT_EVAL_INTERVAL_SECONDS: '15', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: 'smtp://u:p@127.0.0.1:2525', SMTP_FROM: 'a@b.example' });
-    expect([set.ALERT_EVAL_INTERVAL_SECONDS, set.WEBHOOK_ALLOW_PRIVATE_TARGETS, set.SMTP_URL, set.SMTP_FROM]).toEqual([15, true, 'smtp://u:p@127.0.0.1:2525', 'a@b.example']);
+    const set = AppConfig.fromEnv({
+      ALERT_EVAL_INTERVAL_SECONDS: '15',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      SMTP_URL: 'smtp://u:p@127.0.0.1:2525',
+      SMTP_FROM: 'a@b.example',
+    });
+    expect([set.ALERT_EVAL_INTERVAL_SECONDS, set.WEBHOOK_ALLOW_PRIVATE_TARGETS, set.SMTP_URL, set.SMTP_FROM]).toEqual([
+      15,
+      true,
+      'smtp://u:p@127.0.0.1:2525',
+      'a@b.example',
+    ]);
     expect(() => AppConfig.fromEnv({ ALERT_EVAL_INTERVAL_SECONDS: '1' })).toThrow(/ALERT_EVAL_INTERVAL_SECONDS/);
     expect(() => AppConfig.fromEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => AppConfig.fromEnv({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);

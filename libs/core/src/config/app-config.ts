@@ -1,21 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsPositive,
-  IsString,
-  IsUrl,
-  Matches,
-  Max,
-  Min,
-  validateSync,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsPositive, IsString, IsUrl, Matches, Max, Min, validateSync } from 'class-validator';
 
-const toNumber = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
 const toBool = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
   if (['true', '1', 'yes'].includes(value.toLowerCase())) return true;
@@ -27,14 +13,21 @@ const toBool = ({ value }: { value: unknown }) => {
 const ORIGIN = String.raw`https?://[A-Za-z0-9.-]+(?::\d{1,5})?`;
 const ORIGINS = new RegExp(`^${ORIGIN}(?:\\s*,\\s*${ORIGIN})*$`);
 const ORIGINS_OR_ANY = new RegExp(`^(?:\\*|${ORIGIN}(?:\\s*,\\s*${ORIGIN})*)$`);
-const originList = (text: string | undefined) => (text ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+const originList = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
 
 /**
  * Every setting Scout reads, validated once at boot. Nothing else reads process.env:
  * a bad value stops the process with a message naming the variable.
  */
 export class AppConfig {
-  @Transform(toNumber) @IsInt() @Min(0) @Max(65535)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT = 3000;
 
   @IsString()
@@ -45,11 +38,15 @@ export class AppConfig {
    * their connections (new calls get 503 at once). Keep it above TOOL_DEADLINE_MS so a call that
    * uses its whole budget still answers, and below the orchestrator's kill timeout.
    */
-  @Transform(toNumber) @IsInt() @Min(0) @Max(600_000)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
   SHUTDOWN_GRACE_MS = 25_000;
 
   /** PostgreSQL 15+ connection string. Unset: Scout runs its own embedded PostgreSQL (PGlite). */
-  @IsOptional() @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
   /** Where the embedded PostgreSQL keeps its files. */
@@ -57,10 +54,14 @@ export class AppConfig {
   DATA_DIR = './.data';
 
   /** Loopback port the embedded PostgreSQL listens on (psql can connect); 0 picks a free one. */
-  @Transform(toNumber) @IsInt() @Min(0) @Max(65535)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   EMBEDDED_DB_PORT = 0;
 
-  @IsOptional() @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  @IsOptional()
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
 
   /**
@@ -68,44 +69,70 @@ export class AppConfig {
    * database, whose PostgreSQL lives in the API process so no separate worker can reach it, and
    * off otherwise (run `npm run start:worker` processes instead).
    */
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   WORKER_IN_PROCESS?: boolean;
 
   /** Ensures an admin key with exactly this secret exists at boot. */
-  @IsOptional() @Matches(/^sc_[A-Za-z0-9_-]{24,128}$/, {
+  @IsOptional()
+  @Matches(/^sc_[A-Za-z0-9_-]{24,128}$/, {
     message: 'ADMIN_BOOTSTRAP_KEY must look like sc_ followed by 24-128 letters, digits, _ or -',
   })
   ADMIN_BOOTSTRAP_KEY?: string;
 
   /** Applies pending migrations at boot. Defaults to on for the embedded database, off otherwise. */
-  @IsOptional() @Transform(toBool) @IsBoolean()
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
   DB_MIGRATE_ON_START?: boolean;
 
-  @Transform(toNumber) @IsInt() @Min(1) @Max(500)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(500)
   DB_POOL_MAX = 20;
 
   /** Value of the free starting grant in USD. */
-  @Transform(toNumber) @IsNumber() @Min(0) @Max(1_000_000)
+  @Transform(toNumber)
+  @IsNumber()
+  @Min(0)
+  @Max(1_000_000)
   FREE_GRANT_USD = 5;
 
   /** Pay-as-you-go price of one 250-credit call in USD; converts USD grants to credits. */
-  @Transform(toNumber) @IsNumber() @IsPositive() @Max(1000)
+  @Transform(toNumber)
+  @IsNumber()
+  @IsPositive()
+  @Max(1000)
   PAYG_USD_PER_CALL = 0.02;
 
   /** Default lifetime of a prepaid top-up. */
-  @Transform(toNumber) @IsInt() @Min(1) @Max(120)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(120)
   TOPUP_EXPIRY_MONTHS = 12;
 
   /** Unauthenticated requests allowed per client IP per minute. */
-  @Transform(toNumber) @IsInt() @Min(1) @Max(1_000_000)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
   RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE = 60;
 
   /** How long a verified key is trusted without re-reading it; bounds how late a revocation bites. */
-  @Transform(toNumber) @IsInt() @Min(0) @Max(5000)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  @Max(5000)
   AUTH_CACHE_TTL_MS = 2000;
 
   /** Largest accepted request body, in bytes. */
-  @Transform(toNumber) @IsInt() @Min(1024) @Max(10 * 1024 * 1024)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1024)
+  @Max(10 * 1024 * 1024)
   BODY_LIMIT_BYTES = 64 * 1024;
 
   /**
@@ -116,11 +143,13 @@ export class AppConfig {
   CORS_ORIGINS = '*';
 
   /** Origins allowed to call /api/v1/me and /api/v1/admin from a browser (comma-separated); unset: none. */
-  @IsOptional() @Matches(ORIGINS, { message: 'CORS_ADMIN_ORIGINS must be comma-separated origins such as https://admin.example.com' })
+  @IsOptional()
+  @Matches(ORIGINS, { message: 'CORS_ADMIN_ORIGINS must be comma-separated origins such as https://admin.example.com' })
   CORS_ADMIN_ORIGINS?: string;
 
   /** Set when Scout runs behind a proxy that sets X-Forwarded-For (an Express trust proxy value). */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   TRUST_PROXY?: string;
 
   /**
@@ -128,11 +157,15 @@ export class AppConfig {
    * provider at it; `live` uses the provider URLs below. Defaults to sandbox with the embedded
    * database (the newcomer's `npm start`), live otherwise.
    */
-  @IsOptional() @IsIn(['sandbox', 'live'])
+  @IsOptional()
+  @IsIn(['sandbox', 'live'])
   UPSTREAM_MODE?: 'sandbox' | 'live';
 
   /** Seed of the sandbox's synthetic market. */
-  @Transform(toNumber) @IsInt() @Min(0) @Max(2 ** 31 - 1)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  @Max(2 ** 31 - 1)
   SANDBOX_SEED = 42;
 
   @IsUrl({ require_tld: false }) DEFILLAMA_API_URL = 'https://api.llama.fi';
@@ -157,34 +190,50 @@ export class AppConfig {
   @IsOptional() @IsString() FOMO_API_KEYS?: string;
 
   /** Days of the stored trade feed kept; older events are deleted every hour by the worker. */
-  @Transform(toNumber) @IsInt() @Min(1) @Max(365)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(365)
   FEED_RETENTION_DAYS = 7;
 
   /**
    * Whether this worker takes part in ingesting the live trade feed (one process at a time ingests,
    * by a lease in PostgreSQL; the others stand by). Off for a worker that must never open the feed.
    */
-  @Transform(toBool) @IsBoolean()
+  @Transform(toBool)
+  @IsBoolean()
   FEED_INGESTION = true;
 
   /** DexScreener (token markets on every chain; keyless). */
   @IsUrl({ require_tld: false }) DEXSCREENER_API_URL = 'https://api.dexscreener.com';
 
   /** Timeout of one upstream attempt, and how many times a failed read is retried. */
-  @Transform(toNumber) @IsInt() @Min(50) @Max(120_000)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(50)
+  @Max(120_000)
   UPSTREAM_TIMEOUT_MS = 8000;
-  @Transform(toNumber) @IsInt() @Min(0) @Max(5)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  @Max(5)
   UPSTREAM_RETRIES = 2;
 
   /**
    * An upstream answer slower than this marks its source degraded in service_health (any of the
    * last 20 calls of the last 5 minutes); the default of every source built by UpstreamSources.
    */
-  @Transform(toNumber) @IsInt() @Min(1) @Max(600_000)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(600_000)
   UPSTREAM_SLOW_CALL_MS = 2000;
 
   /** Overall time budget of one tool call; upstream timeouts are cut to fit inside it. */
-  @Transform(toNumber) @IsInt() @Min(100) @Max(300_000)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
   TOOL_DEADLINE_MS = 20_000;
 
   /**
@@ -192,22 +241,30 @@ export class AppConfig {
    * posted; a hold nobody posts by then charges nothing, and an Idempotency-Key claim of a crashed
    * call is free again from then on.
    */
-  @Transform(toNumber) @IsInt() @Min(1000) @Max(120_000)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1000)
+  @Max(120_000)
   HOLD_GRACE_MS = 10_000;
 
   /** How often the worker evaluates every active alert (price and smart-money), in seconds. */
-  @Transform(toNumber) @IsInt() @Min(5) @Max(86_400)
+  @Transform(toNumber)
+  @IsInt()
+  @Min(5)
+  @Max(86_400)
   ALERT_EVAL_INTERVAL_SECONDS = 60;
 
   /**
    * Lets webhook alerts target loopback and private addresses (local development and tests only);
    * link-local (cloud metadata), unspecified and reserved addresses stay refused.
    */
-  @Transform(toBool) @IsBoolean()
+  @Transform(toBool)
+  @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
 
   /** SMTP server email alerts are sent through (smtp:// or smtps://, credentials in the URL). Unset: email alerts are refused. */
-  @IsOptional() @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  @IsOptional()
+  @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
   /** The From address of alert emails. */
@@ -255,9 +312,18 @@ export class AppConfig {
 
   static fromEnv(env: Record<string, string | undefined>): AppConfig {
     const known = Object.keys(new AppConfig()).concat([
-      'DATABASE_URL', 'REDIS_URL', 'ADMIN_BOOTSTRAP_KEY', 'DB_MIGRATE_ON_START', 'TRUST_PROXY',
-      'UPSTREAM_MODE', 'JUPITER_API_KEYS', 'TOKEN_DATA_API_KEYS', 'WORKER_IN_PROCESS', 'CORS_ADMIN_ORIGINS',
-      'FOMO_API_KEYS', 'SMTP_URL',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'ADMIN_BOOTSTRAP_KEY',
+      'DB_MIGRATE_ON_START',
+      'TRUST_PROXY',
+      'UPSTREAM_MODE',
+      'JUPITER_API_KEYS',
+      'TOKEN_DATA_API_KEYS',
+      'WORKER_IN_PROCESS',
+      'CORS_ADMIN_ORIGINS',
+      'FOMO_API_KEYS',
+      'SMTP_URL',
     ]);
     const picked: Record<string, string> = {};
     for (const key of known) {
@@ -267,9 +333,7 @@ export class AppConfig {
     const config = plainToInstance(AppConfig, picked);
     const errors = validateSync(config);
     if (errors.length > 0) {
-      const lines = errors.flatMap((e) =>
-        Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`),
-      );
+      const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`));
       throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
     }
     return config;

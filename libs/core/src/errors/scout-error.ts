@@ -91,11 +91,10 @@ export class ForbiddenError extends ScoutError {
 
 export class OutOfCreditsError extends ScoutError {
   constructor(required: number, remaining: number) {
-    super(
-      'out_of_credits',
-      `This call costs ${required} credits and the account has ${remaining}. Pick a plan or add credits; the next call works at once.`,
-      { required, remaining },
-    );
+    super('out_of_credits', `This call costs ${required} credits and the account has ${remaining}. Pick a plan or add credits; the next call works at once.`, {
+      required,
+      remaining,
+    });
   }
 }
 

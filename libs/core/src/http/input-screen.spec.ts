@@ -1,4 +1,13 @@
-import { AllowsLineBreaks, AllowsNullsWithin, lineBreakFieldsOf, nullsWithinFieldsOf, MAX_INPUT_DEPTH, MAX_SCREEN_ISSUES, nestsDeeperThan, screenInput } from './input-screen';
+import {
+  AllowsLineBreaks,
+  AllowsNullsWithin,
+  lineBreakFieldsOf,
+  nullsWithinFieldsOf,
+  MAX_INPUT_DEPTH,
+  MAX_SCREEN_ISSUES,
+  nestsDeeperThan,
+  screenInput,
+} from './input-screen';
 
 function nested(levels: number): unknown {
   let value: unknown = 'leaf';
@@ -63,7 +72,11 @@ describe('screenInput: the checks every input gets before its DTO', () => {
     const fields = nullsWithinFieldsOf(Compare);
     expect([...fields]).toEqual(['before']);
     expect(screenInput({ before: { priceUsd: null, holders: [{ userId: null }] } }, '', new Set(), fields)).toEqual([]);
-    expect(screenInput({ before: null, beforeId: null, beforeX: { a: null } }, '', new Set(), fields).map((i) => i.path)).toEqual(['before', 'beforeId', 'beforeX.a']);
+    expect(screenInput({ before: null, beforeId: null, beforeX: { a: null } }, '', new Set(), fields).map((i) => i.path)).toEqual([
+      'before',
+      'beforeId',
+      'beforeX.a',
+    ]);
   });
 
   it('refuses a lone surrogate in a value or a field name, and takes a well-formed pair', () => {

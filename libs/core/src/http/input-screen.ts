@@ -117,9 +117,7 @@ export function screenInput(
 ): ValidationIssue[] {
   const nullAllowed = (path: string) => [...nullsWithinFields].some((field) => path.startsWith(`${field}.`));
   const issues: ValidationIssue[] = [];
-  const stack: Array<{ value: unknown; path: string; depth: number; inList: boolean }> = [
-    { value: input, path: root, depth: 1, inList: false },
-  ];
+  const stack: Array<{ value: unknown; path: string; depth: number; inList: boolean }> = [{ value: input, path: root, depth: 1, inList: false }];
   while (stack.length > 0 && issues.length < MAX_SCREEN_ISSUES) {
     const { value, path, depth, inList } = stack.pop()!;
     if (value === null) {

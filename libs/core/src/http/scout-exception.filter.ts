@@ -1,24 +1,14 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from '../errors/database-errors';
-import {
-  InvalidRequestError,
-  MethodNotAllowedError,
-  NotFoundError,
-  RateLimitedError,
-  ScoutError,
-  ServiceUnavailableError,
-} from '../errors/scout-error';
+import { InvalidRequestError, MethodNotAllowedError, NotFoundError, RateLimitedError, ScoutError, ServiceUnavailableError } from '../errors/scout-error';
 import { CREDITS_HEADER } from './envelope';
 
 /** Maps Nest's own HTTP exceptions (unknown route, framework checks) to contract codes. */
 function fromHttpException(exception: HttpException): ScoutError {
   const status = exception.getStatus();
   const response = exception.getResponse();
-  const message =
-    typeof response === 'object' && response && 'message' in response
-      ? String((response).message)
-      : exception.message;
+  const message = typeof response === 'object' && response && 'message' in response ? String(response.message) : exception.message;
   if (status === 404) return new NotFoundError(message.startsWith('Cannot') ? `No route: ${message.replace(/^Cannot /, '')}` : message);
   if (status === 413) return new InvalidRequestError('The request body is larger than Scout accepts.', [{ path: '', message: 'body too large' }]);
   if (status >= 400 && status < 500) return new InvalidRequestError(message);

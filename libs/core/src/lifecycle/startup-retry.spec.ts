@@ -20,13 +20,17 @@ describe('retryWhileDatabaseUnavailable', () => {
 
   it('gives up after the last attempt with its error', async () => {
     let calls = 0;
-    await expect(retryWhileDatabaseUnavailable(async () => (calls += 1, Promise.reject(lost())), { attempts: 3, firstDelayMs: 1 })).rejects.toThrow(/administrator command/);
+    await expect(retryWhileDatabaseUnavailable(async () => ((calls += 1), Promise.reject(lost())), { attempts: 3, firstDelayMs: 1 })).rejects.toThrow(
+      /administrator command/,
+    );
     expect(calls).toBe(3);
   });
 
   it('does not retry any other failure', async () => {
     let calls = 0;
-    await expect(retryWhileDatabaseUnavailable(async () => (calls += 1, Promise.reject(new Error('relation "x" does not exist'))), { firstDelayMs: 1 })).rejects.toThrow(/does not exist/);
+    await expect(
+      retryWhileDatabaseUnavailable(async () => ((calls += 1), Promise.reject(new Error('relation "x" does not exist'))), { firstDelayMs: 1 }),
+    ).rejects.toThrow(/does not exist/);
     expect(calls).toBe(1);
   });
 });

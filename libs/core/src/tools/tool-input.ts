@@ -70,7 +70,12 @@ export function coerceQuery(query: Record<string, unknown>, schema: JsonSchema):
     }
     if (property.type === 'array') {
       const parts = (Array.isArray(raw) ? (raw as unknown[]) : [raw]).flatMap((item) =>
-        typeof item === 'string' ? item.split(',').map((p) => p.trim()).filter((p) => p !== '') : [item],
+        typeof item === 'string'
+          ? item
+              .split(',')
+              .map((p) => p.trim())
+              .filter((p) => p !== '')
+          : [item],
       );
       out[key] = parts.map((item) => coerceScalar(item, property.items?.type));
     } else {
@@ -106,17 +111,10 @@ export function invalidInput(issues: ValidationIssue[]): InvalidRequestError {
  * rules; unknown fields are rejected, defaults from the DTO apply. Throws InvalidRequestError with
  * one issue per failed rule.
  */
-export async function parseToolInput<T extends object>(
-  dto: Type<T>,
-  raw: unknown,
-  source: 'query' | 'body',
-  schema: JsonSchema,
-): Promise<T> {
+export async function parseToolInput<T extends object>(dto: Type<T>, raw: unknown, source: 'query' | 'body', schema: JsonSchema): Promise<T> {
   if (raw === undefined || raw === null || raw === '') raw = {};
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new InvalidRequestError('The input must be a JSON object.', [
-      { path: '', message: 'expected a JSON object of named inputs' },
-    ]);
+    throw new InvalidRequestError('The input must be a JSON object.', [{ path: '', message: 'expected a JSON object of named inputs' }]);
   }
   const screened = screenInput(raw, '', lineBreakFieldsOf(dto), nullsWithinFieldsOf(dto));
   if (screened.length > 0) throw invalidInput(screened);

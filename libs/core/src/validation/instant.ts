@@ -4,8 +4,7 @@
  * offset (UTC, never the server's zone). Impossible dates (February 30, hour 24) are refused
  * instead of rolling over the way `Date.parse` does.
  */
-const ISO_INSTANT =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
 export const INSTANT_EXAMPLE = '2026-09-01T00:00:00Z';
 

@@ -17,8 +17,7 @@ export function validationRule(name: string, problem: ValidationProblem, options
       options,
       validator: {
         validate: (value: unknown, args: ValidationArguments) => problem(value, args.object as Record<string, unknown>, args.property) === null,
-        defaultMessage: (args?: ValidationArguments) =>
-          (args ? problem(args.value, args.object as Record<string, unknown>, args.property) : null) ?? name,
+        defaultMessage: (args?: ValidationArguments) => (args ? problem(args.value, args.object as Record<string, unknown>, args.property) : null) ?? name,
       },
     });
 }

@@ -4,13 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const READER = 'scout_billing_reader';
 
 /** Every view of the schema, each granted to the reader. */
-const BILLING_VIEWS = [
-  'billing.account_balances',
-  'billing.monthly_usage',
-  'billing.grant_consumption',
-  'billing.refunds',
-  'billing.ledger_entries',
-];
+const BILLING_VIEWS = ['billing.account_balances', 'billing.monthly_usage', 'billing.grant_consumption', 'billing.refunds', 'billing.ledger_entries'];
 
 /**
  * Read-only SQL views of the ledger for the billing team, in their own schema `billing`, and the
@@ -125,7 +119,9 @@ export class BillingViews1763900000000 implements MigrationInterface {
         FROM credit_entries r
         JOIN credit_entries u ON u.id = r.refund_of
        WHERE r.kind = 'refund'`);
-    await q.query(`COMMENT ON VIEW billing.refunds IS 'One row per refunded call: the refund entry, the usage entry it reverses, and how long after the charge it came'`);
+    await q.query(
+      `COMMENT ON VIEW billing.refunds IS 'One row per refunded call: the refund entry, the usage entry it reverses, and how long after the charge it came'`,
+    );
 
     await q.query(`
       CREATE VIEW billing.ledger_entries AS

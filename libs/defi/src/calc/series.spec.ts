@@ -18,7 +18,10 @@ function daily(from: string, values: number[]): SeriesPoint[] {
 }
 
 describe('changes over a daily series', () => {
-  const series = daily('2025-01-01', Array.from({ length: 400 }, (_, i) => 100 + i));
+  const series = daily(
+    '2025-01-01',
+    Array.from({ length: 400 }, (_, i) => 100 + i),
+  );
 
   it('compares the latest value with the value N days earlier', () => {
     // latest = 499 on day 399: 498 a day before, 492 a week, 469 30 days, 409 90 days, 134 a year
@@ -80,7 +83,10 @@ describe('ISO weeks', () => {
 describe('weeklySeries', () => {
   it('keeps the last value of each ISO week, oldest week first, ending with the latest week', () => {
     // Mon 2025-01-06 .. Wed 2025-01-22: weeks W02 (6-12), W03 (13-19), W04 (20-22, partial)
-    const series = daily('2025-01-06', Array.from({ length: 17 }, (_, i) => i + 1));
+    const series = daily(
+      '2025-01-06',
+      Array.from({ length: 17 }, (_, i) => i + 1),
+    );
     expect(weeklySeries(series, 3)).toEqual([
       { week: '2025-W02', weekStart: '2025-01-06', value: 7 },
       { week: '2025-W03', weekStart: '2025-01-13', value: 14 },

@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Inject, Injectable, Logger, Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OnApplicationBootstrap, type OnApplicationShutdown, type OptionalFactoryDependency } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type DynamicModule,
+  type InjectionToken,
+  type ModuleMetadata,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OptionalFactoryDependency,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { FeedStore } from '../feed-store';
@@ -46,8 +57,7 @@ export interface FeedIngestionModuleOptions {
   imports?: ModuleMetadata['imports'];
   settings: FeedIngestionSettings;
   source:
-    | { useValue: FeedSource }
-    | { useFactory: (...args: never[]) => FeedSource | Promise<FeedSource>; inject?: (InjectionToken | OptionalFactoryDependency)[] };
+    { useValue: FeedSource } | { useFactory: (...args: never[]) => FeedSource | Promise<FeedSource>; inject?: (InjectionToken | OptionalFactoryDependency)[] };
 }
 
 /** The worker's side of the feed: the ingestion loop and the store the retention job purges. */
@@ -57,7 +67,12 @@ export class FeedIngestionModule {
     return {
       module: FeedIngestionModule,
       imports: options.imports ?? [],
-      providers: [{ provide: FEED_SOURCE, ...options.source }, { provide: FEED_INGESTION_SETTINGS, useValue: options.settings }, FeedStore, FeedIngestionService],
+      providers: [
+        { provide: FEED_SOURCE, ...options.source },
+        { provide: FEED_INGESTION_SETTINGS, useValue: options.settings },
+        FeedStore,
+        FeedIngestionService,
+      ],
       exports: [FeedStore, FeedIngestionService],
     };
   }

@@ -56,8 +56,13 @@ describe('feed ingestion (sandbox feed, PostgreSQL)', () => {
   });
 
   function ingestor(holder: string, options: FeedIngestorOptions = FAST): FeedIngestor {
-    const rest = new FomoTokenClient(new HttpUpstreamSource(fomoSourceOptions({ baseUrl: sandbox.urls.fomo, keys: [SANDBOX_KEYS.fomo], timeoutMs: 3000, retries: 0 })));
-    const source = fomoFeedSource({ alerts: (q: FomoAlertsQuery, o: { fresh?: boolean }) => rest.alerts(q, o) }, { baseUrl: sandbox.urls.fomo, keys: [SANDBOX_KEYS.fomo], heartbeatTimeoutMs: 5_000 });
+    const rest = new FomoTokenClient(
+      new HttpUpstreamSource(fomoSourceOptions({ baseUrl: sandbox.urls.fomo, keys: [SANDBOX_KEYS.fomo], timeoutMs: 3000, retries: 0 })),
+    );
+    const source = fomoFeedSource(
+      { alerts: (q: FomoAlertsQuery, o: { fresh?: boolean }) => rest.alerts(q, o) },
+      { baseUrl: sandbox.urls.fomo, keys: [SANDBOX_KEYS.fomo], heartbeatTimeoutMs: 5_000 },
+    );
     const i = new FeedIngestor(source, store, new Lease(db, leaseName, holder, options.leaseTtlMs), quiet, options);
     running.push(i);
     return i;
@@ -84,7 +89,9 @@ describe('feed ingestion (sandbox feed, PostgreSQL)', () => {
     await until(async () => (await stored(live)).size === live.length, 'the live events stored');
     // The two USD meanings are stored apart.
     const one = sandbox.fomo.feed.between(T0, T0 + 40 * 60_000)[0].body;
-    const { rows } = await sql.query(`SELECT side, position_usd, realized_pnl_usd, trade_usd, token_address FROM feed_events WHERE event_id = $1`, [one.eventId]);
+    const { rows } = await sql.query(`SELECT side, position_usd, realized_pnl_usd, trade_usd, token_address FROM feed_events WHERE event_id = $1`, [
+      one.eventId,
+    ]);
     expect(rows[0]).toMatchObject({ side: one.type, trade_usd: String(one.tradeUsd) });
     expect(Number(one.type === 'buy' ? rows[0].position_usd : rows[0].realized_pnl_usd)).toBe(one.usdValue);
     expect(one.type === 'buy' ? rows[0].realized_pnl_usd : rows[0].position_usd).toBeNull();

@@ -166,12 +166,19 @@ export class FeedIngestor {
       for (let page = 0; page < this.options.backfillMaxPages; page += 1) {
         const answer = await this.source.alerts({ limit: 100, cursor, since: from?.toISOString() });
         alerts.push(...answer.alerts);
-        const oldest = answer.alerts.map(toFeedEvent).filter((e): e is FeedEvent => e !== null).map((e) => Date.parse(e.at));
+        const oldest = answer.alerts
+          .map(toFeedEvent)
+          .filter((e): e is FeedEvent => e !== null)
+          .map((e) => Date.parse(e.at));
         if (!answer.cursor || answer.alerts.length === 0 || (from && oldest.length && Math.min(...oldest) <= from.getTime())) break;
         cursor = answer.cursor;
       }
       this.stats.backfills += 1;
-      const reached = alerts.map(toFeedEvent).filter((e): e is FeedEvent => e !== null).map((e) => e.at).sort()[0];
+      const reached = alerts
+        .map(toFeedEvent)
+        .filter((e): e is FeedEvent => e !== null)
+        .map((e) => e.at)
+        .sort()[0];
       if (from && reached && reached > from.toISOString()) {
         this.logger.warn(`the provider's feed reaches back to ${reached} only: events between ${from.toISOString()} and then were missed`);
       }
@@ -217,4 +224,3 @@ export class FeedIngestor {
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-

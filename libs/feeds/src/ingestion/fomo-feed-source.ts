@@ -13,7 +13,10 @@ export interface FomoFeedSourceSettings {
  * The ingestion's view of FOMO: the REST feed read uncached (a backfill must see what happened
  * while disconnected) and the live WebSocket, one FomoAlertStream per connection.
  */
-export function fomoFeedSource(rest: { alerts(query: FomoAlertsQuery, options: { fresh?: boolean }): Promise<FomoAlerts> }, settings: FomoFeedSourceSettings): FeedSource {
+export function fomoFeedSource(
+  rest: { alerts(query: FomoAlertsQuery, options: { fresh?: boolean }): Promise<FomoAlerts> },
+  settings: FomoFeedSourceSettings,
+): FeedSource {
   let keyIndex = 0;
   return {
     alerts: (query) => rest.alerts(query, { fresh: true }),

@@ -31,7 +31,15 @@ export interface TraderGroup {
   /** Minutes from the first to the last of these entries. */
   spreadMinutes: number;
   /** Each trader once, with their latest event in the window, newest first. */
-  traders: { handle: string | null; userId: string | null; tradeUsd: number | null; positionUsd: number | null; realizedPnlUsd: number | null; tradeId: string | null; at: string }[];
+  traders: {
+    handle: string | null;
+    userId: string | null;
+    tradeUsd: number | null;
+    positionUsd: number | null;
+    realizedPnlUsd: number | null;
+    tradeId: string | null;
+    at: string;
+  }[];
 }
 
 export interface TraderGroupsData extends Coverage {
@@ -117,10 +125,20 @@ export class FeedToolsService {
       firstEntryAt: m.firstEntryAt,
       lastEntryAt: m.lastEntryAt,
       spreadMinutes: Math.round((Date.parse(m.lastEntryAt) - Date.parse(m.firstEntryAt)) / 6_000) / 10,
-      traders: m.traders.map((e) => ({ handle: e.trader, userId: e.userId, tradeUsd: e.tradeUsd, positionUsd: e.positionUsd, realizedPnlUsd: e.realizedPnlUsd, tradeId: e.tradeId, at: e.at })),
+      traders: m.traders.map((e) => ({
+        handle: e.trader,
+        userId: e.userId,
+        tradeUsd: e.tradeUsd,
+        positionUsd: e.positionUsd,
+        realizedPnlUsd: e.realizedPnlUsd,
+        tradeId: e.tradeId,
+        at: e.at,
+      })),
     }));
     if (rank === 'tightness') {
-      matches = matches.sort((a, b) => b.distinctTraders - a.distinctTraders || a.spreadMinutes - b.spreadMinutes || a.tokenAddress.localeCompare(b.tokenAddress)).slice(0, input.limit);
+      matches = matches
+        .sort((a, b) => b.distinctTraders - a.distinctTraders || a.spreadMinutes - b.spreadMinutes || a.tokenAddress.localeCompare(b.tokenAddress))
+        .slice(0, input.limit);
     }
     return {
       data: {

@@ -8,7 +8,9 @@ import { JSONSchema } from 'class-validator-jsonschema';
 export const MAX_WINDOW_MINUTES = 1440;
 
 function IsSince(): PropertyDecorator {
-  return validationRule('isSince', (value) => (unixOrIsoTime(value, 'ms') === null ? 'since must be an ISO 8601 date-time or unix seconds (or milliseconds)' : null));
+  return validationRule('isSince', (value) =>
+    unixOrIsoTime(value, 'ms') === null ? 'since must be an ISO 8601 date-time or unix seconds (or milliseconds)' : null,
+  );
 }
 
 /** Filters shared by the feed tools. */
@@ -57,10 +59,15 @@ export class FeedAlertsInput extends FeedFilterFields {
 
   @IsOptional()
   @IsSince()
-  @JSONSchema(inlineSchema({
-    description: `Events after this time: ISO 8601 or unix seconds/milliseconds, at most ${MAX_WINDOW_MINUTES} minutes back. Default: windowMinutes back from now.`,
-    anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', minLength: 1, maxLength: 40 }],
-  }))
+  @JSONSchema(
+    inlineSchema({
+      description: `Events after this time: ISO 8601 or unix seconds/milliseconds, at most ${MAX_WINDOW_MINUTES} minutes back. Default: windowMinutes back from now.`,
+      anyOf: [
+        { type: 'integer', minimum: 0 },
+        { type: 'string', minLength: 1, maxLength: 40 },
+      ],
+    }),
+  )
   since?: string | number;
 
   @IsOptional()

@@ -14,7 +14,10 @@ export class ThesesRecentInput {
 
   @IsOptional()
   @IsIn(SORTS)
-  @JSONSchema({ description: "recent (newest first), equity (the author's position when writing) or pnl (the position's realized plus unrealized), highest first.", default: 'recent' })
+  @JSONSchema({
+    description: "recent (newest first), equity (the author's position when writing) or pnl (the position's realized plus unrealized), highest first.",
+    default: 'recent',
+  })
   sort: (typeof SORTS)[number] = 'recent';
 
   @IsOptional()

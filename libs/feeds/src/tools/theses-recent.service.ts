@@ -50,7 +50,14 @@ export class ThesesRecentService {
     const cut = unreadPagesNote(read, MAX_THESIS_PAGES, 'theses', 'there are more');
     if (cut) notes.push(cut);
     return {
-      data: { chain: input.chain ?? null, sort: input.sort, read: read.items.length, complete: read.stoppedBy === 'end', summary: summarizeTheses(theses), theses },
+      data: {
+        chain: input.chain ?? null,
+        sort: input.sort,
+        read: read.items.length,
+        complete: read.stoppedBy === 'end',
+        summary: summarizeTheses(theses),
+        theses,
+      },
       notes,
     };
   }

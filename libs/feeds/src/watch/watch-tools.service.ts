@@ -19,7 +19,7 @@ export class WatchToolsService {
     deadlineMs: (MAX_WATCH_SECONDS + 5) * 1000,
     summary: "Watches tracked traders' buys and sells live for up to 120 seconds and returns every matching event that arrived.",
     description:
-      "Holds the request open for durationSeconds (1-120), or until maxEvents (1-500) matching events arrived, and returns them oldest first with endedBy (maxEvents, duration, disconnected, shutdown). Filters: type, chain, trader, token, minUsd. With includeReplay (default) the matching events of the previous 10 minutes come in replay. Free, but needs a key. For a push stream use GET /api/v1/stream/alerts (Server-Sent Events).",
+      'Holds the request open for durationSeconds (1-120), or until maxEvents (1-500) matching events arrived, and returns them oldest first with endedBy (maxEvents, duration, disconnected, shutdown). Filters: type, chain, trader, token, minUsd. With includeReplay (default) the matching events of the previous 10 minutes come in replay. Free, but needs a key. For a push stream use GET /api/v1/stream/alerts (Server-Sent Events).',
   })
   async watch(input: WatchStreamInput, context: ToolContext): Promise<ToolResult<WatchResult>> {
     const result = await watchFeed(this.hub, this.store, {

@@ -9,7 +9,10 @@ export const MAX_WATCH_SECONDS = 120;
 export class WatchStreamInput extends FeedFilterFields {
   @IsOptional()
   @IsIn(['alerts'])
-  @JSONSchema({ description: "The stream to watch: alerts (tracked traders' buys and sells, the app feed). The on-chain trades stream is not offered.", default: 'alerts' })
+  @JSONSchema({
+    description: "The stream to watch: alerts (tracked traders' buys and sells, the app feed). The on-chain trades stream is not offered.",
+    default: 'alerts',
+  })
   stream = 'alerts' as const;
 
   @IsOptional()
@@ -33,6 +36,9 @@ export class WatchStreamInput extends FeedFilterFields {
 
   @IsOptional()
   @IsBoolean()
-  @JSONSchema({ description: 'Also return the matching events of the 10 minutes before the watch began (in replay), so a short watch is never empty.', default: true })
+  @JSONSchema({
+    description: 'Also return the matching events of the 10 minutes before the watch began (in replay), so a short watch is never empty.',
+    default: true,
+  })
   includeReplay: boolean = true;
 }

@@ -19,7 +19,6 @@ interface ExpiredRow {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-
 describe('scout_expire_grants', () => {
   let pool: Pool;
 
@@ -36,12 +35,7 @@ describe('scout_expire_grants', () => {
   }
 
   async function grant(accountId: string, credits: number, expiresAt: Date | null, kind = 'topup'): Promise<string> {
-    const { rows } = await pool.query(`SELECT grant_id FROM scout_grant($1, $2, $3, $4, 'int-spec', 'test')`, [
-      accountId,
-      kind,
-      credits,
-      expiresAt,
-    ]);
+    const { rows } = await pool.query(`SELECT grant_id FROM scout_grant($1, $2, $3, $4, 'int-spec', 'test')`, [accountId, kind, credits, expiresAt]);
     return rows[0].grant_id as string;
   }
 
@@ -63,8 +57,7 @@ describe('scout_expire_grants', () => {
     return rows.map((r) => ({ grant_id: r.grant_id, account_id: r.account_id, entry_id: Number(r.entry_id), credits: Number(r.credits) }));
   }
 
-  const pastDue = (grantId: string) =>
-    pool.query(`UPDATE credit_grants SET expires_at = now() - interval '1 minute' WHERE id = $1`, [grantId]);
+  const pastDue = (grantId: string) => pool.query(`UPDATE credit_grants SET expires_at = now() - interval '1 minute' WHERE id = $1`, [grantId]);
 
   async function balanceOf(accountId: string): Promise<number> {
     const { rows } = await pool.query(`SELECT balance FROM accounts WHERE id = $1`, [accountId]);
@@ -91,9 +84,7 @@ describe('scout_expire_grants', () => {
     expect(entries.filter((e) => e.kind === 'expiry')).toEqual([
       expect.objectContaining({ id: expired[0].entry_id, amount: -7_000, balanceAfter: 500, grantId: topup }),
     ]);
-    const { rows: allocations } = await pool.query(`SELECT grant_id, credits FROM credit_allocations WHERE entry_id = $1`, [
-      expired[0].entry_id,
-    ]);
+    const { rows: allocations } = await pool.query(`SELECT grant_id, credits FROM credit_allocations WHERE entry_id = $1`, [expired[0].entry_id]);
     expect(allocations.map((a) => ({ grant: a.grant_id, credits: Number(a.credits) }))).toEqual([{ grant: topup, credits: -7_000 }]);
     expect(await balanceOf(accountId)).toBe(500);
     expect(await remainingOf(topup)).toBe(0);
@@ -156,7 +147,12 @@ describe('scout_expire_grants', () => {
     const batches = [await expire(accountId, 2), await expire(accountId, 2), await expire(accountId, 2), await expire(accountId, 2)];
 
     expect(batches.map((b) => b.length)).toEqual([2, 2, 1, 0]);
-    expect(batches.flat().map((r) => r.grant_id).sort()).toEqual([...grants].sort());
+    expect(
+      batches
+        .flat()
+        .map((r) => r.grant_id)
+        .sort(),
+    ).toEqual([...grants].sort());
     expect(batches.flat().reduce((sum, r) => sum + r.credits, 0)).toBe(1_500);
     expect(await balanceOf(accountId)).toBe(0);
     expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);

@@ -52,8 +52,16 @@ export function buildUniverse(seed: number): Universe {
     const asset = makeAsset({ id: `MEME:${symbol}`, symbol, name, gecko: null, price, vol: 0.12 }, rand);
     assets.push(asset);
     memeSpecs.push({
-      chain: 'Solana', address, symbol, name, decimals: 6, asset: asset.id,
-      liquidity: mround(10 ** (4.3 + uni() * 2.2)), launchpad: 'pump.fun', circSupply: 999_990_000 - mround(uni() * 1e6), totalSupply: 999_990_000 + mround(uni() * 9000),
+      chain: 'Solana',
+      address,
+      symbol,
+      name,
+      decimals: 6,
+      asset: asset.id,
+      liquidity: mround(10 ** (4.3 + uni() * 2.2)),
+      launchpad: 'pump.fun',
+      circSupply: 999_990_000 - mround(uni() * 1e6),
+      totalSupply: 999_990_000 + mround(uni() * 9000),
       createdAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(uni() * 500) * DAY_MS + Math.floor(uni() * DAY_MS)).toISOString(),
       tags: uni() < 0.3 ? ['community', 'birdeye-trending'] : ['pump'],
     });
@@ -64,8 +72,33 @@ export function buildUniverse(seed: number): Universe {
   const unprEvmAsset = makeAsset({ id: 'UNPR', symbol: 'UNPR', name: 'Unpriced Base Token', gecko: null, price: 0, vol: 0, unpriced: true }, rand);
   assets.push(unpricedAsset, rugAsset, unprEvmAsset);
   const specials: TokenSpec[] = [
-    { chain: 'Solana', address: base58Address(uni), symbol: 'NOPX', name: 'No Price Token', decimals: 6, asset: 'NOPX', liquidity: 0, tags: [], launchpad: 'pump.fun', createdAt: '2026-01-05T10:00:00.000Z' },
-    { chain: 'Solana', address: base58Address(uni, 'pump'), symbol: 'RUGZ', name: 'Rugged Token', decimals: 6, asset: 'RUGZ', liquidity: 900, noRoute: true, sus: true, tags: ['pump'], launchpad: 'pump.fun', createdAt: '2025-09-14T03:12:00.000Z', tokenProgram: TOKEN_2022_PROGRAM },
+    {
+      chain: 'Solana',
+      address: base58Address(uni),
+      symbol: 'NOPX',
+      name: 'No Price Token',
+      decimals: 6,
+      asset: 'NOPX',
+      liquidity: 0,
+      tags: [],
+      launchpad: 'pump.fun',
+      createdAt: '2026-01-05T10:00:00.000Z',
+    },
+    {
+      chain: 'Solana',
+      address: base58Address(uni, 'pump'),
+      symbol: 'RUGZ',
+      name: 'Rugged Token',
+      decimals: 6,
+      asset: 'RUGZ',
+      liquidity: 900,
+      noRoute: true,
+      sus: true,
+      tags: ['pump'],
+      launchpad: 'pump.fun',
+      createdAt: '2025-09-14T03:12:00.000Z',
+      tokenProgram: TOKEN_2022_PROGRAM,
+    },
     { chain: 'Base', address: evmAddress(uni), symbol: 'UNPR', name: 'Unpriced Base Token', decimals: 18, asset: 'UNPR', liquidity: 0 },
   ];
   const assetById = new Map<string, Asset>();
@@ -81,12 +114,20 @@ export function buildUniverse(seed: number): Universe {
   const stablecoins: Stablecoin[] = STABLECOIN_SPECS.map((s) => {
     const scale = 0.8 + rand() * 0.4;
     const chainBase: Record<string, number> = {};
-    const entries = Object.entries(s.chains).map(([c, w]) => [c, w * (0.8 + rand() * 0.4)] as const).sort((a, b) => b[1] - a[1]);
+    const entries = Object.entries(s.chains)
+      .map(([c, w]) => [c, w * (0.8 + rand() * 0.4)] as const)
+      .sort((a, b) => b[1] - a[1]);
     const wsum = entries.reduce((a, [, w]) => a + w, 0);
     for (const [c, w] of entries) chainBase[c] = (s.supplyB * 1e9 * scale * w) / wsum;
     return {
-      id: s.id, name: s.name, symbol: s.symbol, asset: assetById.get(s.asset)!, pegMechanism: s.pegMechanism,
-      chains: entries.map(([c]) => c), chainBase, key: hashString(`stable:${s.id}`),
+      id: s.id,
+      name: s.name,
+      symbol: s.symbol,
+      asset: assetById.get(s.asset)!,
+      pegMechanism: s.pegMechanism,
+      chains: entries.map(([c]) => c),
+      chainBase,
+      key: hashString(`stable:${s.id}`),
     };
   });
 
@@ -133,14 +174,37 @@ function makeProtocol(s: ProtocolSpec, i: number, assets: Asset[], tokens: Token
     url: `https://${s.slug.replace(/-/g, '')}.example`,
     logo: `https://icons.llama.fi/${s.slug}.png`,
     description: `${s.name} is a ${cat.toLowerCase()} protocol on ${sorted.map(([c]) => c).join(', ')}.`,
-    methodology: cat === 'Dexs' ? 'Counts the tokens locked in AMM pools' : cat === 'Lending' ? 'Counts the tokens supplied, minus tokens borrowed' : 'Counts the value of the assets deposited in the protocol contracts',
+    methodology:
+      cat === 'Dexs'
+        ? 'Counts the tokens locked in AMM pools'
+        : cat === 'Lending'
+          ? 'Counts the tokens supplied, minus tokens borrowed'
+          : 'Counts the value of the assets deposited in the protocol contracts',
     address: govToken ? (govToken.chain.name === 'Ethereum' ? govToken.address : `${govToken.chain.coinsPrefix}:${govToken.address}`) : null,
     forkedFrom: s.forkedFrom ?? [],
     oracles: s.oracles ?? [],
     tvlVol: 0.012 + rand() * 0.02,
     turnover: (s.turnover ?? 0) * (0.7 + rand() * 0.6),
-    feeRate: cat === 'Dexs' ? 0.0005 + rand() * 0.0025 : cat === 'Derivatives' ? 0.0002 + rand() * 0.0006 : cat === 'Options' ? 0.01 + rand() * 0.02 : cat === 'Prediction Market' ? 0.002 + rand() * 0.01 : 0,
-    revenueShare: cat === 'Dexs' ? rand() * 0.25 : cat === 'Derivatives' ? 0.3 + rand() * 0.7 : cat === 'CDP' ? 0.8 + rand() * 0.2 : cat === 'Liquid Staking' ? 0.1 : 0.1 + rand() * 0.3,
+    feeRate:
+      cat === 'Dexs'
+        ? 0.0005 + rand() * 0.0025
+        : cat === 'Derivatives'
+          ? 0.0002 + rand() * 0.0006
+          : cat === 'Options'
+            ? 0.01 + rand() * 0.02
+            : cat === 'Prediction Market'
+              ? 0.002 + rand() * 0.01
+              : 0,
+    revenueShare:
+      cat === 'Dexs'
+        ? rand() * 0.25
+        : cat === 'Derivatives'
+          ? 0.3 + rand() * 0.7
+          : cat === 'CDP'
+            ? 0.8 + rand() * 0.2
+            : cat === 'Liquid Staking'
+              ? 0.1
+              : 0.1 + rand() * 0.3,
     holdersShare: rand() < 0.45 ? 0 : 0.2 + rand() * 0.8,
     oiFactor: (s.oiFactor ?? 0) * (0.8 + rand() * 0.4),
     mcapBase: s.symbol ? total * (0.3 + rand() * 2) : null,
@@ -172,7 +236,14 @@ function makeToken(t: TokenSpec, assetById: ReadonlyMap<string, Asset>, rand: ()
   const isMeme = t.launchpad === 'pump.fun';
   const verified = t.verified ?? false;
   const mintAuthorityDisabled = !t.sus;
-  const venue = t.symbol === 'SOL' || t.symbol === 'USDC' || t.symbol === 'USDT' ? 'Meteora DLMM' : isMeme ? (uni() < 0.7 ? 'Pump.fun Amm' : 'Raydium') : pick(uni, VENUES.slice(0, 3));
+  const venue =
+    t.symbol === 'SOL' || t.symbol === 'USDC' || t.symbol === 'USDT'
+      ? 'Meteora DLMM'
+      : isMeme
+        ? uni() < 0.7
+          ? 'Pump.fun Amm'
+          : 'Raydium'
+        : pick(uni, VENUES.slice(0, 3));
   const organicScore = verified ? round(85 + rand() * 14.9, 2) : t.sus ? round(rand() * 15, 2) : round(20 + rand() * 60, 2);
   const created = t.createdAt ?? new Date(Date.UTC(2021, 0, 1) + Math.floor(uni() * 1400) * DAY_MS).toISOString();
   return {
@@ -214,14 +285,30 @@ function makeToken(t: TokenSpec, assetById: ReadonlyMap<string, Asset>, rand: ()
   };
 }
 
-function makeTokenMix(chain: string, cat: ProtocolCategory, assetById: ReadonlyMap<string, Asset>, rand: () => number): { symbol: string; asset: string; weight: number }[] {
+function makeTokenMix(
+  chain: string,
+  cat: ProtocolCategory,
+  assetById: ReadonlyMap<string, Asset>,
+  rand: () => number,
+): { symbol: string; asset: string; weight: number }[] {
   const native = CHAINS.find((c) => c.name === chain)?.nativeAsset ?? 'ETH';
   const nativeSym = assetById.get(native)?.symbol ?? native;
   const mix: { symbol: string; asset: string }[] =
-    cat === 'Liquid Staking' ? [{ symbol: nativeSym, asset: native }]
-      : cat === 'Basis Trading' ? [{ symbol: 'USDT', asset: 'USDT' }, { symbol: 'ETH', asset: 'ETH' }, { symbol: 'BTC', asset: 'BTC' }]
-        : cat === 'Prediction Market' ? [{ symbol: 'USDC', asset: 'USDC' }]
-          : [{ symbol: 'USDC', asset: 'USDC' }, { symbol: nativeSym, asset: native }, { symbol: 'USDT', asset: 'USDT' }];
+    cat === 'Liquid Staking'
+      ? [{ symbol: nativeSym, asset: native }]
+      : cat === 'Basis Trading'
+        ? [
+            { symbol: 'USDT', asset: 'USDT' },
+            { symbol: 'ETH', asset: 'ETH' },
+            { symbol: 'BTC', asset: 'BTC' },
+          ]
+        : cat === 'Prediction Market'
+          ? [{ symbol: 'USDC', asset: 'USDC' }]
+          : [
+              { symbol: 'USDC', asset: 'USDC' },
+              { symbol: nativeSym, asset: native },
+              { symbol: 'USDT', asset: 'USDT' },
+            ];
   const weights = mix.map(() => 0.2 + rand());
   const sum = weights.reduce((a, b) => a + b, 0);
   return mix.map((m, i) => ({ ...m, weight: weights[i] / sum }));

@@ -302,7 +302,6 @@ export class SandboxMarket {
   }
 }
 
-
 export function createMarket(options: MarketOptions = {}): SandboxMarket {
   return new SandboxMarket(options);
 }

@@ -25,11 +25,22 @@ export function buildPools(protocols: readonly Protocol[], tokens: readonly Toke
           for (const v of volatile) for (const s of stables) pairs.push([v, s]);
           if (stables.length >= 2) pairs.push([stables[0], stables[1]]);
           for (let i = 1; i < volatile.length; i++) pairs.push([volatile[i], volatile[0]]);
-          for (const [a, b] of pairs.slice(0, n)) specs.push({ symbol: `${a.symbol.toUpperCase()}-${b.symbol.toUpperCase()}`, tokens: [a, b], exposure: 'multi', meta: uni() < 0.5 ? `${pick(uni, ['0.05%', '0.3%', '0.01%', '1%'])}` : null });
+          for (const [a, b] of pairs.slice(0, n))
+            specs.push({
+              symbol: `${a.symbol.toUpperCase()}-${b.symbol.toUpperCase()}`,
+              tokens: [a, b],
+              exposure: 'multi',
+              meta: uni() < 0.5 ? `${pick(uni, ['0.05%', '0.3%', '0.01%', '1%'])}` : null,
+            });
           break;
         }
         case 'Liquid Staking':
-          specs.push({ symbol: chain === 'Solana' ? 'JITOSOL' : chain === 'Ethereum' ? 'STETH' : chain === 'Hyperliquid L1' ? 'KHYPE' : 'APRMON', tokens: volatile.slice(0, 1), exposure: 'single', meta: null });
+          specs.push({
+            symbol: chain === 'Solana' ? 'JITOSOL' : chain === 'Ethereum' ? 'STETH' : chain === 'Hyperliquid L1' ? 'KHYPE' : 'APRMON',
+            tokens: volatile.slice(0, 1),
+            exposure: 'single',
+            meta: null,
+          });
           break;
         case 'CDP':
           specs.push({ symbol: stables[0]?.symbol.toUpperCase() ?? 'USDS', tokens: stables.slice(0, 1), exposure: 'single', meta: 'Savings rate' });
@@ -39,14 +50,24 @@ export function buildPools(protocols: readonly Protocol[], tokens: readonly Toke
           break;
         case 'Derivatives':
           specs.push({
-            symbol: p.slug === 'hyperliquid-perps' ? 'HLP' : p.slug === 'jupiter-perpetual-exchange' ? 'JLP' : (stables[0] ?? volatile[0])?.symbol.toUpperCase() ?? 'USDC',
+            symbol:
+              p.slug === 'hyperliquid-perps'
+                ? 'HLP'
+                : p.slug === 'jupiter-perpetual-exchange'
+                  ? 'JLP'
+                  : ((stables[0] ?? volatile[0])?.symbol.toUpperCase() ?? 'USDC'),
             tokens: stables.length ? stables.slice(0, 1) : volatile.slice(0, 1),
             exposure: p.slug === 'jupiter-perpetual-exchange' ? 'multi' : 'single',
             meta: 'Liquidity provider vault',
           });
           break;
         case 'Options':
-          specs.push({ symbol: `${volatile[0]?.symbol.toUpperCase() ?? 'WETH'}`, tokens: volatile.slice(0, 1), exposure: 'single', meta: 'Covered call vault' });
+          specs.push({
+            symbol: `${volatile[0]?.symbol.toUpperCase() ?? 'WETH'}`,
+            tokens: volatile.slice(0, 1),
+            exposure: 'single',
+            meta: 'Covered call vault',
+          });
           break;
         default:
           break;

@@ -41,8 +41,7 @@ export function stableCirculatingAt(seed: number, s: Stablecoin, chain: string, 
 export function poolStateAt(seed: number, pool: YieldPool, tMs: number) {
   const tvlUsd = mround(protocolChainTvlAt(seed, pool.protocol, pool.chain, tMs) * pool.share);
   const apyBase = round(pool.apyBaseLevel * exp(walk(seed, pool.key ^ WORD_KEYS.apyBase, tMs, 0.05, 0.05)), 5);
-  const apyReward =
-    pool.apyRewardLevel === null ? null : round(pool.apyRewardLevel * exp(walk(seed, pool.key ^ WORD_KEYS.apyReward, tMs, 0.08, 0.05)), 5);
+  const apyReward = pool.apyRewardLevel === null ? null : round(pool.apyRewardLevel * exp(walk(seed, pool.key ^ WORD_KEYS.apyReward, tMs, 0.08, 0.05)), 5);
   const apy = round(apyBase + (apyReward ?? 0), 5);
   return { tvlUsd, apyBase, apyReward, apy };
 }

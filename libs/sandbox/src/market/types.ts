@@ -161,13 +161,6 @@ export interface DailyDims {
   longOi: number;
 }
 
-export const FEES_DATA_TYPES = [
-  'dailyFees',
-  'dailyRevenue',
-  'dailyHoldersRevenue',
-  'dailyUserFees',
-  'dailySupplySideRevenue',
-  'dailyProtocolRevenue',
-] as const;
+export const FEES_DATA_TYPES = ['dailyFees', 'dailyRevenue', 'dailyHoldersRevenue', 'dailyUserFees', 'dailySupplySideRevenue', 'dailyProtocolRevenue'] as const;
 export const DEXS_DATA_TYPES = ['dailyVolume'] as const;
 export const OI_DATA_TYPES = ['openInterestAtEnd', 'longOpenInterestAtEnd', 'shortOpenInterestAtEnd'] as const;

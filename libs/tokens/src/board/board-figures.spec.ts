@@ -13,7 +13,15 @@ const row: FomoTokenBoard['tokens'][number] = {
   marketCapUsd: 2_000_000,
   volume24hUsd: 90_000,
 };
-const market = (over: Partial<TokenMarket> = {}): TokenMarket => ({ priceUsd: 0.03, marketCapUsd: 2_900_000, fdvUsd: 3_000_000, liquidityUsd: 150_000, volume24hUsd: 120_000, change24hPct: 7.5, ...over });
+const market = (over: Partial<TokenMarket> = {}): TokenMarket => ({
+  priceUsd: 0.03,
+  marketCapUsd: 2_900_000,
+  fdvUsd: 3_000_000,
+  liquidityUsd: 150_000,
+  volume24hUsd: 120_000,
+  change24hPct: 7.5,
+  ...over,
+});
 
 describe('boardItem', () => {
   it('takes price, market cap (circulating), FDV, liquidity, volume and change from the live market', () => {
@@ -37,7 +45,10 @@ describe('boardItem', () => {
   });
 
   it('falls back to the fully diluted cap when the source has no circulating one', () => {
-    expect(boardItem(row, 'trending', market({ marketCapUsd: null }), 'dexscreener')).toMatchObject({ marketCapUsd: 3_000_000, marketCapBasis: 'fully_diluted' });
+    expect(boardItem(row, 'trending', market({ marketCapUsd: null }), 'dexscreener')).toMatchObject({
+      marketCapUsd: 3_000_000,
+      marketCapBasis: 'fully_diluted',
+    });
   });
 
   it("rescales the provider's cap to the live price when the source has neither cap", () => {

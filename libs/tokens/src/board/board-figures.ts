@@ -57,7 +57,11 @@ export function boardItem(row: ProviderRow, board: FomoTokenBoardName, market: T
   };
 }
 
-function marketCap(row: ProviderRow, market: TokenMarket | null, marketSource: string): { value: number | null; basis: MarketCapBasis | null; source: string | null } {
+function marketCap(
+  row: ProviderRow,
+  market: TokenMarket | null,
+  marketSource: string,
+): { value: number | null; basis: MarketCapBasis | null; source: string | null } {
   if (market?.marketCapUsd != null) return { value: round(market.marketCapUsd), basis: 'circulating', source: marketSource };
   if (market?.fdvUsd != null) return { value: round(market.fdvUsd), basis: 'fully_diluted', source: marketSource };
   if (row.marketCapUsd === null) return { value: null, basis: null, source: null };

@@ -48,7 +48,7 @@ export class TokenBoardService {
     input: TokenBoardInput,
     summary: 'Which coins tracked traders are trading, holding most, or just graduated: a ranked token list with live prices and market caps.',
     description:
-      "The provider's ranking (read whole, cached 5 minutes) with priceUsd, marketCapUsd, fdvUsd, liquidityUsd, volume24hUsd and change24h replaced by live market data; each row says its marketCapBasis (circulating or fully_diluted) and marketCapSource. When the provider does not answer, the last board Scout captured is served with source \"captured\" and stale true. A ranked list only: to research the tokens use service_fomo_trending_analysis.",
+      'The provider\'s ranking (read whole, cached 5 minutes) with priceUsd, marketCapUsd, fdvUsd, liquidityUsd, volume24hUsd and change24h replaced by live market data; each row says its marketCapBasis (circulating or fully_diluted) and marketCapSource. When the provider does not answer, the last board Scout captured is served with source "captured" and stale true. A ranked list only: to research the tokens use service_fomo_trending_analysis.',
   })
   async tokenBoard(input: TokenBoardInput): Promise<ToolResult<TokenBoardData>> {
     const read = await this.read(input.board);
@@ -92,11 +92,15 @@ export class TokenBoardService {
   async items(board: FomoTokenBoard, limit: number): Promise<{ tokens: BoardItem[]; notes: string[] }> {
     const rows = [...board.tokens].sort((a, b) => a.rank - b.rank).slice(0, limit);
     const located = rows.map((row) => ({ row, item: boardItem(row, board.board, null, this.market.name) }));
-    const markets = await liveMarkets(this.market, located.map(({ item }) => ({ chain: item.chain, address: item.token.address })));
+    const markets = await liveMarkets(
+      this.market,
+      located.map(({ item }) => ({ chain: item.chain, address: item.token.address })),
+    );
     const tokens = located.map(({ row, item }) => boardItem(row, board.board, markets.get(item.chain, item.token.address), this.market.name));
     const unpriced = tokens.filter((t) => t.priceSource !== this.market.name).length;
     const notes = [...markets.notes];
-    if (unpriced > 0 && markets.notes.length === 0) notes.push(`${unpriced} of ${tokens.length} tokens have no live market data; they show the provider's own figures.`);
+    if (unpriced > 0 && markets.notes.length === 0)
+      notes.push(`${unpriced} of ${tokens.length} tokens have no live market data; they show the provider's own figures.`);
     return { tokens, notes };
   }
 

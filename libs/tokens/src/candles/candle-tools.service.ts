@@ -43,7 +43,8 @@ export class CandleToolsService {
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const to = Math.min(input.to !== undefined ? unixOrIsoTime(input.to, 's')! : now, now);
     const from = input.from !== undefined ? unixOrIsoTime(input.from, 's')! : null;
-    if (from !== null && from > now) throw new InvalidRequestError('from is in the future: there are no candles there yet.', [{ path: 'from', message: 'from must not be in the future' }]);
+    if (from !== null && from > now)
+      throw new InvalidRequestError('from is in the future: there are no candles there yet.', [{ path: 'from', message: 'from must not be in the future' }]);
     const buckets = from !== null ? Math.max(1, Math.floor(to / step) - Math.floor(from / step) + 1) : input.countBack;
     const keep = Math.min(input.countBack, buckets, MAX_CANDLES);
     const answer = await this.fomo.candles(token.address, {

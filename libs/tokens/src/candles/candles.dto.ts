@@ -37,7 +37,9 @@ export class TokenCandlesInput extends TokenInput {
 
   @IsOptional()
   @IsTimePoint()
-  @JSONSchema(inlineSchema({ ...TIME_SCHEMA, description: 'Range start (unix seconds or ISO 8601). With from, candles from..to, at most countBack of the newest.' }))
+  @JSONSchema(
+    inlineSchema({ ...TIME_SCHEMA, description: 'Range start (unix seconds or ISO 8601). With from, candles from..to, at most countBack of the newest.' }),
+  )
   from?: string | number;
 
   @IsOptional()

@@ -57,7 +57,19 @@ describe('rugFlags', () => {
 
 describe('launchPosition and launchTimeProxy', () => {
   const trade = (over: Partial<FomoTrade>): FomoTrade =>
-    ({ tradeId: 't1', createdAt: '2026-11-01T10:05:00.000Z', closedAt: null, bought: 1000, sold: 250, boughtUsd: 10, soldUsd: 40, realizedPnlUsd: 37.5, amount: 750, swaps: [], ...over }) as FomoTrade;
+    ({
+      tradeId: 't1',
+      createdAt: '2026-11-01T10:05:00.000Z',
+      closedAt: null,
+      bought: 1000,
+      sold: 250,
+      boughtUsd: 10,
+      soldUsd: 40,
+      realizedPnlUsd: 37.5,
+      amount: 750,
+      swaps: [],
+      ...over,
+    }) as FomoTrade;
 
   it('takes the first fill as the opening when it is earlier than the position row, and the sold share of the bought', () => {
     const p = launchPosition(trade({ swaps: [{ at: '2026-11-01T10:00:00.000Z' }, { at: '2026-11-02T00:00:00.000Z' }] as FomoTrade['swaps'] }));

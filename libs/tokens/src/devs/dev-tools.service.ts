@@ -44,7 +44,7 @@ export class DevToolsService {
   @Tool({
     name: 'service_fomo_token_devs',
     input: TokenInput,
-    summary: 'Whether a coin\'s creator and insiders still hold or have sold, with rug flags.',
+    summary: "Whether a coin's creator and insiders still hold or have sold, with rug flags.",
     description:
       'Each developer and insider position: handle, wallet, amount, value, cost basis, realized and unrealized PnL, average entry, hold time, tradeId, their own thesis, and status (holding, sold_some, exited). Flags: dev_exited and insiders_exited (high), dev_selling and insiders_exiting (medium). An empty list means the provider knows no developer position, not that the token is safe.',
   })
@@ -65,7 +65,7 @@ export class DevToolsService {
   @Tool({
     name: 'service_fomo_token_launch_research',
     input: TokenInput,
-    summary: 'Who created a coin, when (from the developer\'s first position), and whether they have sold.',
+    summary: "Who created a coin, when (from the developer's first position), and whether they have sold.",
     description:
       "Reads the developers and insiders, then opens each developer's own trade for when the position opened (the launch-time proxy: the provider has no on-chain deploy time) and how much of what they bought they have sold; the token's stats add price, holders and flow for context. Parts run in parallel; a part that fails is null with a note.",
   })
@@ -83,7 +83,9 @@ export class DevToolsService {
     const opened = developers.filter((d) => d.tradeId !== null).slice(0, MAX_DEV_TRADES);
     if (developers.length > opened.length) parts.note(`Opened the trades of ${opened.length} of ${developers.length} developers.`);
     const positions = await Promise.all(
-      opened.map((d) => parts.run({ part: `FOMO trade ${d.tradeId}`, affects: `${d.handle ?? 'the developer'}'s position` }, () => this.trades.trade(d.tradeId!))),
+      opened.map((d) =>
+        parts.run({ part: `FOMO trade ${d.tradeId}`, affects: `${d.handle ?? 'the developer'}'s position` }, () => this.trades.trade(d.tradeId!)),
+      ),
     );
     const byTrade = new Map(positions.filter((p): p is FomoTrade => p !== null).map((p) => [p.tradeId, launchPosition(p)]));
     if (devs && developers.length === 0) parts.note('The provider knows no developer of this token; an on-chain deploy time needs a chain indexer.');
@@ -96,7 +98,12 @@ export class DevToolsService {
         insiders: rows ? rows.filter((r) => r.role === 'insider') : null,
         flags: rows ? rugFlags(rows) : null,
         market: stats
-          ? { priceUsd: stats.priceUsd, holders: stats.holders, concentration: concentration(stats.top10HoldersPercent), flow24h: flowWindow(stats.windows['24h']) }
+          ? {
+              priceUsd: stats.priceUsd,
+              holders: stats.holders,
+              concentration: concentration(stats.top10HoldersPercent),
+              flow24h: flowWindow(stats.windows['24h']),
+            }
           : null,
       },
       notes: parts.notes,

@@ -37,7 +37,11 @@ describe('flowWindow', () => {
   it('leaves unknown figures null, never zero', () => {
     const w = flowWindow(window({ buys: null, sells: null, buyVolumeUsd: null }))!;
     expect(w).toMatchObject({ buySellRatio: null, netVolumeUsd: null, buyVolumeSharePct: null, pressure: null });
-    expect(flowWindow(window({ buys: 0, sells: 0, buyVolumeUsd: 0, sellVolumeUsd: 0 }))).toMatchObject({ buySellRatio: null, buyVolumeSharePct: null, pressure: null });
+    expect(flowWindow(window({ buys: 0, sells: 0, buyVolumeUsd: 0, sellVolumeUsd: 0 }))).toMatchObject({
+      buySellRatio: null,
+      buyVolumeSharePct: null,
+      pressure: null,
+    });
     expect(flowWindow(null)).toBeNull();
   });
 });

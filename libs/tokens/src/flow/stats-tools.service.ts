@@ -24,7 +24,7 @@ export class StatsToolsService {
     input: TokenInput,
     summary: 'Buys versus sells on a coin over 5 minutes, 1 hour, 4 hours and 1 day, with total holders and top-10 concentration.',
     description:
-      'Per window: buys, sells, unique buyers and sellers, buy/sell/net USD volume, buySellRatio (buys per sell; null when there were no sells), the buy share of volume and which side leads (pressure). Concentration is the top-10 holders\' percentage with a level (low < 25, moderate < 50, high < 80, extreme).',
+      "Per window: buys, sells, unique buyers and sellers, buy/sell/net USD volume, buySellRatio (buys per sell; null when there were no sells), the buy share of volume and which side leads (pressure). Concentration is the top-10 holders' percentage with a level (low < 25, moderate < 50, high < 80, extreme).",
   })
   async tokenStats(input: TokenInput): Promise<ToolResult<TokenStatsData>> {
     const asked = tokenRef(input.address, input.chain);

@@ -1,7 +1,13 @@
 import type { FomoTokenHolder } from '@scout/upstream';
 import { sellPressure, trackedHolders, trackedShareOfHoldersPct, type SellEvent } from './holder-figures';
 
-const holder = (handle: string, valueUsd: number | null, userId: string | null = `u-${handle}`): FomoTokenHolder => ({ handle, userId, valueUsd, amount: valueUsd === null ? null : valueUsd * 10, priceUsd: 0.1 });
+const holder = (handle: string, valueUsd: number | null, userId: string | null = `u-${handle}`): FomoTokenHolder => ({
+  handle,
+  userId,
+  valueUsd,
+  amount: valueUsd === null ? null : valueUsd * 10,
+  priceUsd: 0.1,
+});
 const sell = (userId: string, over: Partial<SellEvent> = {}): SellEvent => ({
   userId,
   tradeId: `t-${userId}`,
@@ -70,7 +76,13 @@ describe('sellPressure', () => {
 
   it('without the sell events, the seller figures are unknown, not zero', () => {
     expect(sellPressure([holder('a', 1), holder('b', 1)], null, 10)).toEqual({
-      currentHolders: 2, sellers: null, fullyExitedSellers: null, sellersPct: null, thresholdPercent: 10, thresholdCrossed: null, sellersList: null,
+      currentHolders: 2,
+      sellers: null,
+      fullyExitedSellers: null,
+      sellersPct: null,
+      thresholdPercent: 10,
+      thresholdCrossed: null,
+      sellersList: null,
     });
   });
   it('without the holders, the sellers stand but no share is taken (every seller would look exited)', () => {
@@ -79,6 +91,9 @@ describe('sellPressure', () => {
     expect(p.sellersList!.map((s) => s.stillHolding)).toEqual([null, null]);
   });
   it('leaves the PnL unknown when no alert carried one', () => {
-    expect(sellPressure([], [sell('u-a', { realizedPnlUsd: null, tradeUsd: null })], 10).sellersList![0]).toMatchObject({ realizedPnlUsd: null, soldUsd: null });
+    expect(sellPressure([], [sell('u-a', { realizedPnlUsd: null, tradeUsd: null })], 10).sellersList![0]).toMatchObject({
+      realizedPnlUsd: null,
+      soldUsd: null,
+    });
   });
 });

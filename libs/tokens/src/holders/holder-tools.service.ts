@@ -64,8 +64,15 @@ export class HolderToolsService {
     const { holders, capturedAt } = await this.fomo.tokenHolders(token.address);
     const tracked = trackedHolders(holders, input.limit);
     return {
-      data: { token, capturedAt, trackedHolderCount: tracked.trackedHolderCount, trackedValueUsd: tracked.trackedValueUsd, count: tracked.holders.length, holders: tracked.holders },
-      notes: holders.length === 0 ? ['No tracked trader holds this token in the provider\'s captured balances.'] : [],
+      data: {
+        token,
+        capturedAt,
+        trackedHolderCount: tracked.trackedHolderCount,
+        trackedValueUsd: tracked.trackedValueUsd,
+        count: tracked.holders.length,
+        holders: tracked.holders,
+      },
+      notes: holders.length === 0 ? ["No tracked trader holds this token in the provider's captured balances."] : [],
     };
   }
 
@@ -74,7 +81,7 @@ export class HolderToolsService {
     input: KolHoldersInput,
     summary: 'How many tracked traders hold a coin, their USD value, and their share of all its holders.',
     description:
-      'Tracked holders (count, total value, the top ones) and, with includeStats (default), the token\'s total holders, top-10 concentration and 24h flow, read in parallel; trackedShareOfHoldersPct = tracked holders / all holders. A part that fails is null with a note. Who is selling: service_fomo_kol_sell_pressure.',
+      "Tracked holders (count, total value, the top ones) and, with includeStats (default), the token's total holders, top-10 concentration and 24h flow, read in parallel; trackedShareOfHoldersPct = tracked holders / all holders. A part that fails is null with a note. Who is selling: service_fomo_kol_sell_pressure.",
   })
   async kolHolders(input: KolHoldersInput): Promise<ToolResult<KolHoldersData>> {
     let token = tokenRef(input.address, input.chain);
@@ -108,9 +115,9 @@ export class HolderToolsService {
   @Tool({
     name: 'service_fomo_kol_sell_pressure',
     input: KolSellPressureInput,
-    summary: 'Are tracked traders dumping a coin: who sold in the window, who exited fully, who still holds, and the sellers\' share.',
+    summary: "Are tracked traders dumping a coin: who sold in the window, who exited fully, who still holds, and the sellers' share.",
     description:
-      'sellersPct = distinct sellers / (current tracked holders + sellers who sold out), since a trader who sold everything is no longer a holder; thresholdCrossed when it reaches thresholdPercent. Sellers come with their realized PnL and sold USD from Scout\'s stored copy of the trade feed (large sells only, as the provider\'s feed carries them), so the whole window is covered; the answer states the span and the events scanned. When one of the two fails, the figures that need it are null with a note.',
+      "sellersPct = distinct sellers / (current tracked holders + sellers who sold out), since a trader who sold everything is no longer a holder; thresholdCrossed when it reaches thresholdPercent. Sellers come with their realized PnL and sold USD from Scout's stored copy of the trade feed (large sells only, as the provider's feed carries them), so the whole window is covered; the answer states the span and the events scanned. When one of the two fails, the figures that need it are null with a note.",
   })
   async sellPressure(input: KolSellPressureInput): Promise<ToolResult<SellPressureData>> {
     const token = tokenRef(input.address, input.chain);
@@ -139,7 +146,9 @@ export class HolderToolsService {
         ...pressure,
         stillHolding:
           holders && sells
-            ? holders.holders.filter((h) => !sold.has((h.userId ?? h.handle).toLowerCase())).map((h) => ({ handle: h.handle, userId: h.userId, valueUsd: h.valueUsd }))
+            ? holders.holders
+                .filter((h) => !sold.has((h.userId ?? h.handle).toLowerCase()))
+                .map((h) => ({ handle: h.handle, userId: h.userId, valueUsd: h.valueUsd }))
             : null,
       },
       notes: parts.notes,

@@ -13,7 +13,7 @@ export class TokenHoldersInput extends TokenInput {
 export class KolHoldersInput extends TokenInput {
   @IsOptional()
   @IsBoolean()
-  @JSONSchema({ description: 'Also read the token\'s stats: total holders (for the tracked share), top-10 concentration and 24h flow.', default: true })
+  @JSONSchema({ description: "Also read the token's stats: total holders (for the tracked share), top-10 concentration and 24h flow.", default: true })
   includeStats: boolean = true;
 
   @Limit(100, 20, 'Top tracked holders to list, 1-100.')

@@ -41,7 +41,8 @@ export class ResearchToolsService {
   @Tool({
     name: 'service_fomo_analyze_token',
     input: AnalyzeTokenInput,
-    summary: 'Everything about one coin in one call: buy/sell flow, holders and concentration, tracked holders, creator and insiders with rug flags, and optionally theses.',
+    summary:
+      'Everything about one coin in one call: buy/sell flow, holders and concentration, tracked holders, creator and insiders with rug flags, and optionally theses.',
     description:
       'Stats (flow over 5m/1h/4h/24h, total holders, top-10 concentration), tracked holders (count, value, share of all holders, the top ones), developer and insider positions with rug flags (includeDevs, default true) and the most-liked theses (includeTheses), read in parallel. A part that fails is null with a note; when none answers the call fails (502) and is not charged.',
   })

@@ -32,7 +32,7 @@ export class TopTradersForTokensInput {
 
   @IsOptional()
   @IsIn(LEADERBOARD_WINDOWS)
-  @JSONSchema({ description: 'Leaderboard window that gives each trader\'s rank and PnL.', default: '7d' })
+  @JSONSchema({ description: "Leaderboard window that gives each trader's rank and PnL.", default: '7d' })
   window: (typeof LEADERBOARD_WINDOWS)[number] = '7d';
 
   @Limit(100, 25, 'Traders to return, 1-100.')

@@ -38,13 +38,22 @@ export interface TokenAnalysis {
 export class TokenAnalyst {
   constructor(@Inject(FOMO_TOKENS_CLIENT) private readonly fomo: FomoTokensPort) {}
 
-  async analyze(asked: TokenRef, options: { chainGiven: boolean; includeDevs: boolean; includeTheses: boolean }): Promise<{ analysis: TokenAnalysis; notes: string[] }> {
+  async analyze(
+    asked: TokenRef,
+    options: { chainGiven: boolean; includeDevs: boolean; includeTheses: boolean },
+  ): Promise<{ analysis: TokenAnalysis; notes: string[] }> {
     const parts = new TokenParts();
     const [stats, holders, devs, theses] = await Promise.all([
-      parts.run({ part: 'FOMO token stats', affects: 'priceUsd, holders, concentration, flow' }, () => this.fomo.tokenStats(asked.address, networkIdParam(asked, options.chainGiven))),
-      parts.run({ part: 'FOMO tracked holders', affects: 'trackedHolderCount, trackedValueUsd, topTrackedHolders' }, () => this.fomo.tokenHolders(asked.address)),
+      parts.run({ part: 'FOMO token stats', affects: 'priceUsd, holders, concentration, flow' }, () =>
+        this.fomo.tokenStats(asked.address, networkIdParam(asked, options.chainGiven)),
+      ),
+      parts.run({ part: 'FOMO tracked holders', affects: 'trackedHolderCount, trackedValueUsd, topTrackedHolders' }, () =>
+        this.fomo.tokenHolders(asked.address),
+      ),
       options.includeDevs ? parts.run({ part: 'FOMO token devs', affects: 'devs, flags' }, () => this.fomo.tokenDevs(asked.address)) : null,
-      options.includeTheses ? parts.run({ part: 'FOMO theses', affects: 'theses', knowsToken: false }, () => this.fomo.thesesForToken(asked.address, { sort: 'likes' })) : null,
+      options.includeTheses
+        ? parts.run({ part: 'FOMO theses', affects: 'theses', knowsToken: false }, () => this.fomo.thesesForToken(asked.address, { sort: 'likes' }))
+        : null,
     ]);
     parts.settle();
     const tracked = holders ? trackedHolders(holders.holders, TOP_HOLDERS) : null;
@@ -62,7 +71,12 @@ export class TokenAnalyst {
         topTrackedHolders: tracked?.holders ?? null,
         devs: devRows,
         flags: devRows ? rugFlags(devRows) : null,
-        theses: theses ? [...theses.theses].map(tokenThesisRow).sort((a, b) => (b.likes ?? -1) - (a.likes ?? -1)).slice(0, TOP_THESES) : null,
+        theses: theses
+          ? [...theses.theses]
+              .map(tokenThesisRow)
+              .sort((a, b) => (b.likes ?? -1) - (a.likes ?? -1))
+              .slice(0, TOP_THESES)
+          : null,
       },
       notes: parts.notes,
     };

@@ -108,7 +108,8 @@ export function diffSnapshots(before: ComparableSnapshot, after: ComparableSnaps
   const b = index(before);
   const a = index(after);
   // A holder recorded with a user id in one snapshot and without in the other still matches by handle.
-  const byHandle = (m: Map<string, SnapshotHolder>, h: SnapshotHolder) => m.get(holderKey(h)) ?? [...m.values()].find((x) => x.handle.toLowerCase() === h.handle.toLowerCase());
+  const byHandle = (m: Map<string, SnapshotHolder>, h: SnapshotHolder) =>
+    m.get(holderKey(h)) ?? [...m.values()].find((x) => x.handle.toLowerCase() === h.handle.toLowerCase());
   const joined: HolderMove[] = [];
   const increased: HolderMove[] = [];
   const decreased: HolderMove[] = [];

@@ -27,7 +27,8 @@ export class SnapshotToolsService {
   @Tool({
     name: 'service_fomo_token_snapshot',
     input: TokenSnapshotInput,
-    summary: "Saves a snapshot of a coin's holders (tracked traders with amounts and values, total holders, top-10 share, price, 24h flow) and returns it with its id.",
+    summary:
+      "Saves a snapshot of a coin's holders (tracked traders with amounts and values, total holders, top-10 share, price, 24h flow) and returns it with its id.",
     description:
       'The provider keeps no holder history, so take snapshots and compare them later with service_fomo_compare_snapshots (free) by id. Snapshots are kept by Scout, visible only to your account, and never change. Stats and holders are read in parallel; a part that fails is null with a note.',
   })
@@ -62,7 +63,7 @@ export class SnapshotToolsService {
     input: CompareSnapshotsInput,
     summary: 'What changed between two holder snapshots: tracked traders who joined, left, added or trimmed; price, holder count and top-10 share.',
     description:
-      'Give each side as the id of a snapshot you took (beforeId, afterId) or as the snapshot object itself (before, after). Holders are compared by amount held, so a price move alone is not a trade. Reads no market data. Another account\'s snapshot id is not found.',
+      "Give each side as the id of a snapshot you took (beforeId, afterId) or as the snapshot object itself (before, after). Holders are compared by amount held, so a price move alone is not a trade. Reads no market data. Another account's snapshot id is not found.",
   })
   async compare(input: CompareSnapshotsInput, context: ToolContext): Promise<ToolResult<CompareData>> {
     const [first, second] = await Promise.all([
@@ -81,9 +82,16 @@ export class SnapshotToolsService {
       [before, after] = [after, before];
       notes.push('The snapshots were given newest first; compared oldest to newest.');
     }
-    for (const [name, s] of [['before', first], ['after', second]] as const) {
-      if (s.holdersMissing) notes.push(`The ${name} snapshot has no holder list (the provider did not answer when it was taken): holder changes are not known.`);
-      if (s.truncated) notes.push(`The ${name} snapshot lists ${s.snapshot.trackedHolders.length} of ${s.truncated} tracked holders: those beyond it may show as joined or exited.`);
+    for (const [name, s] of [
+      ['before', first],
+      ['after', second],
+    ] as const) {
+      if (s.holdersMissing)
+        notes.push(`The ${name} snapshot has no holder list (the provider did not answer when it was taken): holder changes are not known.`);
+      if (s.truncated)
+        notes.push(
+          `The ${name} snapshot lists ${s.snapshot.trackedHolders.length} of ${s.truncated} tracked holders: those beyond it may show as joined or exited.`,
+        );
     }
     return { data: { token: tokens[0] ?? null, ...diffSnapshots(before, after) }, notes };
   }

@@ -1,6 +1,21 @@
 import { AllowsNullsWithin, inlineSchema, validationRule } from '@scout/core';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsISO8601, IsNumber, IsObject, IsOptional, IsString, IsUUID, Length, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { TokenInput } from '../token-input.dto';
 
@@ -143,7 +158,9 @@ export class CompareSnapshotsInput {
   @Type(() => SnapshotObjectInput)
   @AllowsNullsWithin()
   @NotWith('beforeId')
-  @JSONSchema(inlineSchema({ ...SNAPSHOT_SCHEMA, description: 'The earlier snapshot itself, instead of beforeId (as service_fomo_token_snapshot returned it).' }))
+  @JSONSchema(
+    inlineSchema({ ...SNAPSHOT_SCHEMA, description: 'The earlier snapshot itself, instead of beforeId (as service_fomo_token_snapshot returned it).' }),
+  )
   before?: SnapshotObjectInput;
 
   @IsOptional()

@@ -10,7 +10,10 @@ export type TokenThesisSort = (typeof TOKEN_THESIS_SORTS)[number];
 export class TokenThesesInput extends TokenInput {
   @IsOptional()
   @IsIn(TOKEN_THESIS_SORTS)
-  @JSONSchema({ description: 'likes (what the crowd agreed with), recent (newest first) or pnl (the author\'s position realized plus unrealized), highest first.', default: 'likes' })
+  @JSONSchema({
+    description: "likes (what the crowd agreed with), recent (newest first) or pnl (the author's position realized plus unrealized), highest first.",
+    default: 'likes',
+  })
   sort: TokenThesisSort = 'likes';
 
   @IsOptional()

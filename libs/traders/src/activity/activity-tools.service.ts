@@ -87,7 +87,7 @@ export class ActivityToolsService {
   @Tool({
     name: 'service_fomo_trader_positions',
     input: TraderPositionsInput,
-    summary: 'A tracked trader\'s positions, one row per coin: cost, proceeds, realized and unrealized PnL, up or down.',
+    summary: "A tracked trader's positions, one row per coin: cost, proceeds, realized and unrealized PnL, up or down.",
     description:
       "Open positions come first, then closed ones newest first. limit is the page size asked of the provider (it sends at most 25 closed rows a page); deep reads up to 12 pages within the deadline. summary counts open and closed positions, wins, losses and the win rate over the rows read. Page with cursor ('start', then nextCursor).",
   })
@@ -130,21 +130,19 @@ export class ActivityToolsService {
       { maxPages: 1 },
       input.cursor,
     );
-    const swaps = walk.items.map(
-      (s): SwapRow => ({
-        swapId: s.swapId,
-        side: s.side,
-        chain: chainFromFomo(s.chain, s.networkId),
-        tokenIn: s.tokenIn,
-        tokenOut: s.tokenOut,
-        humanUsdAmountIn: s.humanUsdAmountIn,
-        priceUsd: s.priceUsd,
-        tradeIdIn: s.tradeIdIn,
-        tradeIdOut: s.tradeIdOut,
-        txHash: s.txHash,
-        at: s.at,
-      }),
-    );
+    const swaps = walk.items.map((s): SwapRow => ({
+      swapId: s.swapId,
+      side: s.side,
+      chain: chainFromFomo(s.chain, s.networkId),
+      tokenIn: s.tokenIn,
+      tokenOut: s.tokenOut,
+      humanUsdAmountIn: s.humanUsdAmountIn,
+      priceUsd: s.priceUsd,
+      tradeIdIn: s.tradeIdIn,
+      tradeIdOut: s.tradeIdOut,
+      txHash: s.txHash,
+      at: s.at,
+    }));
     return { data: { trader, count: swaps.length, nextCursor: walk.nextCursor, swaps }, notes: walkNotes(walk, 'fills') };
   }
 }

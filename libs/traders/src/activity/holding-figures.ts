@@ -15,17 +15,15 @@ export type ChainSplit = Partial<Record<Chain, { holdings: number; valueUsd: num
 /** A trader's holdings in Scout's terms, largest value first (unknown values last). */
 export function holdingsByValue(balances: FomoBalances): HoldingRow[] {
   return balances.holdings
-    .map(
-      (h): HoldingRow => ({
-        token: { address: h.token.address, symbol: h.token.symbol, name: h.token.name },
-        chain: chainFromFomo(h.chain, h.networkId ?? h.token.networkId),
-        amount: h.amount,
-        priceUsd: h.priceUsd,
-        valueUsd: h.valueUsd,
-        change24h: h.change24h,
-        tradeId: h.tradeId,
-      }),
-    )
+    .map((h): HoldingRow => ({
+      token: { address: h.token.address, symbol: h.token.symbol, name: h.token.name },
+      chain: chainFromFomo(h.chain, h.networkId ?? h.token.networkId),
+      amount: h.amount,
+      priceUsd: h.priceUsd,
+      valueUsd: h.valueUsd,
+      change24h: h.change24h,
+      tradeId: h.tradeId,
+    }))
     .sort((a, b) => (b.valueUsd ?? -1) - (a.valueUsd ?? -1));
 }
 

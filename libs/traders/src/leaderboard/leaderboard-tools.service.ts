@@ -55,7 +55,7 @@ export class LeaderboardToolsService {
     input: LeaderboardInput,
     summary: 'Tracked traders ranked by profit and loss over 24h, 7d, 30d or all time, with wallets, volume and top tokens.',
     description:
-      'The whole board is read (150 rows, 100 on all) and cached 5 minutes; limit, minPnlUsd and verifiedOnly filter it here, so the cost is the same at any limit. Ranks are the board\'s own, kept through the filters. Only the four windows exist.',
+      "The whole board is read (150 rows, 100 on all) and cached 5 minutes; limit, minPnlUsd and verifiedOnly filter it here, so the cost is the same at any limit. Ranks are the board's own, kept through the filters. Only the four windows exist.",
   })
   async leaderboard(input: LeaderboardInput): Promise<ToolResult<LeaderboardData>> {
     const board = await this.fomo.leaderboard(input.window);
@@ -71,7 +71,9 @@ export class LeaderboardToolsService {
     const traders = kept.slice(0, limit).map(toRow);
     const notes: string[] = [];
     if (kept.length < board.traders.length) {
-      notes.push(`${board.traders.length - kept.length} of the board's ${board.traders.length} traders were left out by minPnlUsd/verifiedOnly; ranks are the board's.`);
+      notes.push(
+        `${board.traders.length - kept.length} of the board's ${board.traders.length} traders were left out by minPnlUsd/verifiedOnly; ranks are the board's.`,
+      );
     }
     return {
       data: {

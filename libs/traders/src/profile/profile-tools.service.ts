@@ -35,8 +35,9 @@ export class ProfileToolsService {
   @Tool({
     name: 'service_fomo_search',
     input: TraderSearchInput,
-    summary: "Finds tracked traders by handle or name (with wallets and all-time PnL) and coins by ticker or name.",
-    description: 'type narrows to traders or tokens. Trader rows carry the Solana and EVM wallets and all-time PnL, volume and trades; token rows the address, chain, price and market cap.',
+    summary: 'Finds tracked traders by handle or name (with wallets and all-time PnL) and coins by ticker or name.',
+    description:
+      'type narrows to traders or tokens. Trader rows carry the Solana and EVM wallets and all-time PnL, volume and trades; token rows the address, chain, price and market cap.',
   })
   async search(input: TraderSearchInput): Promise<ToolResult<SearchData>> {
     const q = input.q.trim();
@@ -44,16 +45,14 @@ export class ProfileToolsService {
     const hits = found.traders.slice(0, input.limit);
     await this.directory.record(hits.map(sightingOf));
     const traders = hits.map(searchTraderView);
-    const tokens = found.tokens.slice(0, input.limit).map(
-      (t): SearchTokenRow => ({
-        address: t.address,
-        name: t.name,
-        symbol: t.symbol,
-        chain: chainFromFomo(t.chain, t.networkId),
-        priceUsd: t.priceUsd,
-        marketCapUsd: t.marketCapUsd,
-      }),
-    );
+    const tokens = found.tokens.slice(0, input.limit).map((t): SearchTokenRow => ({
+      address: t.address,
+      name: t.name,
+      symbol: t.symbol,
+      chain: chainFromFomo(t.chain, t.networkId),
+      priceUsd: t.priceUsd,
+      marketCapUsd: t.marketCapUsd,
+    }));
     const notes = traders.length === 0 && tokens.length === 0 ? [`Nothing matched "${q}".`] : [];
     return { data: { q, type: input.type, traders, tokens }, notes };
   }

@@ -2,10 +2,28 @@ import type { FomoBalances, FomoPosition } from '@scout/upstream';
 import { closedSampleFigures, leadersBy, portfolioFigures } from './report-figures';
 
 const closed = (tradeId: string, realizedPnlUsd: number | null) =>
-  ({ tradeId, status: 'closed', token: { address: `addr-${tradeId}`, symbol: tradeId.toUpperCase(), networkId: 8453 }, chain: 'base', networkId: 8453, realizedPnlUsd, unrealizedPnlUsd: null, closedAt: '2026-11-20T00:00:00.000Z' }) as FomoPosition;
+  ({
+    tradeId,
+    status: 'closed',
+    token: { address: `addr-${tradeId}`, symbol: tradeId.toUpperCase(), networkId: 8453 },
+    chain: 'base',
+    networkId: 8453,
+    realizedPnlUsd,
+    unrealizedPnlUsd: null,
+    closedAt: '2026-11-20T00:00:00.000Z',
+  }) as FomoPosition;
 
 const holding = (symbol: string, valueUsd: number | null, chain = 'solana') =>
-  ({ token: { address: `addr-${symbol}`, symbol, networkId: null }, tradeId: `t-${symbol}`, chain, networkId: null, amount: 1, priceUsd: valueUsd, valueUsd, change24h: 1.5 }) as FomoBalances['holdings'][number];
+  ({
+    token: { address: `addr-${symbol}`, symbol, networkId: null },
+    tradeId: `t-${symbol}`,
+    chain,
+    networkId: null,
+    amount: 1,
+    priceUsd: valueUsd,
+    valueUsd,
+    change24h: 1.5,
+  }) as FomoBalances['holdings'][number];
 
 describe('report figures', () => {
   it('win rate, realized PnL, and the best and worst closed trade of a sample', () => {
@@ -21,7 +39,7 @@ describe('report figures', () => {
     expect(closedSampleFigures([], true)).toMatchObject({ closedSampled: 0, winRatePct: null, best: null, worst: null });
   });
 
-  it('the portfolio: largest holdings first, the top five\'s share of the value, chains in Scout\'s names', () => {
+  it("the portfolio: largest holdings first, the top five's share of the value, chains in Scout's names", () => {
     const balances = {
       holdings: [holding('a', 10), holding('b', 50, 'robinhood'), holding('c', 20), holding('d', 5), holding('e', 5), holding('f', 10), holding('g', null)],
       totalValueUsd: 100,

@@ -59,7 +59,14 @@ export interface PortfolioFigures {
   top5ConcentrationPct: number | null;
   byChain: ChainSplit;
   capped: boolean;
-  topHoldings: Array<{ symbol: string | null; address: string; chain: Chain | null; valueUsd: number | null; change24h: number | null; tradeId: string | null }>;
+  topHoldings: Array<{
+    symbol: string | null;
+    address: string;
+    chain: Chain | null;
+    valueUsd: number | null;
+    change24h: number | null;
+    tradeId: string | null;
+  }>;
 }
 
 /** What a trader holds now, largest first, and how concentrated it is. */
@@ -110,7 +117,10 @@ export function traderFigures(view: ProfileView | SearchTraderView) {
 export type TraderFigures = ReturnType<typeof traderFigures>;
 
 /** For each metric, the compared trader with the highest value (null when nobody has one). */
-export function leadersBy<T extends { handle: string | null }>(rows: readonly T[], metrics: Record<string, (row: T) => number | null>): Record<string, string | null> {
+export function leadersBy<T extends { handle: string | null }>(
+  rows: readonly T[],
+  metrics: Record<string, (row: T) => number | null>,
+): Record<string, string | null> {
   const leaders: Record<string, string | null> = {};
   for (const [metric, read] of Object.entries(metrics)) {
     let best: { handle: string | null; value: number } | null = null;

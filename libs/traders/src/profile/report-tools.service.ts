@@ -87,7 +87,11 @@ export class ReportToolsService {
     const [profile, closed, balances, spotlight, theses] = await Promise.all([
       parts.run({ part: 'FOMO profile', affects: 'profile' }, () => this.summary(trader, input.full)),
       parts.run({ part: 'FOMO closed positions', affects: 'closedPositions' }, () =>
-        this.fomo.positions(trader.userId, { status: 'closed', limit: CLOSED_PAGE }, { maxPages: Math.ceil(input.closedSample / CLOSED_PAGE), maxItems: input.closedSample }),
+        this.fomo.positions(
+          trader.userId,
+          { status: 'closed', limit: CLOSED_PAGE },
+          { maxPages: Math.ceil(input.closedSample / CLOSED_PAGE), maxItems: input.closedSample },
+        ),
       ),
       parts.run({ part: 'FOMO balances', affects: 'openPositions' }, () => this.fomo.balances(trader.userId)),
       parts.run({ part: 'FOMO spotlight', affects: 'spotlight' }, () => this.fomo.spotlight(trader.userId)),
@@ -95,7 +99,8 @@ export class ReportToolsService {
     ]);
     parts.assertAnswered();
     const sample = closed ? closed.items.slice(0, input.closedSample) : null;
-    if (sample && closed?.stoppedBy === 'deadline') parts.note(`Sampled ${sample.length} closed positions: the call's time ran out before ${input.closedSample}.`);
+    if (sample && closed?.stoppedBy === 'deadline')
+      parts.note(`Sampled ${sample.length} closed positions: the call's time ran out before ${input.closedSample}.`);
     return {
       data: {
         trader,

@@ -53,7 +53,7 @@ export class SocialToolsService {
   @Tool({
     name: 'service_fomo_trader_followers',
     input: TraderFollowersInput,
-    summary: 'A sample of a tracked trader\'s followers, split into real accounts (that trade) and empty ones.',
+    summary: "A sample of a tracked trader's followers, split into real accounts (that trade) and empty ones.",
     description:
       'The provider serves at most 200 followers; total says how many there are in all. mix counts real (has traded), empty (never traded) and unknown accounts in the sample, with the share of real ones.',
   })
@@ -73,7 +73,7 @@ export class SocialToolsService {
   @Tool({
     name: 'service_fomo_trader_spotlight',
     input: TraderInput,
-    summary: 'A tracked trader\'s best trades and most-liked written calls (theses).',
+    summary: "A tracked trader's best trades and most-liked written calls (theses).",
     description: 'As the provider features them: each trade with entry, exit and PnL, each thesis with its likes.',
   })
   async spotlight(input: TraderInput): Promise<ToolResult<SpotlightData>> {

@@ -26,7 +26,10 @@ export class ThesesByTraderInput extends TraderInput {
 
   @IsOptional()
   @IsIn(THESIS_SORTS)
-  @JSONSchema({ description: 'recent (newest first), likes, equity (position value when written) or pnl (the position\'s realized plus unrealized), highest first.', default: 'recent' })
+  @JSONSchema({
+    description: "recent (newest first), likes, equity (position value when written) or pnl (the position's realized plus unrealized), highest first.",
+    default: 'recent',
+  })
   sort: ThesisSort = 'recent';
 
   @IsOptional()

@@ -1,32 +1,31 @@
 import type { FomoThesis } from '@scout/upstream';
 import { keepThesis, sortTheses, summarizeTheses, thesisPnl, thesisRow } from './thesis-figures';
 
-const thesis = (overrides: Partial<FomoThesis> = {}): FomoThesis =>
-  ({
-    thesisId: 'th',
-    tradeId: 'T1',
-    userId: 'u',
-    handle: 'alice',
-    token: { address: 'TokenAddress1111111111111111111111111111111', symbol: 'TKN', name: 'Token', decimals: 6, networkId: 4663, imageUrl: null },
-    chain: 'robinhood',
-    text: 'why I bought',
-    likes: 3,
-    replies: 1,
-    equity: 500,
-    tradeUsd: 250,
-    valueUsd: 0,
-    costBasisUsd: 250,
-    realizedPnlUsd: 40,
-    unrealizedPnlUsd: -10,
-    pnlUsd: null,
-    pnlPct: null,
-    isDev: null,
-    ts: '2026-11-20T10:00:00.000Z',
-    ...overrides,
-  });
+const thesis = (overrides: Partial<FomoThesis> = {}): FomoThesis => ({
+  thesisId: 'th',
+  tradeId: 'T1',
+  userId: 'u',
+  handle: 'alice',
+  token: { address: 'TokenAddress1111111111111111111111111111111', symbol: 'TKN', name: 'Token', decimals: 6, networkId: 4663, imageUrl: null },
+  chain: 'robinhood',
+  text: 'why I bought',
+  likes: 3,
+  replies: 1,
+  equity: 500,
+  tradeUsd: 250,
+  valueUsd: 0,
+  costBasisUsd: 250,
+  realizedPnlUsd: 40,
+  unrealizedPnlUsd: -10,
+  pnlUsd: null,
+  pnlPct: null,
+  isDev: null,
+  ts: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
 
 describe('thesis figures', () => {
-  it('the PnL is the provider\'s total, else realized plus unrealized when both are known', () => {
+  it("the PnL is the provider's total, else realized plus unrealized when both are known", () => {
     expect(thesisPnl(thesis({ pnlUsd: 12.5 }))).toBe(12.5);
     expect(thesisPnl(thesis())).toBe(30);
     expect(thesisPnl(thesis({ realizedPnlUsd: 0.1, unrealizedPnlUsd: 0.2 }))).toBe(0.3);
@@ -34,7 +33,7 @@ describe('thesis figures', () => {
     expect(thesisPnl(thesis({ realizedPnlUsd: null }))).toBeNull();
   });
 
-  it('madeMoney: above zero made money, zero or below did not, unknown is null; the chain is Scout\'s', () => {
+  it("madeMoney: above zero made money, zero or below did not, unknown is null; the chain is Scout's", () => {
     expect(thesisRow(thesis())).toMatchObject({ pnlUsd: 30, madeMoney: true, chain: 'brokerage', isDev: false });
     expect(thesisRow(thesis({ pnlUsd: 0 })).madeMoney).toBe(false);
     expect(thesisRow(thesis({ pnlUsd: -5 })).madeMoney).toBe(false);

@@ -65,9 +65,7 @@ export class TradeDetailService {
     if (!position || !swaps) {
       throw new ToolError('The FOMO data source failed.', `fomo: ${why}, and the trader's positions read within the bounds do not hold trade "${tradeId}"`);
     }
-    const notes = [
-      `Assembled from the trader's positions and swaps because ${why}: no transfer list, liquidity or thesis; figures are the position row's.`,
-    ];
+    const notes = [`Assembled from the trader's positions and swaps because ${why}: no transfer list, liquidity or thesis; figures are the position row's.`];
     if (swaps.stoppedBy === 'limit' || swaps.stoppedBy === 'deadline') {
       notes.push(`Fills read from ${swaps.pages} page(s) of the token's swaps did not reach back to the position's opening: earlier fills may be missing.`);
     }

@@ -4,33 +4,32 @@ import { assembledDetail, fillsOfTrade, fillTotals, liveDetail, type TradeFill }
 const TOKEN = 'TokenAddress1111111111111111111111111111111';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
-const position = (overrides: Partial<FomoPosition> = {}): FomoPosition =>
-  ({
-    tradeId: 'T1',
-    status: 'closed',
-    token: { address: TOKEN, symbol: 'TKN', name: 'Token', decimals: 6, networkId: 1399811149, imageUrl: null },
-    chain: 'solana',
-    networkId: 1399811149,
-    amount: 0,
-    costBasisUsd: 300,
-    avgEntryPrice: 1.5,
-    avgExitPrice: 2,
-    priceUsd: 2.5,
-    valueUsd: 0,
-    realizedPnlUsd: 100,
-    unrealizedPnlUsd: 0,
-    bought: 200,
-    boughtUsd: 300,
-    sold: 200,
-    soldUsd: 400,
-    transferredIn: 0,
-    transferredOut: 0,
-    isDev: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    closedAt: '2026-11-21T10:00:00.000Z',
-    lastTradeAt: '2026-11-21T10:00:00.000Z',
-    ...overrides,
-  });
+const position = (overrides: Partial<FomoPosition> = {}): FomoPosition => ({
+  tradeId: 'T1',
+  status: 'closed',
+  token: { address: TOKEN, symbol: 'TKN', name: 'Token', decimals: 6, networkId: 1399811149, imageUrl: null },
+  chain: 'solana',
+  networkId: 1399811149,
+  amount: 0,
+  costBasisUsd: 300,
+  avgEntryPrice: 1.5,
+  avgExitPrice: 2,
+  priceUsd: 2.5,
+  valueUsd: 0,
+  realizedPnlUsd: 100,
+  unrealizedPnlUsd: 0,
+  bought: 200,
+  boughtUsd: 300,
+  sold: 200,
+  soldUsd: 400,
+  transferredIn: 0,
+  transferredOut: 0,
+  isDev: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  closedAt: '2026-11-21T10:00:00.000Z',
+  lastTradeAt: '2026-11-21T10:00:00.000Z',
+  ...overrides,
+});
 
 const swap = (id: string, side: 'buy' | 'sell', at: string, amount: number, usd: number, tradeId = 'T1'): FomoSwap => {
   const token = { address: TOKEN, symbol: 'TKN', amount, usd, usdNow: null };
@@ -69,7 +68,10 @@ describe('trade figures', () => {
 
   it('fills at one instant keep their order; a side the provider leaves out follows from the trade id', () => {
     const same = [swap('b', 'sell', '2026-11-21T08:00:00.000Z', 1, 1), { ...swap('a', 'buy', '2026-11-21T08:00:00.000Z', 1, 1), side: null }];
-    expect(fillsOfTrade(same, 'T1').map((f) => [f.swapId, f.side])).toEqual([['a', 'buy'], ['b', 'sell']]);
+    expect(fillsOfTrade(same, 'T1').map((f) => [f.swapId, f.side])).toEqual([
+      ['a', 'buy'],
+      ['b', 'sell'],
+    ]);
   });
 
   it('fill totals: buys count the token received and their USD size, sells the token given and its USD', () => {
@@ -113,7 +115,7 @@ describe('trade figures', () => {
     expect(bare).toMatchObject({ avgEntryPrice: 1.5, avgExitPrice: 2, lastTradeAt: '2026-11-21T10:00:00.000Z' });
   });
 
-  it('a live trade keeps the provider\'s source, liquidity, thesis and transfers, its fills oldest first', () => {
+  it("a live trade keeps the provider's source, liquidity, thesis and transfers, its fills oldest first", () => {
     const fills = fillsOfTrade(SWAPS, 'T1').reverse();
     const trade = {
       ...position(),

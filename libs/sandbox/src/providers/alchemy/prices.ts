@@ -61,7 +61,12 @@ export function pricesRoutes(r: Router, m: SandboxMarket, keys: ReadonlySet<stri
     if (!Array.isArray(list) || list.length === 0) return aerr(res, 400, 'addresses must be a non-empty array of {network, address}');
     if (list.length > MAX_ADDRESSES) return aerr(res, 400, `Too many addresses: the limit is ${MAX_ADDRESSES}`);
     for (const item of list) {
-      if (typeof item !== 'object' || item === null || typeof (item as { network?: unknown }).network !== 'string' || typeof (item as { address?: unknown }).address !== 'string') {
+      if (
+        typeof item !== 'object' ||
+        item === null ||
+        typeof (item as { network?: unknown }).network !== 'string' ||
+        typeof (item as { address?: unknown }).address !== 'string'
+      ) {
         return aerr(res, 400, 'each address must be an object {network: string, address: string}');
       }
     }

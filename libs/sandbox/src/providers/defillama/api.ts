@@ -57,7 +57,14 @@ function protocolDetail(m: SandboxMarket, p: Protocol, tMs: number) {
   const total: { date: number; totalLiquidityUSD: number }[] = [];
   const totalTokensUsd: { date: number; tokens: Record<string, number> }[] = [];
   const totalTokens: { date: number; tokens: Record<string, number> }[] = [];
-  const chainTvls: Record<string, { tvl: { date: number; totalLiquidityUSD: number }[]; tokensInUsd: { date: number; tokens: Record<string, number> }[]; tokens: { date: number; tokens: Record<string, number> }[] }> = {};
+  const chainTvls: Record<
+    string,
+    {
+      tvl: { date: number; totalLiquidityUSD: number }[];
+      tokensInUsd: { date: number; tokens: Record<string, number> }[];
+      tokens: { date: number; tokens: Record<string, number> }[];
+    }
+  > = {};
   for (const c of p.chains) chainTvls[c] = { tvl: [], tokensInUsd: [], tokens: [] };
   for (const pt of points) {
     const at = pt.day === null ? tMs : pt.day * DAY_MS;

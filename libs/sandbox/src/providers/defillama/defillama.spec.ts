@@ -3,7 +3,7 @@ import { DAY_S, FIXTURES } from '../../market';
 import { createSandboxApp } from '../../server';
 import { fixedSandbox, NOW } from '../../test/helpers';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 const DETERMINISM_PATHS = [
   '/defillama/api/v2/chains',
@@ -70,7 +70,37 @@ describe('DefiLlama stand-in', () => {
       const res = await get('/defillama/api/protocols');
       const aave = (res.body as Json[]).find((p) => p.slug === 'aave-v3')!;
       expect(aave).toMatchObject({ name: 'Aave V3', category: 'Lending', symbol: 'AAVE', gecko_id: 'aave', chain: 'Multi-Chain' });
-      for (const k of ['id', 'name', 'address', 'symbol', 'url', 'description', 'chain', 'logo', 'audits', 'audit_note', 'gecko_id', 'cmcId', 'category', 'chains', 'module', 'twitter', 'forkedFrom', 'oracles', 'listedAt', 'methodology', 'slug', 'tvl', 'chainTvls', 'change_1h', 'change_1d', 'change_7d', 'tokenBreakdowns', 'mcap', 'audit_links']) {
+      for (const k of [
+        'id',
+        'name',
+        'address',
+        'symbol',
+        'url',
+        'description',
+        'chain',
+        'logo',
+        'audits',
+        'audit_note',
+        'gecko_id',
+        'cmcId',
+        'category',
+        'chains',
+        'module',
+        'twitter',
+        'forkedFrom',
+        'oracles',
+        'listedAt',
+        'methodology',
+        'slug',
+        'tvl',
+        'chainTvls',
+        'change_1h',
+        'change_1d',
+        'change_7d',
+        'tokenBreakdowns',
+        'mcap',
+        'audit_links',
+      ]) {
         expect(aave).toHaveProperty(k);
       }
       expect(typeof aave.id).toBe('string');
@@ -81,7 +111,11 @@ describe('DefiLlama stand-in', () => {
     });
 
     it('/protocol/{slug} history ends at now with the current TVL; /tvl/{slug} agrees', async () => {
-      const [detail, tvl, list] = await Promise.all([get('/defillama/api/protocol/aave-v3'), get('/defillama/api/tvl/aave-v3'), get('/defillama/api/protocols')]);
+      const [detail, tvl, list] = await Promise.all([
+        get('/defillama/api/protocol/aave-v3'),
+        get('/defillama/api/tvl/aave-v3'),
+        get('/defillama/api/protocols'),
+      ]);
       expect(detail.status).toBe(200);
       const d = detail.body as Json;
       const row = (list.body as Json[]).find((p) => p.slug === 'aave-v3')!;
@@ -174,7 +208,10 @@ describe('DefiLlama stand-in', () => {
       // Per-protocol breakdown24h sums to its total24h.
       for (const p of o.protocols as Json[]) {
         if (!p.breakdown24h) continue;
-        const s = Object.values(p.breakdown24h as Record<string, Record<string, number>>).reduce((a, byName) => a + Object.values(byName).reduce((x, y) => x + y, 0), 0);
+        const s = Object.values(p.breakdown24h as Record<string, Record<string, number>>).reduce(
+          (a, byName) => a + Object.values(byName).reduce((x, y) => x + y, 0),
+          0,
+        );
         expect(s).toBe(p.total24h);
       }
     });
@@ -185,7 +222,8 @@ describe('DefiLlama stand-in', () => {
       expect(all.totalDataChartBreakdown).toEqual([]);
       let sum = 0;
       for (const c of all.allChains as string[]) {
-        const o = (await get(`/defillama/api/overview/dexs/${encodeURIComponent(c)}?excludeTotalDataChart=true&excludeTotalDataChartBreakdown=true`)).body as Json;
+        const o = (await get(`/defillama/api/overview/dexs/${encodeURIComponent(c)}?excludeTotalDataChart=true&excludeTotalDataChartBreakdown=true`))
+          .body as Json;
         expect(o.chain).toBe(c);
         sum += o.total24h ?? 0;
       }
@@ -206,7 +244,13 @@ describe('DefiLlama stand-in', () => {
       const [ov, sum] = await Promise.all([get('/defillama/api/overview/fees'), get('/defillama/api/summary/fees/hyperliquid-perps')]);
       const row = (ov.body.protocols as Json[]).find((p) => p.slug === 'hyperliquid-perps')!;
       const s = sum.body as Json;
-      expect(s).toMatchObject({ slug: 'hyperliquid-perps', name: 'Hyperliquid Perps', chains: ['Hyperliquid L1'], protocolType: 'protocol', latestFetchIsOk: true });
+      expect(s).toMatchObject({
+        slug: 'hyperliquid-perps',
+        name: 'Hyperliquid Perps',
+        chains: ['Hyperliquid L1'],
+        protocolType: 'protocol',
+        latestFetchIsOk: true,
+      });
       expect(s.total24h).toBe(row.total24h);
       expect(s.totalAllTime).toBe(row.totalAllTime);
       expect(s.totalDataChart[s.totalDataChart.length - 1]).toEqual([expect.any(Number), s.total24h]);
@@ -221,7 +265,9 @@ describe('DefiLlama stand-in', () => {
     const sol = `solana:${FIXTURES.solMint}`;
 
     it('/prices/current: documented shape, unknown and unpriced keys absent, decimals omitted for coingecko', async () => {
-      const res = await get(`/defillama/coins/prices/current/${sol},coingecko:solana,base:${FIXTURES.baseUsdc.toLowerCase()},solana:${sb.market.fixtures.unpricedSolanaMint},ethereum:0x0000000000000000000000000000000000000001`);
+      const res = await get(
+        `/defillama/coins/prices/current/${sol},coingecko:solana,base:${FIXTURES.baseUsdc.toLowerCase()},solana:${sb.market.fixtures.unpricedSolanaMint},ethereum:0x0000000000000000000000000000000000000001`,
+      );
       expect(res.status).toBe(200);
       const coins = res.body.coins as Json;
       expect(Object.keys(coins).sort()).toEqual([`base:${FIXTURES.baseUsdc.toLowerCase()}`, 'coingecko:solana', sol].sort());
@@ -303,7 +349,11 @@ describe('DefiLlama stand-in', () => {
       expect(all.length).toBeGreaterThan(300);
       expect(typeof all[0].date).toBe('string');
       expect(Number(all[1].date) - Number(all[0].date)).toBe(DAY_S);
-      expect(all[0]).toEqual({ date: expect.any(String), totalCirculating: { peggedUSD: expect.any(Number) }, totalCirculatingUSD: { peggedUSD: expect.any(Number) } });
+      expect(all[0]).toEqual({
+        date: expect.any(String),
+        totalCirculating: { peggedUSD: expect.any(Number) },
+        totalCirculatingUSD: { peggedUSD: expect.any(Number) },
+      });
       const one = (await get('/defillama/stablecoins/stablecoincharts/all?stablecoin=2')).body as Json[];
       expect(one[0].totalCirculating.peggedUSD).toBeLessThan(all[0].totalCirculating.peggedUSD);
       const sol = (await get('/defillama/stablecoins/stablecoincharts/Solana')).body as Json[];
@@ -349,7 +399,20 @@ describe('DefiLlama stand-in', () => {
         expect(typeof p.stablecoin).toBe('boolean');
         expect(p.pool).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
         expect(p.predictions).toEqual({ predictedClass: expect.any(String), predictedProbability: expect.any(Number), binnedConfidence: expect.any(Number) });
-        for (const k of ['apyPct1D', 'apyPct7D', 'apyPct30D', 'il7d', 'apyBase7d', 'volumeUsd1d', 'volumeUsd7d', 'apyBaseInception', 'rewardTokens', 'underlyingTokens', 'poolMeta']) expect(p).toHaveProperty(k);
+        for (const k of [
+          'apyPct1D',
+          'apyPct7D',
+          'apyPct30D',
+          'il7d',
+          'apyBase7d',
+          'volumeUsd1d',
+          'volumeUsd7d',
+          'apyBaseInception',
+          'rewardTokens',
+          'underlyingTokens',
+          'poolMeta',
+        ])
+          expect(p).toHaveProperty(k);
       }
       expect(pools.some((p) => p.apyReward === null)).toBe(true);
       expect(pools.some((p) => p.symbol.includes('-'))).toBe(true);
@@ -363,7 +426,13 @@ describe('DefiLlama stand-in', () => {
       expect(chart.body.status).toBe('success');
       const data = chart.body.data as Json[];
       const cur = (pools.body.data as Json[]).find((p) => p.pool === id)!;
-      expect(data[data.length - 1]).toMatchObject({ timestamp: new Date(NOW).toISOString(), tvlUsd: cur.tvlUsd, apy: cur.apy, apyBase: cur.apyBase, apyReward: cur.apyReward });
+      expect(data[data.length - 1]).toMatchObject({
+        timestamp: new Date(NOW).toISOString(),
+        tvlUsd: cur.tvlUsd,
+        apy: cur.apy,
+        apyBase: cur.apyBase,
+        apyReward: cur.apyReward,
+      });
       expect((await get('/defillama/yields/chart/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     });
   });

@@ -4,16 +4,7 @@
  * HISTORY_DAYS complete UTC days ending yesterday.
  */
 import type { Request, Response } from 'express';
-import {
-  DAY_S,
-  DEXS_DATA_TYPES,
-  FEES_DATA_TYPES,
-  HISTORY_DAYS,
-  OI_DATA_TYPES,
-  SandboxMarket,
-  type DimensionKind,
-  type Protocol,
-} from '../../market';
+import { DAY_S, DEXS_DATA_TYPES, FEES_DATA_TYPES, HISTORY_DAYS, OI_DATA_TYPES, SandboxMarket, type DimensionKind, type Protocol } from '../../market';
 import { qs, qsBool } from '../../util';
 import { badRequest, notFound } from './errors';
 import { addStats, emptyStats, statsFromTotals, summarize, type Stats } from './stats';

@@ -22,7 +22,6 @@ export interface Stats {
   change_30dover30d: number | null;
 }
 
-
 /** Stats of a daily series whose last element is the last complete day; null = no data that day. */
 export function summarize(values: (number | null)[]): Stats {
   const n = values.length;
@@ -72,7 +71,18 @@ export function summarize(values: (number | null)[]): Stats {
 }
 
 export function addStats(into: Stats, s: Stats): void {
-  const keys = ['total24h', 'total48hto24h', 'total7d', 'total14dto7d', 'total30d', 'total60dto30d', 'total1y', 'totalAllTime', 'total7DaysAgo', 'total30DaysAgo'] as const;
+  const keys = [
+    'total24h',
+    'total48hto24h',
+    'total7d',
+    'total14dto7d',
+    'total30d',
+    'total60dto30d',
+    'total1y',
+    'totalAllTime',
+    'total7DaysAgo',
+    'total30DaysAgo',
+  ] as const;
   for (const k of keys) {
     const x = s[k];
     if (x !== null) into[k] = (into[k] ?? 0) + x;
@@ -93,7 +103,21 @@ export function statsFromTotals(t: Stats, days1y: number): Stats {
 }
 
 export const emptyStats = (): Stats => ({
-  total24h: null, total48hto24h: null, total7d: null, total14dto7d: null, total30d: null, total60dto30d: null, total1y: null,
-  totalAllTime: null, total7DaysAgo: null, total30DaysAgo: null, average1y: null, monthlyAverage1y: null,
-  change_1d: null, change_7d: null, change_1m: null, change_7dover7d: null, change_30dover30d: null,
+  total24h: null,
+  total48hto24h: null,
+  total7d: null,
+  total14dto7d: null,
+  total30d: null,
+  total60dto30d: null,
+  total1y: null,
+  totalAllTime: null,
+  total7DaysAgo: null,
+  total30DaysAgo: null,
+  average1y: null,
+  monthlyAverage1y: null,
+  change_1d: null,
+  change_7d: null,
+  change_1m: null,
+  change_7dover7d: null,
+  change_30dover30d: null,
 });

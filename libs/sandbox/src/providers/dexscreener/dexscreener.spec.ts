@@ -3,7 +3,7 @@ import { DAY_MS } from '../../market';
 import { SANDBOX_KEYS } from '../../server';
 import { fixedSandbox, JUP_KEY } from '../../test/helpers';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 describe('DexScreener stand-in', () => {
   const sb = fixedSandbox();
@@ -45,7 +45,9 @@ describe('DexScreener stand-in', () => {
       expect(batch.length).toBeGreaterThan(20);
       const [dex, jup] = await Promise.all([
         get(`/tokens/v1/solana/${batch.map((tk) => tk.address).join(',')}`),
-        request(sb.app).get(`/jupiter/price/v3?ids=${batch.map((tk) => tk.address).join(',')}`).set('x-api-key', JUP_KEY),
+        request(sb.app)
+          .get(`/jupiter/price/v3?ids=${batch.map((tk) => tk.address).join(',')}`)
+          .set('x-api-key', JUP_KEY),
       ]);
       expect(dex.status).toBe(200);
       for (const tk of batch) {
@@ -66,7 +68,12 @@ describe('DexScreener stand-in', () => {
     });
 
     it("gives a token's main pair its venue and pool, quoted in its chain's stable or native token, and some tokens a smaller second pair", async () => {
-      const res = await get(`/tokens/v1/solana/${priced.slice(0, 30).map((tk) => tk.address).join(',')}`);
+      const res = await get(
+        `/tokens/v1/solana/${priced
+          .slice(0, 30)
+          .map((tk) => tk.address)
+          .join(',')}`,
+      );
       const stableOrNative = new Set(['USDC', 'USDT', 'SOL']);
       let seconds = 0;
       for (const tk of priced.slice(0, 30)) {
@@ -108,7 +115,13 @@ describe('DexScreener stand-in', () => {
       const [main] = baseOf(res.body, aero.address);
       expect(main).toMatchObject({ chainId: 'base', pairAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
       expect(Number(main.priceUsd)).toBe(sb.market.tokenPrice(aero, t()));
-      for (const [chainId, symbol] of [['ethereum', 'LINK'], ['bsc', 'Cake'], ['monad', 'CHOG'], ['hyperevm', 'KNTQ'], ['robinhood', 'TSLA']]) {
+      for (const [chainId, symbol] of [
+        ['ethereum', 'LINK'],
+        ['bsc', 'Cake'],
+        ['monad', 'CHOG'],
+        ['hyperevm', 'KNTQ'],
+        ['robinhood', 'TSLA'],
+      ]) {
         const tk = sb.market.tokens.find((x) => x.symbol === symbol)!;
         const answer = await get(`/tokens/v1/${chainId}/${tk.address}`);
         expect(baseOf(answer.body, tk.address).length).toBeGreaterThan(0);

@@ -39,11 +39,26 @@ const SOLANA_DEXES: Readonly<Record<string, { dexId: string; labels: string[] }>
 
 /** EVM chains' venues: a token's venue picks one of them deterministically. */
 const EVM_DEXES: Readonly<Record<string, { dexId: string; labels: string[] }[]>> = {
-  ethereum: [{ dexId: 'uniswap', labels: ['v3'] }, { dexId: 'uniswap', labels: ['v2'] }, { dexId: 'sushiswap', labels: [] }],
-  base: [{ dexId: 'aerodrome', labels: [] }, { dexId: 'uniswap', labels: ['v3'] }, { dexId: 'baseswap', labels: [] }],
-  bsc: [{ dexId: 'pancakeswap', labels: ['v3'] }, { dexId: 'pancakeswap', labels: ['v2'] }, { dexId: 'uniswap', labels: ['v3'] }],
+  ethereum: [
+    { dexId: 'uniswap', labels: ['v3'] },
+    { dexId: 'uniswap', labels: ['v2'] },
+    { dexId: 'sushiswap', labels: [] },
+  ],
+  base: [
+    { dexId: 'aerodrome', labels: [] },
+    { dexId: 'uniswap', labels: ['v3'] },
+    { dexId: 'baseswap', labels: [] },
+  ],
+  bsc: [
+    { dexId: 'pancakeswap', labels: ['v3'] },
+    { dexId: 'pancakeswap', labels: ['v2'] },
+    { dexId: 'uniswap', labels: ['v3'] },
+  ],
 };
-const EVM_DEFAULT_DEXES = [{ dexId: 'uniswap', labels: ['v3'] }, { dexId: 'uniswap', labels: ['v2'] }];
+const EVM_DEFAULT_DEXES = [
+  { dexId: 'uniswap', labels: ['v3'] },
+  { dexId: 'uniswap', labels: ['v2'] },
+];
 
 /** A pair's quote side: a market token, or a stand-in wrapped native token on a chain that lists none. */
 interface Quote {
@@ -100,7 +115,9 @@ export function buildPairs(m: SandboxMarket): Map<string, PairSpec[]> {
       ? quoteOf(nativeToken)
       : nativeAsset
         ? {
-            address: chain.evm ? evmAddress(mulberry32(hashString(`dexscreener:native:${chain.name}`))) : base58Address(mulberry32(hashString(`dexscreener:native:${chain.name}`))),
+            address: chain.evm
+              ? evmAddress(mulberry32(hashString(`dexscreener:native:${chain.name}`)))
+              : base58Address(mulberry32(hashString(`dexscreener:native:${chain.name}`))),
             name: `Wrapped ${nativeAsset.name}`,
             symbol: `W${nativeAsset.symbol}`,
             asset: nativeAsset,
@@ -122,19 +139,39 @@ export function buildPairs(m: SandboxMarket): Map<string, PairSpec[]> {
       const createdAtMs = Date.parse(tk.firstPool.createdAt);
       const address = (seed: string, evm: boolean) => (evm ? evmAddress(mulberry32(hashString(seed))) : base58Address(mulberry32(hashString(seed))));
       pairs.push({
-        chainId, chain, dexId: mainDex.dexId, labels: mainDex.labels,
+        chainId,
+        chain,
+        dexId: mainDex.dexId,
+        labels: mainDex.labels,
         // An EVM pool has an EVM address: derived from the token's pool key, stable across runs.
         pairAddress: chain.evm ? address(`dexscreener:pool:${tk.ammKey}`, true) : tk.ammKey,
-        base: tk, quote: mainQuote, share, remainderOf: null, createdAtMs, main: true, key: hashString(`dexscreener:main:${tk.key}`),
+        base: tk,
+        quote: mainQuote,
+        share,
+        remainderOf: null,
+        createdAtMs,
+        main: true,
+        key: hashString(`dexscreener:main:${tk.key}`),
       });
       if (hasSecond) {
-        const secondDex = venues ? venues[(venueIndex + 1) % venues.length] : mainDex.dexId === 'meteora' ? { dexId: 'orca', labels: ['wp'] } : { dexId: 'meteora', labels: ['DLMM'] };
+        const secondDex = venues
+          ? venues[(venueIndex + 1) % venues.length]
+          : mainDex.dexId === 'meteora'
+            ? { dexId: 'orca', labels: ['wp'] }
+            : { dexId: 'meteora', labels: ['DLMM'] };
         pairs.push({
-          chainId, chain, dexId: secondDex.dexId, labels: secondDex.labels,
+          chainId,
+          chain,
+          dexId: secondDex.dexId,
+          labels: secondDex.labels,
           pairAddress: address(`dexscreener:second:${chain.name}:${tk.address}`, chain.evm),
-          base: tk, quote: secondQuote, share: round(1 - share, 4), remainderOf: share,
+          base: tk,
+          quote: secondQuote,
+          share: round(1 - share, 4),
+          remainderOf: share,
           createdAtMs: createdAtMs + Math.floor(unit(m.seed, tk.key, hashString('dexscreener:created')) * 90) * DAY_MS,
-          main: false, key: hashString(`dexscreener:second:${tk.key}`),
+          main: false,
+          key: hashString(`dexscreener:second:${tk.key}`),
         });
       }
     }

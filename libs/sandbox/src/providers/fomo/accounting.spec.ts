@@ -81,7 +81,9 @@ describe('FOMO accounting', () => {
         for (let i = 1; i < ev.length; i++) expect(ev[i].at).toBeGreaterThanOrEqual(ev[i - 1].at);
         const s = positionState(ev, Infinity);
         const price = market.price(p.token.asset)!;
-        expect(Math.abs(windowPnl(ev, -Infinity, Date.now() * 2, () => price) - (s.realizedPnlUsd + unrealizedPnl(s, price)))).toBeLessThan(1e-6 * (1 + s.investedUsd));
+        expect(Math.abs(windowPnl(ev, -Infinity, Date.now() * 2, () => price) - (s.realizedPnlUsd + unrealizedPnl(s, price)))).toBeLessThan(
+          1e-6 * (1 + s.investedUsd),
+        );
         expect(s.amount).toBe(amountAt(ev, Infinity));
       }
       expect(launches.withDevs().length).toBeGreaterThan(5);

@@ -62,8 +62,21 @@ const DUST = 1e-9;
 /** State of a position from its events with `at <= t` (events must be in time order). */
 export function positionState(events: readonly PositionEvent[], t: number): PositionState {
   const s: PositionState = {
-    amount: 0, openCostUsd: 0, realizedPnlUsd: 0, investedUsd: 0, boughtAmount: 0, boughtUsd: 0, soldAmount: 0, soldUsd: 0,
-    transferredIn: 0, transferredOut: 0, swapCount: 0, eventCount: 0, firstAt: null, lastAt: null, closedAt: null,
+    amount: 0,
+    openCostUsd: 0,
+    realizedPnlUsd: 0,
+    investedUsd: 0,
+    boughtAmount: 0,
+    boughtUsd: 0,
+    soldAmount: 0,
+    soldUsd: 0,
+    transferredIn: 0,
+    transferredOut: 0,
+    swapCount: 0,
+    eventCount: 0,
+    firstAt: null,
+    lastAt: null,
+    closedAt: null,
   };
   for (const e of events) {
     if (e.at > t) break;

@@ -41,7 +41,10 @@ export class TraderActivity {
       const list = onChain.filter((t) => t.asset.peg === null && !t.asset.unpriced && !/^USD/.test(t.symbol));
       this.tradable.set(c.slug, list);
       const stable = onChain.find((t) => t.symbol === 'USDC') ?? onChain.find((t) => t.symbol.startsWith('USDT'));
-      this.quotes.set(c.slug, stable ? { address: stable.address, symbol: stable.symbol, asset: stable.asset } : { address: NATIVE_EVM, symbol: 'ETH', asset: market.asset('ETH')! });
+      this.quotes.set(
+        c.slug,
+        stable ? { address: stable.address, symbol: stable.symbol, asset: stable.asset } : { address: NATIVE_EVM, symbol: 'ETH', asset: market.asset('ETH')! },
+      );
     }
     this.launches = new LaunchBook(market, population, FOMO_CHAINS[0], this.quoteFor(FOMO_CHAINS[0]));
     for (const p of this.launches.all()) this.tradeIndex.set(p.tradeId, p);
@@ -156,7 +159,8 @@ export class TraderActivity {
     }
     events.sort((x, y) => x.at - y.at);
     events.forEach((e, i) => (e.seq = i));
-    const thesis = rand() < 0.3 ? { at: t0 + Math.floor(rand() * 20 * 60_000), likesMax: Math.floor(rand() ** 2 * 400), topic: Math.floor(rand() * 1000) } : null;
+    const thesis =
+      rand() < 0.3 ? { at: t0 + Math.floor(rand() * 20 * 60_000), likesMax: Math.floor(rand() ** 2 * 400), topic: Math.floor(rand() * 1000) } : null;
     return {
       user: u.index,
       day,

@@ -41,7 +41,9 @@ function connect(sb: RunningSandbox, key: string | null = SANDBOX_KEYS.fomo, pat
   ws.on('message', (data) => messages.push(JSON.parse(frameText(data)) as Json));
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   return new Promise((resolve, reject) => {
-    ws.on('open', () => resolve({ ws, messages, closed, alerts: (replay) => messages.filter((m) => m.type === 'alert' && m.replay === replay).map((m) => m.alert as Json) }));
+    ws.on('open', () =>
+      resolve({ ws, messages, closed, alerts: (replay) => messages.filter((m) => m.type === 'alert' && m.replay === replay).map((m) => m.alert as Json) }),
+    );
     ws.on('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (c: Buffer) => (body += String(c)));
@@ -118,8 +120,11 @@ describe('FOMO stand-in: WSS /ws/alerts', () => {
     expect(c.alerts(false)).toHaveLength(live.length);
   });
 
-  it('refuses the upgrade with 401 for a missing or unknown key, in FOMO\'s error body', async () => {
-    for (const [key, message] of [[null, 'API key required'], ['nope', 'Invalid API key']] as const) {
+  it("refuses the upgrade with 401 for a missing or unknown key, in FOMO's error body", async () => {
+    for (const [key, message] of [
+      [null, 'API key required'],
+      ['nope', 'Invalid API key'],
+    ] as const) {
       await expect(connect(sb, key)).rejects.toMatchObject({ status: 401, body: { error: 'unauthorized', message } });
     }
     await expect(connect(sb, SANDBOX_KEYS.fomo, '/ws/trades')).rejects.toMatchObject({ status: 404 });
@@ -146,7 +151,11 @@ describe('FOMO stand-in: WSS /ws/alerts', () => {
       const c = await client();
       expect(sb.fomo.dropStreams('terminate')).toBe(1);
       expect((await c.closed).code).toBe(1006);
-      const bad = await fetch(`${sb.url}/__control/fomo/ws/drop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'explode' }) });
+      const bad = await fetch(`${sb.url}/__control/fomo/ws/drop`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mode: 'explode' }),
+      });
       expect(bad.status).toBe(400);
     });
 
@@ -157,7 +166,12 @@ describe('FOMO stand-in: WSS /ws/alerts', () => {
       const c = await client();
       await until(() => c.messages.length >= ALERT_RING_SIZE);
       expect(sb.control.count('fomo', '/ws/alerts')).toBe(before + 2);
-      expect(sb.control.requests().recent.slice(-2).map((r) => r.status)).toEqual([503, 101]);
+      expect(
+        sb.control
+          .requests()
+          .recent.slice(-2)
+          .map((r) => r.status),
+      ).toEqual([503, 101]);
     });
 
     it('rateLimited and keyRefused faults refuse with 429 and 401; malformed opens with a broken first message', async () => {

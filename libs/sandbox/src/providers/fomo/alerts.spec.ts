@@ -7,7 +7,7 @@ import { fixedSandbox, NOW } from '../../test/helpers';
 import { SANDBOX_KEYS } from '../../server';
 import { ALERT_FLOOR_USD, ALERT_RING_SIZE } from './alerts';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 const MIN = 60_000;
 
 describe('FOMO stand-in: the alert feed is a ring of the newest 100 events', () => {
@@ -75,7 +75,9 @@ describe('FOMO stand-in: the alert feed is a ring of the newest 100 events', () 
     expect(ids((await get(`?userId=${userId}`)).alerts)).toEqual(within((a) => a.userId === userId));
     const since = Date.parse(ring[40].ts);
     expect(ids((await get(`?since=${new Date(since).toISOString()}`)).alerts)).toEqual(within((a) => Date.parse(a.ts) >= since));
-    expect(ids((await get(`?since=${Math.floor(since / 1000) + 1}`)).alerts)).toEqual(within((a) => Date.parse(a.ts) >= Math.floor(since / 1000) * 1000 + 1000));
+    expect(ids((await get(`?since=${Math.floor(since / 1000) + 1}`)).alerts)).toEqual(
+      within((a) => Date.parse(a.ts) >= Math.floor(since / 1000) * 1000 + 1000),
+    );
 
     // A token whose large events are all older than the ring is not served, whatever `since` says.
     const oldest = Date.parse(ring[ring.length - 1].ts);

@@ -9,13 +9,21 @@ import { fixedSandbox, NOW } from '../../test/helpers';
 import { SANDBOX_KEYS } from '../../server';
 import { RESOLUTIONS } from './candles';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 const STARTER_KEY = 'fomo-starter-key';
 const GROWTH_KEY = 'fomo-growth-key';
 
 describe('FOMO stand-in: candles and token search', () => {
-  const sb = fixedSandbox({ keys: { fomo: [{ key: SANDBOX_KEYS.fomo, credits: 1e12 }, { key: STARTER_KEY, plan: 'starter' }, { key: GROWTH_KEY, plan: 'growth' }] } });
+  const sb = fixedSandbox({
+    keys: {
+      fomo: [
+        { key: SANDBOX_KEYS.fomo, credits: 1e12 },
+        { key: STARTER_KEY, plan: 'starter' },
+        { key: GROWTH_KEY, plan: 'growth' },
+      ],
+    },
+  });
   const call = (path: string, key: string = SANDBOX_KEYS.fomo) => request(sb.app).get(`/fomo${path}`).set('authorization', `Bearer ${key}`);
   const get = async (path: string, status = 200): Promise<Json> => {
     const res = await call(path);
@@ -45,7 +53,7 @@ describe('FOMO stand-in: candles and token search', () => {
     }
   };
 
-  it("the newest candle closes at the price the board, stats and holders serve now, for every resolution", async () => {
+  it('the newest candle closes at the price the board, stats and holders serve now, for every resolution', async () => {
     const board = await get('/v2/leaderboard/tokens/most-held');
     for (const row of (board.tokens as Json[]).slice(0, 3)) {
       const address = row.token.address as string;
@@ -107,7 +115,16 @@ describe('FOMO stand-in: candles and token search', () => {
 
   it('400 on a bad resolution, countBack, range or network; 404 on an unknown token', async () => {
     const sol = tokenBy('SOL').address;
-    for (const q of ['resolution=2', 'resolution=1H', '', 'resolution=1&countBack=0', 'resolution=1&countBack=1001', `resolution=1&from=${nowSec}&to=${nowSec - 60}`, 'resolution=1&from=abc', 'resolution=1&networkId=12345']) {
+    for (const q of [
+      'resolution=2',
+      'resolution=1H',
+      '',
+      'resolution=1&countBack=0',
+      'resolution=1&countBack=1001',
+      `resolution=1&from=${nowSec}&to=${nowSec - 60}`,
+      'resolution=1&from=abc',
+      'resolution=1&networkId=12345',
+    ]) {
       const body = await get(`/v2/token/${sol}/candles?${q}`, 400);
       expect(body.error).toBe('invalid_request');
     }
@@ -128,7 +145,13 @@ describe('FOMO stand-in: candles and token search', () => {
   it('token search: exact address or symbol first, then names; at most 20; empty q is 400', async () => {
     const sol = tokenBy('SOL');
     const byAddress = await get(`/v2/tokens/search?q=${sol.address}`);
-    expect(byAddress.results[0]).toMatchObject({ address: sol.address, symbol: 'SOL', network: 'solana', networkId: 1399811149, priceUsd: sb.market.tokenPrice(sol, NOW) });
+    expect(byAddress.results[0]).toMatchObject({
+      address: sol.address,
+      symbol: 'SOL',
+      network: 'solana',
+      networkId: 1399811149,
+      priceUsd: sb.market.tokenPrice(sol, NOW),
+    });
     const bySymbol = await get('/v2/tokens/search?q=sol');
     expect(bySymbol.results[0].symbol.toLowerCase()).toBe('sol');
     expect(bySymbol.results.length).toBeLessThanOrEqual(20);

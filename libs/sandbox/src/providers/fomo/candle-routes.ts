@@ -23,7 +23,16 @@ export function candleRoutes(route: Route, getWorld: () => FomoWorld, credits: F
     const key = (req.res as Response).locals.fomoKey as string;
     if (!credits.sellsCandles(key)) {
       const plan = credits.plan(key);
-      return { status: 402, body: { error: 'plan_required', plan, message: `Candles need a Growth or Scale plan; this key is on ${plan}.`, upgradeUrl: 'https://fomoapi.io/pricing' }, cost: 0 };
+      return {
+        status: 402,
+        body: {
+          error: 'plan_required',
+          plan,
+          message: `Candles need a Growth or Scale plan; this key is on ${plan}.`,
+          upgradeUrl: 'https://fomoapi.io/pricing',
+        },
+        cost: 0,
+      };
     }
     const resolution = qs(req, 'resolution') ?? '';
     const seconds = RESOLUTIONS[resolution];

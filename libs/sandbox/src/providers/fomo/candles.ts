@@ -16,7 +16,18 @@ import { hashString, round, unit } from '../../prng';
 
 /** Resolution → bucket length in seconds (minutes unless suffixed S, D). */
 export const RESOLUTIONS: Readonly<Record<string, number>> = {
-  '1S': 1, '15S': 15, '30S': 30, '1': 60, '5': 300, '15': 900, '30': 1800, '60': 3600, '240': 14_400, '720': 43_200, '1D': 86_400, '7D': 604_800,
+  '1S': 1,
+  '15S': 15,
+  '30S': 30,
+  '1': 60,
+  '5': 300,
+  '15': 900,
+  '30': 1800,
+  '60': 3600,
+  '240': 14_400,
+  '720': 43_200,
+  '1D': 86_400,
+  '7D': 604_800,
 };
 export const MAX_CANDLES = 1000;
 /** Price samples inside a bucket, besides its open and close, for the high and the low. */

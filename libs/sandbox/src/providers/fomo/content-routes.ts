@@ -25,13 +25,24 @@ export function searchAnswer(req: Request, t: number, world: FomoWorld): FomoAns
     const hits = world.population.users
       .filter((u) => u.handle.toLowerCase().includes(q) || u.displayName.toLowerCase().includes(q))
       // Exact handle first, then the most followed.
-      .sort((a, b) => Number(b.handle.toLowerCase() === q) - Number(a.handle.toLowerCase() === q) || world.followerCount(b) - world.followerCount(a) || a.index - b.index)
+      .sort(
+        (a, b) =>
+          Number(b.handle.toLowerCase() === q) - Number(a.handle.toLowerCase() === q) || world.followerCount(b) - world.followerCount(a) || a.index - b.index,
+      )
       .slice(0, limit);
     body.traders = hits.map((u) => {
       const s = world.stats(u, t);
       return {
-        userId: u.userId, handle: u.handle, displayName: u.displayName, imageUrl: u.imageUrl, verified: u.verified,
-        followers: world.followerCount(u), pnlUsd: cents(s.windows.all.pnlUsd), volumeUsd: cents(s.windows.all.volumeUsd), trades: s.windows.all.trades, wallets: wallets(u),
+        userId: u.userId,
+        handle: u.handle,
+        displayName: u.displayName,
+        imageUrl: u.imageUrl,
+        verified: u.verified,
+        followers: world.followerCount(u),
+        pnlUsd: cents(s.windows.all.pnlUsd),
+        volumeUsd: cents(s.windows.all.volumeUsd),
+        trades: s.windows.all.trades,
+        wallets: wallets(u),
       };
     });
   }
@@ -43,7 +54,16 @@ export function searchAnswer(req: Request, t: number, world: FomoWorld): FomoAns
     body.tokens = hits.map((tk) => {
       const price = world.market.tokenPrice(tk, t);
       const chain = chains.get(tk.chain.name)!;
-      return { address: tk.address, name: tk.name, symbol: tk.symbol, networkId: chain.networkId, chain: chain.slug, priceUsd: price, marketCapUsd: price === null ? null : cents(price * tk.circSupply), imageUrl: tk.logo };
+      return {
+        address: tk.address,
+        name: tk.name,
+        symbol: tk.symbol,
+        networkId: chain.networkId,
+        chain: chain.slug,
+        priceUsd: price,
+        marketCapUsd: price === null ? null : cents(price * tk.circSupply),
+        imageUrl: tk.logo,
+      };
     });
   }
   return ok(body, COST.base);
@@ -78,7 +98,16 @@ export function tokenSearchAnswer(req: Request, t: number, world: FomoWorld): Fo
     .slice(0, TOKEN_SEARCH_SIZE)
     .map(({ tk, price, cap }) => {
       const chain = chains.get(tk.chain.name)!;
-      return { address: tk.address, name: tk.name, symbol: tk.symbol, networkId: chain.networkId, network: chain.slug, priceUsd: price, marketCapUsd: cap, imageUrl: tk.logo };
+      return {
+        address: tk.address,
+        name: tk.name,
+        symbol: tk.symbol,
+        networkId: chain.networkId,
+        network: chain.slug,
+        priceUsd: price,
+        marketCapUsd: cap,
+        imageUrl: tk.logo,
+      };
     });
   return ok({ query: q, count: rows.length, results: rows }, COST.base);
 }
@@ -146,10 +175,23 @@ export function commentsAnswer(req: Request, t: number, world: FomoWorld): FomoA
   const seed = world.market.seed;
   // Did the trader write about this token before or after this trade's thesis?
   const mine = thesisOf(p, t, seed);
-  const same = thesesOf(world.positions(world.population.users[p.user], t).filter((q) => q.token === p.token && q !== p), t, seed);
+  const same = thesesOf(
+    world.positions(world.population.users[p.user], t).filter((q) => q.token === p.token && q !== p),
+    t,
+    seed,
+  );
   const pivot = mine?.at ?? p.events[0].at;
   const older = same.filter((s) => s.at < pivot).length;
   const newer = same.length - older;
   const all = commentsOf(p, t, seed, world.population);
-  return ok({ tradeId: p.tradeId, count: all.length, olderThesisCount: older, newerThesisCount: newer, comments: all.slice(0, limit).map((c) => commentView(world, c, older, newer)) }, COST.base);
+  return ok(
+    {
+      tradeId: p.tradeId,
+      count: all.length,
+      olderThesisCount: older,
+      newerThesisCount: newer,
+      comments: all.slice(0, limit).map((c) => commentView(world, c, older, newer)),
+    },
+    COST.base,
+  );
 }

@@ -9,7 +9,7 @@ import { SANDBOX_KEYS } from '../../server';
 import { fomoFixtures } from './fixtures';
 import { INSIDER_WINDOW_MS } from './launches';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 describe('FOMO stand-in: token developers and insiders', () => {
   const sb = fixedSandbox({ keys: { fomo: [{ key: SANDBOX_KEYS.fomo, credits: 1e12 }] } });
@@ -47,7 +47,17 @@ describe('FOMO stand-in: token developers and insiders', () => {
       const launchMs = Date.parse(l.launchedAt);
       for (const d of devsOf.get(l.address)!) {
         const trade = await get(`/v2/trades/${d.tradeId}`);
-        expect(trade).toMatchObject({ userId: d.userId, handle: d.handle, isDev: d.isDev, amount: d.amount, costBasisUsd: d.costBasisUsd, realizedPnlUsd: d.realizedPnlUsd, unrealizedPnlUsd: d.unrealizedPnlUsd, avgEntryPrice: d.averageEntryPrice, valueUsd: d.valueUsd });
+        expect(trade).toMatchObject({
+          userId: d.userId,
+          handle: d.handle,
+          isDev: d.isDev,
+          amount: d.amount,
+          costBasisUsd: d.costBasisUsd,
+          realizedPnlUsd: d.realizedPnlUsd,
+          unrealizedPnlUsd: d.unrealizedPnlUsd,
+          avgEntryPrice: d.averageEntryPrice,
+          valueUsd: d.valueUsd,
+        });
         expect(trade.token.address).toBe(l.address);
         const first = Date.parse(trade.swaps[0].at);
         expect(trade.swaps[0].side).toBe('buy');

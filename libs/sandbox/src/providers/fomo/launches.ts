@@ -99,7 +99,7 @@ export class LaunchBook {
     const draw = () => {
       for (;;) {
         const u = eligible[Math.floor(rand() * eligible.length)];
-        if (!taken.has(u.index) || taken.size >= eligible.length) return taken.add(u.index), u;
+        if (!taken.has(u.index) || taken.size >= eligible.length) return (taken.add(u.index), u);
       }
     };
     const rugz = token.symbol === 'RUGZ';
@@ -111,9 +111,14 @@ export class LaunchBook {
       fate = rugz ? 'rugged' : r < 0.3 ? 'holding' : r < 0.55 ? 'partial' : r < 0.8 ? 'rugged' : 'exited';
       const u = draw();
       const usd = round(10 ** (2.3 + rand() * 1.2), 2);
-      const sells = fate === 'holding' ? [] : fate === 'rugged' ? [10 * 60_000 + rand() * 6 * HOUR_MS] : fate === 'partial'
-        ? Array.from({ length: 1 + Math.floor(rand() * 2) }, () => HOUR_MS + rand() * 60 * DAY_MS)
-        : [DAY_MS + rand() * 30 * DAY_MS, 31 * DAY_MS + rand() * 90 * DAY_MS];
+      const sells =
+        fate === 'holding'
+          ? []
+          : fate === 'rugged'
+            ? [10 * 60_000 + rand() * 6 * HOUR_MS]
+            : fate === 'partial'
+              ? Array.from({ length: 1 + Math.floor(rand() * 2) }, () => HOUR_MS + rand() * 60 * DAY_MS)
+              : [DAY_MS + rand() * 30 * DAY_MS, 31 * DAY_MS + rand() * 90 * DAY_MS];
       dev = this.position(u, token, chain, quote, ordinal, 0, 'dev', at, usd, { sells, exit: fate === 'rugged' || fate === 'exited' }, rand, 0.5);
     }
     const insiders: FomoPosition[] = [];
@@ -135,8 +140,18 @@ export class LaunchBook {
    * Sells may lie in the future (not visible yet).
    */
   private position(
-    u: FomoUser, token: Token, chain: FomoChain, quote: QuoteToken, ordinal: number, role: number, kind: 'dev' | 'insider',
-    open: number, usd: number, plan: { sells: number[]; exit: boolean }, rand: () => number, thesisShare: number,
+    u: FomoUser,
+    token: Token,
+    chain: FomoChain,
+    quote: QuoteToken,
+    ordinal: number,
+    role: number,
+    kind: 'dev' | 'insider',
+    open: number,
+    usd: number,
+    plan: { sells: number[]; exit: boolean },
+    rand: () => number,
+    thesisShare: number,
   ): FomoPosition {
     const price = (t: number) => this.market.price(token.asset, t) ?? 0;
     const events: PositionEvent[] = [{ kind: 'buy', at: open, amount: usd / price(open), usd, seq: 0 }];
@@ -150,7 +165,10 @@ export class LaunchBook {
     });
     const day = Math.floor(open / DAY_MS);
     const slot = LAUNCH_SLOT_BASE + ordinal * (MAX_INSIDERS + 1) + role;
-    const thesis = rand() < thesisShare ? { at: open + 60_000 + Math.floor(rand() * 9 * 60_000), likesMax: Math.floor(rand() ** 2 * 400), topic: Math.floor(rand() * 1000) } : null;
+    const thesis =
+      rand() < thesisShare
+        ? { at: open + 60_000 + Math.floor(rand() * 9 * 60_000), likesMax: Math.floor(rand() ** 2 * 400), topic: Math.floor(rand() * 1000) }
+        : null;
     return {
       user: u.index,
       day,

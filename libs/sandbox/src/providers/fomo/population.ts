@@ -48,11 +48,110 @@ export interface TraderStyle {
   holdHours: number;
 }
 
-const ADJ = ['Exact', 'Tall', 'Rare', 'Dual', 'Running', 'Silky', 'Acute', 'Static', 'Sound', 'Flawless', 'Major', 'Quiet', 'Lucky', 'Based', 'Cosmic', 'Frozen', 'Golden', 'Hidden', 'Iron', 'Jolly', 'Lunar', 'Mellow', 'Neon', 'Rapid', 'Sharp', 'Solar', 'Swift', 'Tiny', 'Wild', 'Zen'];
-const NOUN = ['Clam', 'Stork', 'Harrier', 'Takin', 'Jay', 'Otter', 'Falcon', 'Mole', 'Heron', 'Lynx', 'Badger', 'Crane', 'Gecko', 'Marlin', 'Panda', 'Raven', 'Shark', 'Tapir', 'Viper', 'Wombat', 'Yak', 'Bison', 'Koala', 'Moose', 'Orca'];
-const WORDS = ['pricedin', 'lemonades', 'foreclosure', 'totoros', 'nhien', 'looc', 'lizzerd', 'hesoyam', 'mackimo', 'berboche', 'comxon', 'markdown', 'degenking', 'chartwizard', 'bagholder', 'solmaxi', 'ponzinomics', 'gigabrain', 'alphaseeker', 'rugsurvivor', 'moonboi', 'wenlambo', 'exitliq', 'pumpooor', 'ngmi', 'fudbuster', 'apeszn', 'dipbuyer', 'jeetslayer', 'shillmaster'];
+const ADJ = [
+  'Exact',
+  'Tall',
+  'Rare',
+  'Dual',
+  'Running',
+  'Silky',
+  'Acute',
+  'Static',
+  'Sound',
+  'Flawless',
+  'Major',
+  'Quiet',
+  'Lucky',
+  'Based',
+  'Cosmic',
+  'Frozen',
+  'Golden',
+  'Hidden',
+  'Iron',
+  'Jolly',
+  'Lunar',
+  'Mellow',
+  'Neon',
+  'Rapid',
+  'Sharp',
+  'Solar',
+  'Swift',
+  'Tiny',
+  'Wild',
+  'Zen',
+];
+const NOUN = [
+  'Clam',
+  'Stork',
+  'Harrier',
+  'Takin',
+  'Jay',
+  'Otter',
+  'Falcon',
+  'Mole',
+  'Heron',
+  'Lynx',
+  'Badger',
+  'Crane',
+  'Gecko',
+  'Marlin',
+  'Panda',
+  'Raven',
+  'Shark',
+  'Tapir',
+  'Viper',
+  'Wombat',
+  'Yak',
+  'Bison',
+  'Koala',
+  'Moose',
+  'Orca',
+];
+const WORDS = [
+  'pricedin',
+  'lemonades',
+  'foreclosure',
+  'totoros',
+  'nhien',
+  'looc',
+  'lizzerd',
+  'hesoyam',
+  'mackimo',
+  'berboche',
+  'comxon',
+  'markdown',
+  'degenking',
+  'chartwizard',
+  'bagholder',
+  'solmaxi',
+  'ponzinomics',
+  'gigabrain',
+  'alphaseeker',
+  'rugsurvivor',
+  'moonboi',
+  'wenlambo',
+  'exitliq',
+  'pumpooor',
+  'ngmi',
+  'fudbuster',
+  'apeszn',
+  'dipbuyer',
+  'jeetslayer',
+  'shillmaster',
+];
 const CLANS = ['Degen Syndicate', 'Alpha Pack', 'Sol Sharks', 'Based Cabal', 'Night Shift', 'Rug Radar'];
-const BIOS = ['full-time degen', 'who?', 'memecoins and vibes', 'not financial advice', 'early or wrong', 'fomo 2026 rising star', 'chart reader, bag holder', 'on-chain since 2017', 'I buy the dip, the dip buys me', 'sol maxi'];
+const BIOS = [
+  'full-time degen',
+  'who?',
+  'memecoins and vibes',
+  'not financial advice',
+  'early or wrong',
+  'fomo 2026 rising star',
+  'chart reader, bag holder',
+  'on-chain since 2017',
+  'I buy the dip, the dip buys me',
+  'sol maxi',
+];
 
 export class FomoPopulation {
   readonly users: FomoUser[] = [];
@@ -91,12 +190,12 @@ export class FomoPopulation {
         trader,
         style: trader
           ? {
-            sizeUsd: Math.round(10 ** (2.3 + rand() * 2.4)),
-            perDay: 0.15 + rand() ** 2 * 1.6,
-            skill: rand() ** 1.5,
-            solanaShare: rand() < 0.7 ? 0.6 + rand() * 0.4 : rand() * 0.4,
-            holdHours: 10 ** (-0.5 + rand() * 2.8),
-          }
+              sizeUsd: Math.round(10 ** (2.3 + rand() * 2.4)),
+              perDay: 0.15 + rand() ** 2 * 1.6,
+              skill: rand() ** 1.5,
+              solanaShare: rand() < 0.7 ? 0.6 + rand() * 0.4 : rand() * 0.4,
+              holdHours: 10 ** (-0.5 + rand() * 2.8),
+            }
           : { sizeUsd: 0, perDay: 0, skill: 0, solanaShare: 0, holdHours: 0 },
       };
       this.users.push(u);

@@ -76,8 +76,7 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
     res.setHeader('x-credits-remaining', String(credits.remaining(key)));
     res.status(a.status).json(a.body);
   };
-  const route = (path: string, handler: (req: Request, t: number) => FomoAnswer) =>
-    router.get(path, (req, res) => send(res, handler(req, market.nowMs())));
+  const route = (path: string, handler: (req: Request, t: number) => FomoAnswer) => router.get(path, (req, res) => send(res, handler(req, market.nowMs())));
 
   route('/v2/me', (req) => {
     const key = (req.res as Response).locals.fomoKey as string;
@@ -89,7 +88,10 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
     if (!WINDOWS.includes(window)) return fail(404, 'not_found', `unknown window ${window}; one of ${WINDOWS.join(', ')}`);
     const limit = intParam(req, 'limit', window === 'all' ? 100 : 150, 1, window === 'all' ? 100 : 150);
     if (typeof limit === 'string') return badRequest(limit);
-    const rows = lazy().leaderboard(window, t).slice(0, limit).map((s, i) => leaderboardRow(lazy(), i + 1, s, window));
+    const rows = lazy()
+      .leaderboard(window, t)
+      .slice(0, limit)
+      .map((s, i) => leaderboardRow(lazy(), i + 1, s, window));
     return ok({ window, source: 'fomo-live', capturedAt: iso(t), count: rows.length, traders: rows }, COST.base);
   });
 

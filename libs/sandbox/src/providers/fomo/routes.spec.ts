@@ -9,7 +9,7 @@ import { createSandbox, SANDBOX_KEYS } from '../../server';
 import { fomoFixtures } from './fixtures';
 import { TRADER_COUNT } from './population';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 const KEY = SANDBOX_KEYS.fomo;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -65,14 +65,24 @@ describe('FOMO stand-in: routes and contract', () => {
         expect([path, res.headers['x-credits-remaining']]).toEqual([path, String(remaining)]);
       }
       const me = await get('/v2/me');
-      expect(me.body).toEqual({ plan: 'starter', credits: { monthly: 2_500_000, usedThisMonth: 2_500_000 - remaining, prepaid: 0, remaining }, streams: { appFeed: true, onChain: false } });
+      expect(me.body).toEqual({
+        plan: 'starter',
+        credits: { monthly: 2_500_000, usedThisMonth: 2_500_000 - remaining, prepaid: 0, remaining },
+        streams: { appFeed: true, onChain: false },
+      });
     });
 
     it('402 credits_exhausted when the key cannot afford the call (nothing charged); cheaper calls still pass', async () => {
       sb.fomo.credits.setRemaining(KEY, 1000);
       const profile = await get(`/v2/users/${fx.traders[1].handle}`);
       expect(profile.status).toBe(402);
-      expect(profile.body).toEqual({ error: 'credits_exhausted', plan: 'starter', remaining: 1000, message: expect.any(String), upgradeUrl: expect.any(String) });
+      expect(profile.body).toEqual({
+        error: 'credits_exhausted',
+        plan: 'starter',
+        remaining: 1000,
+        message: expect.any(String),
+        upgradeUrl: expect.any(String),
+      });
       expect(profile.headers['x-credits-remaining']).toBe('1000');
       const board = await get('/v2/leaderboard/7d');
       expect(board.status).toBe(200);
@@ -89,7 +99,15 @@ describe('FOMO stand-in: routes and contract', () => {
 
   describe('not found, resolving, bounds', () => {
     it('404 for an unknown handle, user id, trade and window', async () => {
-      for (const path of ['/v2/users/nobody_here_123', '/v2/users/id/00000000-0000-4000-8000-000000000000', '/v2/users/00000000-0000-4000-8000-000000000000/positions', '/v2/trades/nope', '/v2/trades/nope/comments', '/v2/thesis/user/nobody_here_123', '/v2/leaderboard/1y']) {
+      for (const path of [
+        '/v2/users/nobody_here_123',
+        '/v2/users/id/00000000-0000-4000-8000-000000000000',
+        '/v2/users/00000000-0000-4000-8000-000000000000/positions',
+        '/v2/trades/nope',
+        '/v2/trades/nope/comments',
+        '/v2/thesis/user/nobody_here_123',
+        '/v2/leaderboard/1y',
+      ]) {
         const res = await get(path);
         expect([path, res.status]).toEqual([path, 404]);
         expect(res.body.error).toBe('not_found');
@@ -110,7 +128,8 @@ describe('FOMO stand-in: routes and contract', () => {
 
     it('handles resolve case-insensitively, with or without @', async () => {
       const h = fx.traders[2].handle;
-      for (const v of [h, h.toUpperCase(), `@${h.toLowerCase()}`]) expect((await get(`/v2/users/${encodeURIComponent(v)}`)).body.userId).toBe(fx.traders[2].userId);
+      for (const v of [h, h.toUpperCase(), `@${h.toLowerCase()}`])
+        expect((await get(`/v2/users/${encodeURIComponent(v)}`)).body.userId).toBe(fx.traders[2].userId);
     });
 
     it('leaderboard limit is 1..150 (1..100 on all); past it 400', async () => {
@@ -130,7 +149,21 @@ describe('FOMO stand-in: routes and contract', () => {
       const res = await get('/v2/leaderboard/7d?limit=20');
       expect(res.body).toMatchObject({ window: '7d', source: 'fomo-live', capturedAt: new Date(NOW).toISOString() });
       for (const r of res.body.traders as Json[]) {
-        expect(r).toEqual(expect.objectContaining({ rank: expect.any(Number), handle: expect.any(String), userId: expect.stringMatching(UUID), pnlUsd: expect.any(Number), volumeUsd: expect.any(Number), trades: expect.any(Number), followers: expect.any(Number), holdings: expect.any(Number), following: expect.any(Number), verified: expect.any(Boolean), topTokens: expect.any(Array) }));
+        expect(r).toEqual(
+          expect.objectContaining({
+            rank: expect.any(Number),
+            handle: expect.any(String),
+            userId: expect.stringMatching(UUID),
+            pnlUsd: expect.any(Number),
+            volumeUsd: expect.any(Number),
+            trades: expect.any(Number),
+            followers: expect.any(Number),
+            holdings: expect.any(Number),
+            following: expect.any(Number),
+            verified: expect.any(Boolean),
+            topTokens: expect.any(Array),
+          }),
+        );
         expect(r.wallets.solana).toMatch(BASE58_ADDRESS);
         expect(r.wallets.evm).toMatch(EVM_ADDRESS);
         for (const k of ['clan', 'twitter', 'description']) expect(r[k] === null || typeof r[k] === 'string').toBe(true);
@@ -141,18 +174,49 @@ describe('FOMO stand-in: routes and contract', () => {
       const id = fx.traders[0].userId;
       const pos = (await get(`/v2/users/${id}/positions?status=all`)).body as Json;
       expect(Object.keys(pos)).toEqual(expect.arrayContaining(['trades', 'cursor']));
-      const documented = ['tradeId', 'status', 'token', 'chain', 'amount', 'costBasisUsd', 'avgEntryPrice', 'avgExitPrice', 'priceUsd', 'realizedPnlUsd', 'unrealizedPnlUsd', 'createdAt', 'closedAt'];
+      const documented = [
+        'tradeId',
+        'status',
+        'token',
+        'chain',
+        'amount',
+        'costBasisUsd',
+        'avgEntryPrice',
+        'avgExitPrice',
+        'priceUsd',
+        'realizedPnlUsd',
+        'unrealizedPnlUsd',
+        'createdAt',
+        'closedAt',
+      ];
       for (const p of pos.trades as Json[]) {
         expect(Object.keys(p)).toEqual(expect.arrayContaining(documented));
         expect(typeof p.token.address).toBe('string');
       }
       const swap = ((await get(`/v2/users/${id}/swaps`)).body.swaps as Json[])[0];
-      expect(Object.keys(swap)).toEqual(expect.arrayContaining(['swapId', 'chain', 'tokenIn', 'tokenOut', 'tradeIdIn', 'tradeIdOut', 'humanUsdAmountIn', 'at']));
+      expect(Object.keys(swap)).toEqual(
+        expect.arrayContaining(['swapId', 'chain', 'tokenIn', 'tokenOut', 'tradeIdIn', 'tradeIdOut', 'humanUsdAmountIn', 'at']),
+      );
       expect(Object.keys(swap.tokenIn)).toEqual(expect.arrayContaining(['address', 'amount', 'usd']));
       const bal = (await get(`/v2/users/${id}/balances`)).body as Json;
       expect(Object.keys(bal.holdings[0])).toEqual(expect.arrayContaining(['token', 'chain', 'amount', 'priceUsd', 'valueUsd', 'change24h']));
       const detail = (await get(`/v2/trades/${(pos.trades as Json[])[0].tradeId}`)).body as Json;
-      expect(Object.keys(detail)).toEqual(expect.arrayContaining(['swaps', 'transfers', 'avgEntryPrice', 'avgExitPrice', 'realizedPnlUsd', 'isDev', 'createdAt', 'source', 'priceUsd', 'liquidityUsd', 'status', 'thesis']));
+      expect(Object.keys(detail)).toEqual(
+        expect.arrayContaining([
+          'swaps',
+          'transfers',
+          'avgEntryPrice',
+          'avgExitPrice',
+          'realizedPnlUsd',
+          'isDev',
+          'createdAt',
+          'source',
+          'priceUsd',
+          'liquidityUsd',
+          'status',
+          'thesis',
+        ]),
+      );
       expect(detail.source).toBe('live');
     });
 
@@ -242,7 +306,10 @@ describe('FOMO stand-in: routes and contract', () => {
 
   describe('faults, determinism and time', () => {
     it('fault injection reaches the FOMO routes in FOMO error shapes', async () => {
-      sb.control.add([{ provider: 'fomo', route: '/v2/leaderboard', status: 503, times: 1 }, { provider: 'fomo', route: '/v2/users', keyRefused: true, times: 1 }]);
+      sb.control.add([
+        { provider: 'fomo', route: '/v2/leaderboard', status: 503, times: 1 },
+        { provider: 'fomo', route: '/v2/users', keyRefused: true, times: 1 },
+      ]);
       const a = await get('/v2/leaderboard/7d');
       expect(a.status).toBe(503);
       expect(a.body).toMatchObject({ error: expect.any(String), retryable: true });
@@ -263,7 +330,9 @@ describe('FOMO stand-in: routes and contract', () => {
             expect(jup.body[h.token.address].usdPrice).toBe(h.priceUsd);
             solana++;
           } else {
-            const prefix = sb.market.chainByName(h.chain === 'hyperliquid' ? 'Hyperliquid L1' : h.chain === 'robinhood' ? 'Robinhood Chain' : h.chain)!.coinsPrefix;
+            const prefix = sb.market.chainByName(
+              h.chain === 'hyperliquid' ? 'Hyperliquid L1' : h.chain === 'robinhood' ? 'Robinhood Chain' : h.chain,
+            )!.coinsPrefix;
             const llama = await request(sb.app).get(`/defillama/coins/prices/current/${prefix}:${h.token.address}`);
             expect(Object.values(llama.body.coins as Record<string, Json>)[0].price).toBe(h.priceUsd);
             evm++;

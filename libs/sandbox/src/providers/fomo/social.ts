@@ -22,7 +22,20 @@ const CALLS = [
   'mean reversion trade, quick flip',
   'listing rumours, in before the crowd',
 ];
-const REPLIES = ['lfg', 'what is your target?', 'aped too', 'this aged well', 'careful, liquidity is thin', 'sold half already', 'source?', 'ngmi', 'wen moon', 'great call', 'stop loss?', 'bought the top lol'];
+const REPLIES = [
+  'lfg',
+  'what is your target?',
+  'aped too',
+  'this aged well',
+  'careful, liquidity is thin',
+  'sold half already',
+  'source?',
+  'ngmi',
+  'wen moon',
+  'great call',
+  'stop loss?',
+  'bought the top lol',
+];
 
 export interface Thesis {
   position: FomoPosition;

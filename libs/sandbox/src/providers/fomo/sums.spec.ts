@@ -10,7 +10,7 @@ import { SANDBOX_KEYS } from '../../server';
 import { fomoChain } from './types';
 import { fomoFixtures } from './fixtures';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 const WINDOW_MS: Record<string, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
 
@@ -38,14 +38,25 @@ describe('FOMO stand-in: the numbers add up', () => {
   const book = async (userId: string) => {
     const [positions, swaps] = await Promise.all([pages(`/v2/users/${userId}/positions?status=all`, 'trades'), pages(`/v2/users/${userId}/swaps`, 'swaps')]);
     const transfers = new Map<string, Json[]>();
-    for (const p of positions.filter((x) => x.transferredIn > 0 || x.transferredOut > 0)) transfers.set(p.tradeId, (await get(`/v2/trades/${p.tradeId}`)).transfers as Json[]);
+    for (const p of positions.filter((x) => x.transferredIn > 0 || x.transferredOut > 0))
+      transfers.set(p.tradeId, (await get(`/v2/trades/${p.tradeId}`)).transfers as Json[]);
     return { positions, swaps, transfers };
   };
   /** A position's events from the wire: fills (swaps naming its trade id) and transfers. */
   const eventsOf = (b: Awaited<ReturnType<typeof book>>, tradeId: string) => [
-    ...b.swaps.filter((s) => s.tradeIdOut === tradeId).map((s) => ({ at: Date.parse(s.at), inbound: true, amount: s.tokenOut.amount as number, usd: s.tokenOut.usd as number, swap: true })),
-    ...b.swaps.filter((s) => s.tradeIdIn === tradeId).map((s) => ({ at: Date.parse(s.at), inbound: false, amount: s.tokenIn.amount as number, usd: s.tokenIn.usd as number, swap: true })),
-    ...(b.transfers.get(tradeId) ?? []).map((x) => ({ at: Date.parse(x.at), inbound: x.direction === 'in', amount: x.amount as number, usd: x.usd as number, swap: false })),
+    ...b.swaps
+      .filter((s) => s.tradeIdOut === tradeId)
+      .map((s) => ({ at: Date.parse(s.at), inbound: true, amount: s.tokenOut.amount as number, usd: s.tokenOut.usd as number, swap: true })),
+    ...b.swaps
+      .filter((s) => s.tradeIdIn === tradeId)
+      .map((s) => ({ at: Date.parse(s.at), inbound: false, amount: s.tokenIn.amount as number, usd: s.tokenIn.usd as number, swap: true })),
+    ...(b.transfers.get(tradeId) ?? []).map((x) => ({
+      at: Date.parse(x.at),
+      inbound: x.direction === 'in',
+      amount: x.amount as number,
+      usd: x.usd as number,
+      swap: false,
+    })),
   ];
   const priceAt = (p: Json, t: number) => sb.market.price(sb.market.tokenOn(sb.market.chainByName(fomoChain(p.chain)!.name)!, p.token.address)!.asset, t) ?? 0;
 
@@ -121,7 +132,11 @@ describe('FOMO stand-in: the numbers add up', () => {
 
   it('volume and trade counts per window are the swaps in that window', async () => {
     const board24 = await get('/v2/leaderboard/24h?limit=150');
-    for (const [window, board] of [['7d', board7d], ['all', boardAll], ['24h', board24]] as const) {
+    for (const [window, board] of [
+      ['7d', board7d],
+      ['all', boardAll],
+      ['24h', board24],
+    ] as const) {
       let matched = 0;
       for (const row of board.traders as Json[]) {
         const b = books.get(row.userId);
@@ -129,7 +144,10 @@ describe('FOMO stand-in: the numbers add up', () => {
         const start = window === 'all' ? -Infinity : NOW - WINDOW_MS[window];
         const swaps = b.swaps.filter((s) => Date.parse(s.at) > start);
         expect(row.trades).toBe(swaps.length);
-        expect(row.volumeUsd).toBeCloseTo(swaps.reduce((a, s) => a + s.humanUsdAmountIn, 0), 1);
+        expect(row.volumeUsd).toBeCloseTo(
+          swaps.reduce((a, s) => a + s.humanUsdAmountIn, 0),
+          1,
+        );
         matched++;
       }
       expect(matched).toBeGreaterThan(10);
@@ -177,7 +195,7 @@ describe('FOMO stand-in: the numbers add up', () => {
         else expect(p.avgEntryPrice).toBeNull();
         if (sold > 0) expect(p.avgExitPrice / (soldUsd / sold)).toBeCloseTo(1, 8);
         else expect(p.avgExitPrice).toBeNull();
-        if (held > 0) expect(p.unrealizedPnlUsd).toBeCloseTo(held * p.priceUsd - (cost), 0);
+        if (held > 0) expect(p.unrealizedPnlUsd).toBeCloseTo(held * p.priceUsd - cost, 0);
         positions++;
       }
     }
@@ -197,7 +215,10 @@ describe('FOMO stand-in: the numbers add up', () => {
         expect(h.priceUsd).toBe(priceAt(p, NOW));
         expect(h.valueUsd).toBeCloseTo(h.amount * h.priceUsd, 1);
       }
-      expect(bal.totalValueUsd).toBeCloseTo(bal.holdings.reduce((a: number, h: Json) => a + h.valueUsd, 0), 1);
+      expect(bal.totalValueUsd).toBeCloseTo(
+        bal.holdings.reduce((a: number, h: Json) => a + h.valueUsd, 0),
+        1,
+      );
       const top = row.topTokens as Json[];
       expect(top.map((x) => x.tokenAddress)).toEqual((bal.holdings as Json[]).slice(0, 3).map((h) => h.token.address));
     }
@@ -208,7 +229,19 @@ describe('FOMO stand-in: the numbers add up', () => {
     for (const b of [...books.values()].slice(0, 25)) {
       for (const p of b.positions.slice(0, 6)) {
         const d = await get(`/v2/trades/${p.tradeId}`);
-        for (const k of ['status', 'amount', 'costBasisUsd', 'avgEntryPrice', 'avgExitPrice', 'realizedPnlUsd', 'unrealizedPnlUsd', 'createdAt', 'closedAt', 'chain']) expect(d[k]).toEqual(p[k]);
+        for (const k of [
+          'status',
+          'amount',
+          'costBasisUsd',
+          'avgEntryPrice',
+          'avgExitPrice',
+          'realizedPnlUsd',
+          'unrealizedPnlUsd',
+          'createdAt',
+          'closedAt',
+          'chain',
+        ])
+          expect(d[k]).toEqual(p[k]);
         const named = b.swaps.filter((s) => s.tradeIdIn === p.tradeId || s.tradeIdOut === p.tradeId);
         expect((d.swaps as Json[]).map((s) => s.swapId).sort()).toEqual(named.map((s) => s.swapId).sort());
         for (const s of d.swaps as Json[]) expect(s.humanUsdAmountIn).toBe(s.tokenIn.usd);
@@ -252,7 +285,9 @@ describe('FOMO stand-in: the numbers add up', () => {
         expect(d.valueUsd).toBeCloseTo(held * price, 1);
         const prof = await get(`/v2/users/id/${d.userId}`);
         expect(b.positions.some((p) => p.tradeId === d.tradeId)).toBe(true);
-        expect(Math.abs(prof.pnl.all - b.positions.reduce((a, p) => a + p.realizedPnlUsd + p.unrealizedPnlUsd, 0))).toBeLessThanOrEqual(0.01 * (b.positions.length + 1));
+        expect(Math.abs(prof.pnl.all - b.positions.reduce((a, p) => a + p.realizedPnlUsd + p.unrealizedPnlUsd, 0))).toBeLessThanOrEqual(
+          0.01 * (b.positions.length + 1),
+        );
         rows++;
       }
     }

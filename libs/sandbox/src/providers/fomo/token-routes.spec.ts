@@ -7,7 +7,7 @@ import { fixedSandbox, NOW } from '../../test/helpers';
 import { SANDBOX_KEYS } from '../../server';
 import { ALERT_FLOOR_USD } from './alerts';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 describe('FOMO stand-in: token routes', () => {
   const sb = fixedSandbox({ keys: { fomo: [{ key: SANDBOX_KEYS.fomo, credits: 1e12 }] } });
@@ -35,8 +35,14 @@ describe('FOMO stand-in: token routes', () => {
         const bal = await get(`/v2/users/${holder.userId}/balances`);
         const mine = (bal.holdings as Json[]).filter((x) => x.token.address === row.token.address);
         expect(mine.map((x) => x.tradeId)).toContain(holder.tradeId);
-        expect(holder.amount).toBeCloseTo(mine.reduce((s, x) => s + x.amount, 0), 6);
-        expect(holder.valueUsd).toBeCloseTo(mine.reduce((s, x) => s + x.valueUsd, 0), 1);
+        expect(holder.amount).toBeCloseTo(
+          mine.reduce((s, x) => s + x.amount, 0),
+          6,
+        );
+        expect(holder.valueUsd).toBeCloseTo(
+          mine.reduce((s, x) => s + x.valueUsd, 0),
+          1,
+        );
         expect(holder.priceUsd).toBe(mine[0].priceUsd);
       }
     }

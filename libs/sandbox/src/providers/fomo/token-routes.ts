@@ -44,7 +44,9 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld, getFeed: ()
     const prices = new PriceBook(world.market);
     // Captured balances: one row per trader, however many open positions hold the token.
     const byUser = new Map<number, { amount: number; valueUsd: number; price: number | null; tradeId: string; largest: number }>();
-    for (const f of allPositions(world, t).filter((p) => p.token === found.token).map((p) => world.figures(p, t, prices))) {
+    for (const f of allPositions(world, t)
+      .filter((p) => p.token === found.token)
+      .map((p) => world.figures(p, t, prices))) {
       if (f.state.amount <= 0) continue;
       const row = byUser.get(f.position.user);
       if (!row) byUser.set(f.position.user, { amount: f.state.amount, valueUsd: f.valueUsd, price: f.price, tradeId: f.position.tradeId, largest: f.valueUsd });
@@ -70,7 +72,8 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld, getFeed: ()
     const chain = chainQ ? fomoChain(chainQ) : undefined;
     if (chainQ && !chain) return badRequest(`unknown chain ${chainQ}`);
     const sinceQ = qs(req, 'since');
-    const since = sinceQ === undefined ? Number.NEGATIVE_INFINITY : /^\d+$/.test(sinceQ) ? Number(sinceQ) * (sinceQ.length <= 10 ? 1000 : 1) : Date.parse(sinceQ);
+    const since =
+      sinceQ === undefined ? Number.NEGATIVE_INFINITY : /^\d+$/.test(sinceQ) ? Number(sinceQ) * (sinceQ.length <= 10 ? 1000 : 1) : Date.parse(sinceQ);
     if (sinceQ !== undefined && !Number.isFinite(since)) return badRequest('since must be an ISO date or a unix time');
     const limit = intParam(req, 'limit', 100, 1, 100);
     if (typeof limit === 'string') return badRequest(limit);
@@ -81,7 +84,14 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld, getFeed: ()
     // The feed is a ring of the newest events: every filter reads within it, never past it.
     const alerts = getFeed()
       .ring(t)
-      .filter(({ at, body: a }) => at >= since && (!type || a.type === type) && (!chain || a.chain === chain.slug) && (!token || a.tokenAddress.toLowerCase() === token) && (!userId || a.userId === userId));
+      .filter(
+        ({ at, body: a }) =>
+          at >= since &&
+          (!type || a.type === type) &&
+          (!chain || a.chain === chain.slug) &&
+          (!token || a.tokenAddress.toLowerCase() === token) &&
+          (!userId || a.userId === userId),
+      );
     const page = alerts.slice(offset, offset + limit);
     return ok({ count: page.length, alerts: page.map((a) => a.body), cursor: nextCursor(offset, page.length, alerts.length) }, 125);
   });
@@ -137,7 +147,12 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld, getFeed: ()
     if (!found) return fail(404, 'not_found', `no token ${String(req.params.address)}`);
     const { token } = found;
     const windows: Record<string, unknown> = {};
-    for (const [name, ms] of [['5m', 300_000], ['1h', 3_600_000], ['4h', 4 * 3_600_000], ['24h', DAY_MS]] as const) {
+    for (const [name, ms] of [
+      ['5m', 300_000],
+      ['1h', 3_600_000],
+      ['4h', 4 * 3_600_000],
+      ['24h', DAY_MS],
+    ] as const) {
       const vol = world.market.volume(token, ms, t);
       const buyShare = 0.44 + 0.12 * unit(world.market.seed, token.key, Math.floor(t / ms));
       const buy = round(vol * buyShare, 2);
@@ -146,9 +161,28 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld, getFeed: ()
       const buys = Math.round(buy / avg);
       const sells = Math.round(sell / avg);
       // Volumes as decimal strings, as upstream sends them.
-      windows[name] = { buys, sells, uniqueBuyers: Math.round(buys * 0.4), uniqueSellers: Math.round(sells * 0.4), buyVolumeUsd: buy.toFixed(2), sellVolumeUsd: sell.toFixed(2), netVolumeUsd: (buy - sell).toFixed(2), buySellRatio: sells ? round(buys / sells, 3) : null };
+      windows[name] = {
+        buys,
+        sells,
+        uniqueBuyers: Math.round(buys * 0.4),
+        uniqueSellers: Math.round(sells * 0.4),
+        buyVolumeUsd: buy.toFixed(2),
+        sellVolumeUsd: sell.toFixed(2),
+        netVolumeUsd: (buy - sell).toFixed(2),
+        buySellRatio: sells ? round(buys / sells, 3) : null,
+      };
     }
-    return ok({ address: token.address, networkId: found.chain.networkId, priceUsd: world.market.tokenPrice(token, t), holders: world.market.holderCount(token, t), top10HoldersPercent: token.topHoldersPercentage, windows }, COST.base);
+    return ok(
+      {
+        address: token.address,
+        networkId: found.chain.networkId,
+        priceUsd: world.market.tokenPrice(token, t),
+        holders: world.market.holderCount(token, t),
+        top10HoldersPercent: token.topHoldersPercentage,
+        windows,
+      },
+      COST.base,
+    );
   });
 
   const thesesAcross = (req: Request, t: number, filter: (p: FomoPosition) => boolean): FomoAnswer => {
@@ -161,8 +195,11 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld, getFeed: ()
     if (offset === null) return badRequest('invalid cursor');
     const seed = world.market.seed;
     const prices = new PriceBook(world.market);
-    const rows = thesesOf(allPositions(world, t).filter(filter), t, seed).map((th) => thesisView(world, th, world.figures(th.position, t, prices), commentsOf(th.position, t, seed, world.population).length));
-    const key = (r: (typeof rows)[number]) => (sort === 'likes' ? r.likes : sort === 'pnl' ? r.realizedPnlUsd + r.unrealizedPnlUsd : sort === 'equity' ? r.equity : Date.parse(r.ts));
+    const rows = thesesOf(allPositions(world, t).filter(filter), t, seed).map((th) =>
+      thesisView(world, th, world.figures(th.position, t, prices), commentsOf(th.position, t, seed, world.population).length),
+    );
+    const key = (r: (typeof rows)[number]) =>
+      sort === 'likes' ? r.likes : sort === 'pnl' ? r.realizedPnlUsd + r.unrealizedPnlUsd : sort === 'equity' ? r.equity : Date.parse(r.ts);
     rows.sort((a, b) => key(b) - key(a) || (a.thesisId < b.thesisId ? -1 : 1));
     const page = rows.slice(offset, offset + limit);
     return ok({ count: rows.length, theses: page, cursor: nextCursor(offset, page.length, rows.length) }, COST.thesis);
@@ -182,4 +219,3 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld, getFeed: ()
     return thesesAcross(req, t, (p) => p.token.address.toLowerCase() === address && (!net || p.chain.slug === NETWORKS[net]));
   });
 }
-

@@ -26,10 +26,12 @@ export function userRoutes(route: Route, getWorld: () => FomoWorld, credits: Fom
   const withUser = (raw: string, missCost: number, fn: (u: FomoUser) => FomoAnswer): FomoAnswer => {
     const u = getWorld().resolve(raw);
     if (!u) return fail(404, 'not_found', `no trader ${raw}`, missCost);
-    if (credits.stillResolving(u.index)) return { status: 409, body: { error: 'resolving', retryable: true, message: `loading ${u.handle}; retry in a few seconds` }, cost: 0 };
+    if (credits.stillResolving(u.index))
+      return { status: 409, body: { error: 'resolving', retryable: true, message: `loading ${u.handle}; retry in a few seconds` }, cost: 0 };
     return fn(u);
   };
-  const prof = (req: Request, t: number, param: string) => withUser(String(req.params[param]), COST.profileMiss, (u) => ok(profile(getWorld(), u, t), COST.profile));
+  const prof = (req: Request, t: number, param: string) =>
+    withUser(String(req.params[param]), COST.profileMiss, (u) => ok(profile(getWorld(), u, t), COST.profile));
 
   route('/v2/users/id/:userId', (req, t) => prof(req, t, 'userId'));
   route('/v2/users/:handle', (req, t) => prof(req, t, 'handle'));
@@ -45,9 +47,13 @@ export function userRoutes(route: Route, getWorld: () => FomoWorld, credits: Fom
       const offset = readCursor(req);
       if (offset === null) return badRequest('invalid cursor');
       const prices = new PriceBook(getWorld().market);
-      const figs = getWorld().positions(u, t).map((p) => getWorld().figures(p, t, prices));
+      const figs = getWorld()
+        .positions(u, t)
+        .map((p) => getWorld().figures(p, t, prices));
       const open = figs.filter((f) => f.state.amount > 0).sort((a, b) => b.valueUsd - a.valueUsd);
-      const closed = figs.filter((f) => f.state.amount === 0).sort((a, b) => (b.state.closedAt ?? 0) - (a.state.closedAt ?? 0) || (a.position.tradeId < b.position.tradeId ? -1 : 1));
+      const closed = figs
+        .filter((f) => f.state.amount === 0)
+        .sort((a, b) => (b.state.closedAt ?? 0) - (a.state.closedAt ?? 0) || (a.position.tradeId < b.position.tradeId ? -1 : 1));
       // Every open position on the first page; closed ones 25 at a time, newest first.
       const closedPage = status === 'open' ? [] : closed.slice(offset, offset + limit);
       const rows = [...(status !== 'closed' && offset === 0 ? open : []), ...closedPage];
@@ -73,7 +79,17 @@ export function userRoutes(route: Route, getWorld: () => FomoWorld, credits: Fom
       fills.sort((a, b) => b.e.at - a.e.at || (a.p.tradeId < b.p.tradeId ? -1 : 1) || b.e.seq - a.e.seq);
       const page = fills.slice(offset, offset + limit);
       const cursor = nextCursor(offset, page.length, fills.length);
-      return ok({ userId: u.userId, source: relay ? 'relay' : 'fomo', swaps: page.map(({ p, e }) => swapRow(getWorld(), p, e, t, relay)), cursor, complete: cursor === null, total: fills.length }, COST.base);
+      return ok(
+        {
+          userId: u.userId,
+          source: relay ? 'relay' : 'fomo',
+          swaps: page.map(({ p, e }) => swapRow(getWorld(), p, e, t, relay)),
+          cursor,
+          complete: cursor === null,
+          total: fills.length,
+        },
+        COST.base,
+      );
     }),
   );
 
@@ -82,7 +98,9 @@ export function userRoutes(route: Route, getWorld: () => FomoWorld, credits: Fom
       const chainQ = qs(req, 'chain');
       const chain = chainQ ? fomoChain(chainQ) : undefined;
       if (chainQ && !chain) return badRequest(`unknown chain ${chainQ}`);
-      const open = getWorld().stats(u, t).open.filter((f) => !chain || f.position.chain.slug === chain.slug);
+      const open = getWorld()
+        .stats(u, t)
+        .open.filter((f) => !chain || f.position.chain.slug === chain.slug);
       const shown = open.slice(0, BALANCES_CAP);
       const byChain: Record<string, { holdings: number; valueUsd: number }> = {};
       const holdings = shown.map((f) => {
@@ -102,7 +120,10 @@ export function userRoutes(route: Route, getWorld: () => FomoWorld, credits: Fom
       });
       // A floor when capped, as upstream: the sum of the holdings listed.
       const totalValueUsd = cents(holdings.reduce((a, h) => a + h.valueUsd, 0));
-      return ok({ userId: u.userId, chain: chain?.slug ?? null, count: holdings.length, capped: open.length > shown.length, totalValueUsd, byChain, holdings }, COST.base);
+      return ok(
+        { userId: u.userId, chain: chain?.slug ?? null, count: holdings.length, capped: open.length > shown.length, totalValueUsd, byChain, holdings },
+        COST.base,
+      );
     }),
   );
 
@@ -130,13 +151,23 @@ export function userRoutes(route: Route, getWorld: () => FomoWorld, credits: Fom
     withUser(String(req.params.userId), 0, (u) => {
       const prices = new PriceBook(getWorld().market);
       const seed = getWorld().market.seed;
-      const figs = getWorld().positions(u, t).map((p) => getWorld().figures(p, t, prices));
+      const figs = getWorld()
+        .positions(u, t)
+        .map((p) => getWorld().figures(p, t, prices));
       const pnl = (f: (typeof figs)[number]) => f.state.realizedPnlUsd + f.unrealizedPnlUsd;
-      const bestTrades = [...figs].sort((a, b) => pnl(b) - pnl(a)).slice(0, 5).map((f) => {
-        const th = thesisOf(f.position, t, seed);
-        const row = positionRow(f);
-        return { ...row, openedAt: row.createdAt, pnlUsd: cents(pnl(f)), thesis: th ? { thesisId: th.thesisId, text: th.text, likes: th.likes, ts: new Date(th.at).toISOString() } : null };
-      });
+      const bestTrades = [...figs]
+        .sort((a, b) => pnl(b) - pnl(a))
+        .slice(0, 5)
+        .map((f) => {
+          const th = thesisOf(f.position, t, seed);
+          const row = positionRow(f);
+          return {
+            ...row,
+            openedAt: row.createdAt,
+            pnlUsd: cents(pnl(f)),
+            thesis: th ? { thesisId: th.thesisId, text: th.text, likes: th.likes, ts: new Date(th.at).toISOString() } : null,
+          };
+        });
       const theses = figs.flatMap((f) => {
         const th = thesisOf(f.position, t, seed);
         return th ? [{ th, f }] : [];

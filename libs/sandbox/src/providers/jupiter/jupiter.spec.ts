@@ -3,7 +3,7 @@ import { FIXTURES } from '../../market';
 import { createSandbox } from '../../server';
 import { fixedSandbox, JUP_KEY, NOW } from '../../test/helpers';
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 
 describe('Jupiter stand-in', () => {
   const sb = fixedSandbox();
@@ -60,7 +60,9 @@ describe('Jupiter stand-in', () => {
     });
 
     it('omits unknown and unpriced mints', async () => {
-      const res = await get(`/jupiter/price/v3?ids=${FIXTURES.solMint},${sb.market.fixtures.unpricedSolanaMint},${FIXTURES.ethereumWeth},11111111111111111111111111111111`);
+      const res = await get(
+        `/jupiter/price/v3?ids=${FIXTURES.solMint},${sb.market.fixtures.unpricedSolanaMint},${FIXTURES.ethereumWeth},11111111111111111111111111111111`,
+      );
       expect(Object.keys(res.body)).toEqual([FIXTURES.solMint]);
     });
 
@@ -78,7 +80,8 @@ describe('Jupiter stand-in', () => {
   });
 
   describe('swap v1 quote', () => {
-    const quote = (params: Record<string, string | number>) => get(`/jupiter/swap/v1/quote?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`);
+    const quote = (params: Record<string, string | number>) =>
+      get(`/jupiter/swap/v1/quote?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`);
 
     it('answers the documented QuoteResponse', async () => {
       const res = await quote({ inputMint: FIXTURES.solMint, outputMint: FIXTURES.usdcMint, amount: 1_000_000_000, slippageBps: 50 });
@@ -88,7 +91,10 @@ describe('Jupiter stand-in', () => {
       for (const k of ['inAmount', 'outAmount', 'otherAmountThreshold', 'priceImpactPct']) expect(typeof q[k]).toBe('string');
       expect(BigInt(q.otherAmountThreshold)).toBe((BigInt(q.outAmount) * 9950n) / 10000n);
       expect(q.routePlan).toHaveLength(1);
-      expect(q.routePlan[0]).toMatchObject({ percent: 100, swapInfo: { inputMint: FIXTURES.solMint, outputMint: FIXTURES.usdcMint, inAmount: '1000000000', outAmount: q.outAmount } });
+      expect(q.routePlan[0]).toMatchObject({
+        percent: 100,
+        swapInfo: { inputMint: FIXTURES.solMint, outputMint: FIXTURES.usdcMint, inAmount: '1000000000', outAmount: q.outAmount },
+      });
       expect(typeof q.routePlan[0].swapInfo.ammKey).toBe('string');
       expect(typeof q.routePlan[0].swapInfo.label).toBe('string');
       expect(Number.isInteger(q.contextSlot)).toBe(true);
@@ -156,12 +162,44 @@ describe('Jupiter stand-in', () => {
       expect(res.status).toBe(200);
       expect((res.body as Json[]).map((t) => t.id)).toEqual([FIXTURES.usdcMint, FIXTURES.solMint]);
       const sol = (res.body as Json[])[1];
-      for (const k of ['id', 'name', 'symbol', 'icon', 'decimals', 'tokenProgram', 'createdAt', 'holderCount', 'fdv', 'mcap', 'usdPrice', 'priceBlockId', 'liquidity', 'stats5m', 'stats1h', 'stats6h', 'stats24h', 'firstPool', 'audit', 'organicScore', 'organicScoreLabel', 'isVerified', 'tags', 'updatedAt']) {
+      for (const k of [
+        'id',
+        'name',
+        'symbol',
+        'icon',
+        'decimals',
+        'tokenProgram',
+        'createdAt',
+        'holderCount',
+        'fdv',
+        'mcap',
+        'usdPrice',
+        'priceBlockId',
+        'liquidity',
+        'stats5m',
+        'stats1h',
+        'stats6h',
+        'stats24h',
+        'firstPool',
+        'audit',
+        'organicScore',
+        'organicScoreLabel',
+        'isVerified',
+        'tags',
+        'updatedAt',
+      ]) {
         expect(sol).toHaveProperty(k);
       }
       expect(sol.isVerified).toBe(true);
       expect(['high', 'medium', 'low']).toContain(sol.organicScoreLabel);
-      expect(sol.stats24h).toEqual(expect.objectContaining({ priceChange: expect.any(Number), buyVolume: expect.any(Number), numBuys: expect.any(Number), numTraders: expect.any(Number) }));
+      expect(sol.stats24h).toEqual(
+        expect.objectContaining({
+          priceChange: expect.any(Number),
+          buyVolume: expect.any(Number),
+          numBuys: expect.any(Number),
+          numTraders: expect.any(Number),
+        }),
+      );
       expect(sol.audit.mintAuthorityDisabled).toBe(true);
       expect(sol.mcap).toBeCloseTo(sol.usdPrice * sol.circSupply, 0);
     });

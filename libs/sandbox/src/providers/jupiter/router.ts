@@ -53,7 +53,10 @@ export function jupiterRouter(m: SandboxMarket, opts: JupiterOptions): { router:
   r.get('/price/v3', (req, res) => {
     const raw = qs(req, 'ids');
     if (raw === undefined || raw.trim() === '') return jerr(res, 400, 'Query parameter ids is required');
-    const ids = raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+    const ids = raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
     if (ids.length > PRICE_V3_MAX_IDS) return jerr(res, 400, `Too many ids: ${ids.length} were requested, the maximum is ${PRICE_V3_MAX_IDS}`);
     const t = m.nowMs();
     const out: Record<string, unknown> = {};

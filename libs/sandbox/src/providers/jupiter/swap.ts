@@ -37,7 +37,11 @@ export function swapRoutes(r: Router, m: SandboxMarket): void {
     const inputMint = qs(req, 'inputMint');
     const outputMint = qs(req, 'outputMint');
     const amountRaw = qs(req, 'amount');
-    for (const [name, v] of [['inputMint', inputMint], ['outputMint', outputMint], ['amount', amountRaw]] as const) {
+    for (const [name, v] of [
+      ['inputMint', inputMint],
+      ['outputMint', outputMint],
+      ['amount', amountRaw],
+    ] as const) {
       if (v === undefined || v === '') return jerr(res, 400, `Query parameter ${name} is required`);
     }
     if (!/^\d+$/.test(amountRaw!) || BigInt(amountRaw!) === 0n || BigInt(amountRaw!) > 18446744073709551615n) {
@@ -135,9 +139,7 @@ export function swapRoutes(r: Router, m: SandboxMarket): void {
       }
     }
     const threshold =
-      swapMode === 'ExactIn'
-        ? (outAmount * BigInt(10_000 - slippageBps)) / 10_000n
-        : (inAmount * BigInt(10_000 + slippageBps) + 9_999n) / 10_000n;
+      swapMode === 'ExactIn' ? (outAmount * BigInt(10_000 - slippageBps)) / 10_000n : (inAmount * BigInt(10_000 + slippageBps) + 9_999n) / 10_000n;
     const routePlan = legs.map((leg, i) => {
       const f = flows[i];
       const legIn = i === 0 ? inAmount - (swapMode === 'ExactOut' ? platformFee : 0n) : raw(f.inUsd, leg.from);

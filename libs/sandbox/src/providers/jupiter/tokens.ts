@@ -114,7 +114,10 @@ export function tokenRoutes(r: Router, m: SandboxMarket): void {
     const t = m.nowMs();
     const solTokens = m.solanaTokens();
     if (query.includes(',')) {
-      const mints = query.split(',').map((s) => s.trim()).filter(Boolean);
+      const mints = query
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (mints.length > SEARCH_MAX_MINTS) return jerr(res, 400, `Too many mints: the maximum is ${SEARCH_MAX_MINTS}`);
       const seen = new Set<string>();
       const found: Token[] = [];
@@ -143,7 +146,12 @@ export function tokenRoutes(r: Router, m: SandboxMarket): void {
     const tag = qs(req, 'query');
     if (!tag || !['lst', 'verified', 'stocks'].includes(tag)) return jerr(res, 400, 'Query parameter query must be one of lst, verified, stocks');
     const t = m.nowMs();
-    res.json(m.solanaTokens().filter((tk) => tk.tags.includes(tag)).map((tk) => mintInformation(m, tk, t)));
+    res.json(
+      m
+        .solanaTokens()
+        .filter((tk) => tk.tags.includes(tag))
+        .map((tk) => mintInformation(m, tk, t)),
+    );
   });
 
   r.get('/tokens/v2/recent', (_req, res) => {
@@ -167,7 +175,11 @@ export function tokenRoutes(r: Router, m: SandboxMarket): void {
     const t = m.nowMs();
     const list = m.solanaTokens().filter((tk) => !HUBS.has(tk.address) && tk.symbol !== 'USDT' && m.tokenPrice(tk, t) !== null);
     const key = (tk: Token) =>
-      category === 'toporganicscore' ? tk.organicScore : category === 'toptraded' ? m.volume(tk, w, t) : Math.abs(m.priceChangePct(tk.asset, w, t) ?? 0) * Math.log10(2 + m.volume(tk, w, t));
+      category === 'toporganicscore'
+        ? tk.organicScore
+        : category === 'toptraded'
+          ? m.volume(tk, w, t)
+          : Math.abs(m.priceChangePct(tk.asset, w, t) ?? 0) * Math.log10(2 + m.volume(tk, w, t));
     list.sort((a, b) => key(b) - key(a));
     res.json(list.slice(0, limit).map((tk) => mintInformation(m, tk, t)));
   });

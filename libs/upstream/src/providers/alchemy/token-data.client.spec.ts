@@ -161,14 +161,11 @@ describe('TokenDataClient.historical (POST /tokens/historical)', () => {
     expect(source.calls[0].body).not.toHaveProperty('symbol');
   });
 
-  it('turns the API\'s 404 for an unknown token into NotFoundError, and passes other failures on', async () => {
+  it("turns the API's 404 for an unknown token into NotFoundError, and passes other failures on", async () => {
     const failing = (error: UpstreamError) =>
-      new TokenDataClient(
-        { name: 'alchemy-prices', request: () => Promise.reject(error) },
-        () => {
-          throw new Error('no JSON-RPC source in this test');
-        },
-      );
+      new TokenDataClient({ name: 'alchemy-prices', request: () => Promise.reject(error) }, () => {
+        throw new Error('no JSON-RPC source in this test');
+      });
     const notFound = new UpstreamError('alchemy-prices', 'http', 'answered HTTP 404 (not found)', 404);
     await expect(failing(notFound).historical({ token: { symbol: 'ZZZQQ' }, ...range })).rejects.toMatchObject({
       code: 'not_found',

@@ -1,12 +1,7 @@
 import { NotFoundError } from '@scout/core';
 import { CHAIN_IDS, chainFromAlchemyNetwork, type Chain } from '../../chains';
 import { UpstreamError, type UpstreamSource } from '../../upstream.types';
-import {
-  historicalPricesResponseSchema,
-  tokenMetadataRpcResponseSchema,
-  tokenPricesResponseSchema,
-  type TokenPriceItem,
-} from './token-data.schemas';
+import { historicalPricesResponseSchema, tokenMetadataRpcResponseSchema, tokenPricesResponseSchema, type TokenPriceItem } from './token-data.schemas';
 
 /** Base URL of the prices source; its key goes in the path (`/prices/v1/{key}/tokens/...`). */
 export const TOKEN_DATA_PRICES_BASE_URL = 'https://api.g.alchemy.com/prices/v1';
@@ -163,9 +158,7 @@ export class TokenDataClient {
     const { token, startTime, endTime, interval } = request;
     if (!(endTime.getTime() > startTime.getTime())) throw new RangeError('endTime must be after startTime');
     const identity =
-      'symbol' in token
-        ? { symbol: token.symbol }
-        : { network: CHAIN_IDS[token.chain].alchemyNetwork, address: normaliseAddress(token.chain, token.address) };
+      'symbol' in token ? { symbol: token.symbol } : { network: CHAIN_IDS[token.chain].alchemyNetwork, address: normaliseAddress(token.chain, token.address) };
     const answer = await this.prices
       .request(
         {

@@ -9,18 +9,12 @@ import { z } from 'zod';
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** A price as a decimal string, parsed to a finite number. */
-const decimalString = z
-  .string()
-  .regex(DECIMAL, 'expected a decimal number in a string')
-  .transform(Number)
-  .refine(Number.isFinite, 'expected a finite number');
+const decimalString = z.string().regex(DECIMAL, 'expected a decimal number in a string').transform(Number).refine(Number.isFinite, 'expected a finite number');
 
 const timestamp = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'expected an ISO 8601 timestamp');
 
 /** A per-item error: a message, or an object carrying one. Normalised to the message. */
-const itemError = z
-  .union([z.string(), z.object({ message: z.string() })])
-  .transform((error) => (typeof error === 'string' ? error : error.message));
+const itemError = z.union([z.string(), z.object({ message: z.string() })]).transform((error) => (typeof error === 'string' ? error : error.message));
 
 const priceEntrySchema = z.object({
   currency: z.string(),

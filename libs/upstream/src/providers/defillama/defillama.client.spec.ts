@@ -70,12 +70,8 @@ describe('DefiLlamaClient against the published examples', () => {
   it('parses /v2/chains', async () => {
     const { sources, client } = setup();
     sources.api.payload = publishedExample('/v2/chains');
-    await expect(client.chains()).resolves.toEqual([
-      { name: 'Ethereum', tvlUsd: 65998652431.40251, tokenSymbol: 'ETH', chainId: 1, geckoId: 'ethereum' },
-    ]);
-    expect(sources.api.calls).toEqual([
-      { method: 'GET', endpoint: 'defillama:/v2/chains', path: '/v2/chains', cacheTtlMs: DEFILLAMA_CACHE_TTL_MS.list },
-    ]);
+    await expect(client.chains()).resolves.toEqual([{ name: 'Ethereum', tvlUsd: 65998652431.40251, tokenSymbol: 'ETH', chainId: 1, geckoId: 'ethereum' }]);
+    expect(sources.api.calls).toEqual([{ method: 'GET', endpoint: 'defillama:/v2/chains', path: '/v2/chains', cacheTtlMs: DEFILLAMA_CACHE_TTL_MS.list }]);
   });
 
   it('parses /v2/historicalChainTvl for all DeFi and for one chain, path encoded', async () => {
@@ -176,9 +172,7 @@ describe('DefiLlamaClient against the published examples', () => {
   it('parses /stablecoinchains and /stablecoincharts in the documented totalCirculating shape', async () => {
     const { sources, client } = setup();
     sources.stablecoins.payload = publishedExample('/stablecoinchains');
-    await expect(client.stablecoinChains()).resolves.toEqual([
-      { name: 'Ethereum', circulatingUsd: 75000000000, tokenSymbol: null, geckoId: null },
-    ]);
+    await expect(client.stablecoinChains()).resolves.toEqual([{ name: 'Ethereum', circulatingUsd: 75000000000, tokenSymbol: null, geckoId: null }]);
     sources.stablecoins.payload = publishedExample('/stablecoincharts/all');
     await expect(client.stablecoinCharts()).resolves.toEqual([{ date: 1609459200, valueUsd: 45000000000 }]);
     sources.stablecoins.payload = publishedExample('/stablecoincharts/{chain}');
@@ -371,13 +365,27 @@ describe('DefiLlamaClient against real answers (upstreams.md PART 2.2)', () => {
       },
     };
     await expect(client.protocol('x')).resolves.toMatchObject({ tvlSeries: [{ date: 100, valueUsd: 3 }] });
-    expect(sources.api.calls[0].path).toBe('/protocol/jupiter\'s-dex');
+    expect(sources.api.calls[0].path).toBe("/protocol/jupiter's-dex");
   });
 
   it('keeps null amounts on /hacks and string protocol ids', async () => {
     const { sources, client } = setup();
     sources.api.payload = [
-      { date: 1, name: 'A', classification: null, technique: null, amount: null, chain: [], bridgeHack: false, targetType: null, source: null, returnedFunds: null, defillamaId: '45', language: null, parentProtocolId: 'parent#a' },
+      {
+        date: 1,
+        name: 'A',
+        classification: null,
+        technique: null,
+        amount: null,
+        chain: [],
+        bridgeHack: false,
+        targetType: null,
+        source: null,
+        returnedFunds: null,
+        defillamaId: '45',
+        language: null,
+        parentProtocolId: 'parent#a',
+      },
     ];
     await expect(client.hacks()).resolves.toMatchObject([{ amountUsd: null, defillamaId: '45', parentProtocolId: 'parent#a' }]);
   });
@@ -403,7 +411,12 @@ describe('DefiLlamaClient refuses payloads of the wrong shape', () => {
     ['/stablecoinchains without any total', 'stablecoins', [{ name: 'Ethereum' }], (c) => c.stablecoinChains()],
     ['/stablecoincharts with a word for a date', 'stablecoins', [{ date: 'today', totalCirculatingUSD: {} }], (c) => c.stablecoinCharts()],
     ['/pools without data', 'yields', { status: 'success' }, (c) => c.yieldPools()],
-    ['/pools with a null tvlUsd', 'yields', { status: 'success', data: [{ pool: 'p', chain: 'C', project: 'x', symbol: 'S', tvlUsd: null }] }, (c) => c.yieldPools()],
+    [
+      '/pools with a null tvlUsd',
+      'yields',
+      { status: 'success', data: [{ pool: 'p', chain: 'C', project: 'x', symbol: 'S', tvlUsd: null }] },
+      (c) => c.yieldPools(),
+    ],
     ['/overview with protocols not a list', 'api', { protocols: {} }, (c) => c.overview('dexs')],
     ['/overview with a text total', 'api', { protocols: [{ name: 'A', total24h: '5' }] }, (c) => c.overview('fees')],
     ['/prices with a null price', 'coins', { coins: { 'coingecko:x': { price: null, symbol: 'X', timestamp: 1 } } }, (c) => c.pricesCurrent(['coingecko:x'])],

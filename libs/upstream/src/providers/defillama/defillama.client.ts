@@ -64,17 +64,7 @@ export function llamaSlug(name: string): string {
 }
 
 /** chainTvls keys that are not chains but extra TVL kinds ("staking", "Ethereum-borrowed", ...). */
-const EXTRA_TVL_KEYS = new Set([
-  'borrowed',
-  'staking',
-  'pool2',
-  'vesting',
-  'treasury',
-  'offers',
-  'doublecounted',
-  'liquidstaking',
-  'dcandlsoverlap',
-]);
+const EXTRA_TVL_KEYS = new Set(['borrowed', 'staking', 'pool2', 'vesting', 'treasury', 'offers', 'doublecounted', 'liquidstaking', 'dcandlsoverlap']);
 
 function isPlainChainKey(key: string): boolean {
   return !key.includes('-') && !EXTRA_TVL_KEYS.has(key.toLowerCase());
@@ -106,10 +96,7 @@ function sumKnown(values: Array<number | null>): number | null {
 }
 
 /** The USD figure of a stablecoin total: every peg already converted, or peggedUSD alone. */
-function stablecoinUsd(
-  usd: Record<string, number | null> | null | undefined,
-  native: Record<string, number | null> | null | undefined,
-): number | null {
+function stablecoinUsd(usd: Record<string, number | null> | null | undefined, native: Record<string, number | null> | null | undefined): number | null {
   if (usd) return sumKnown(Object.values(usd));
   return native?.peggedUSD ?? null;
 }
@@ -135,8 +122,8 @@ function mapTotals(raw: Omit<OverviewPayload, 'protocols' | 'chain' | 'allChains
     change1mPct: raw.change_1m ?? null,
     change7dOver7dPct: raw.change_7dover7d ?? null,
     change30dOver30dPct: raw.change_30dover30d ?? null,
-    breakdown24h: (raw.breakdown24h ?? null),
-    breakdown30d: (raw.breakdown30d ?? null),
+    breakdown24h: raw.breakdown24h ?? null,
+    breakdown30d: raw.breakdown30d ?? null,
   };
 }
 

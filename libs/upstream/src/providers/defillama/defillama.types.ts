@@ -115,13 +115,7 @@ export interface LlamaStablecoinChain {
 export type OverviewKind = 'dexs' | 'fees' | 'open-interest';
 
 /** The dataType values Scout asks for; a closed set keeps endpoint labels bounded. */
-export type OverviewDataType =
-  | 'dailyVolume'
-  | 'dailyFees'
-  | 'dailyRevenue'
-  | 'dailyHoldersRevenue'
-  | 'dailyProtocolRevenue'
-  | 'openInterestAtEnd';
+export type OverviewDataType = 'dailyVolume' | 'dailyFees' | 'dailyRevenue' | 'dailyHoldersRevenue' | 'dailyProtocolRevenue' | 'openInterestAtEnd';
 
 export interface OverviewOptions {
   /** DefiLlama chain name (CHAIN_IDS[chain].llamaName). */

@@ -42,15 +42,18 @@ describe('DexScreenerClient.markets (GET /tokens/v1/{chainId}/{addresses})', () 
       pairCreatedAt: '2024-06-05T09:55:25.000Z',
       pairCount: 2,
     });
-    expect(source.calls).toEqual([
-      { endpoint: 'dexscreener:/tokens/v1', path: `/tokens/v1/solana/${ORBIT_MINT}`, cacheTtlMs: 60_000 },
-    ]);
+    expect(source.calls).toEqual([{ endpoint: 'dexscreener:/tokens/v1', path: `/tokens/v1/solana/${ORBIT_MINT}`, cacheTtlMs: 60_000 }]);
   });
 
   it('ignores pairs where the asked token is only the quote token', async () => {
     const { client } = clientAnswering([ORBIT_AS_QUOTE_PAIR, ORBIT_SECOND_PAIR]);
     const markets = await client.markets('solana', [ORBIT_MINT]);
-    expect(markets.get(ORBIT_MINT)).toMatchObject({ pairAddress: ORBIT_SECOND_PAIR.pairAddress, liquidityUsd: 250000.25, volume24hUsd: 90000.11, pairCount: 1 });
+    expect(markets.get(ORBIT_MINT)).toMatchObject({
+      pairAddress: ORBIT_SECOND_PAIR.pairAddress,
+      liquidityUsd: 250000.25,
+      volume24hUsd: 90000.11,
+      pairCount: 1,
+    });
 
     const onlyQuote = await clientAnswering([ORBIT_AS_QUOTE_PAIR]).client.markets('solana', [ORBIT_MINT]);
     expect(onlyQuote.has(ORBIT_MINT)).toBe(false);

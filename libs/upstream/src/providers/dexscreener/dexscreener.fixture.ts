@@ -29,7 +29,11 @@ export const ORBIT_MAIN_PAIR = {
   fdv: 31250000,
   marketCap: 18750000,
   pairCreatedAt: 1717581325000,
-  info: { imageUrl: 'https://example.com/orbit.png', websites: [{ label: 'Website', url: 'https://orbit.example' }], socials: [{ type: 'twitter', url: 'https://x.com/orbit' }] },
+  info: {
+    imageUrl: 'https://example.com/orbit.png',
+    websites: [{ label: 'Website', url: 'https://orbit.example' }],
+    socials: [{ type: 'twitter', url: 'https://x.com/orbit' }],
+  },
   boosts: { active: 0 },
 };
 

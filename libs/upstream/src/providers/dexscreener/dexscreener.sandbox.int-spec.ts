@@ -29,7 +29,14 @@ describe('DexScreenerClient over the sandbox', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ seed: 42, now: () => now });
-    source = new HttpUpstreamSource({ name: 'dexscreener', baseUrl: sandbox.urls.dexscreener, keys: [], keyPlacement: { kind: 'none' }, timeoutMs: 10_000, retries: 0 });
+    source = new HttpUpstreamSource({
+      name: 'dexscreener',
+      baseUrl: sandbox.urls.dexscreener,
+      keys: [],
+      keyPlacement: { kind: 'none' },
+      timeoutMs: 10_000,
+      retries: 0,
+    });
     jupiterSource = new HttpUpstreamSource({
       name: 'jupiter',
       baseUrl: sandbox.urls.jupiter,
@@ -87,7 +94,12 @@ describe('DexScreenerClient over the sandbox', () => {
       const markets = await within(() => client.markets(chain, asked));
       expect([...markets.keys()].sort()).toEqual([...asked].sort());
       for (const market of markets.values()) {
-        expect(market).toMatchObject({ chain, priceUsd: expect.any(Number), volume24hUsd: expect.any(Number), pairAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
+        expect(market).toMatchObject({
+          chain,
+          priceUsd: expect.any(Number),
+          volume24hUsd: expect.any(Number),
+          pairAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/),
+        });
       }
     }
   });

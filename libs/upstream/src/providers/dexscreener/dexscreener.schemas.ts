@@ -27,8 +27,7 @@ const pairTokenSchema = z.object({
 const windowCountsSchema = z.object({ buys: z.number().int().nonnegative(), sells: z.number().int().nonnegative() });
 
 /** Figures per window: m5, h1, h6, h24; any window may be absent. */
-const windowsOf = <T extends z.ZodType>(value: T) =>
-  z.object({ m5: value.nullish(), h1: value.nullish(), h6: value.nullish(), h24: value.nullish() });
+const windowsOf = <T extends z.ZodType>(value: T) => z.object({ m5: value.nullish(), h1: value.nullish(), h6: value.nullish(), h24: value.nullish() });
 
 export const dexPairSchema = z.object({
   chainId: z.string(),

@@ -80,7 +80,12 @@ describe('FomoAlertStream over the sandbox', () => {
     await until(() => s.alerts.length >= 100);
     expect(s.alerts.every((a) => a.replay)).toBe(true);
     expect(s.alerts.map((a) => a.alert.eventId)).toEqual((await restRing()).map((a) => a.eventId).reverse());
-    expect(s.alerts[0].alert).toMatchObject({ type: expect.stringMatching(/^(buy|sell)$/), userId: expect.any(String), usdValue: expect.any(Number), tradeUsd: expect.any(Number) });
+    expect(s.alerts[0].alert).toMatchObject({
+      type: expect.stringMatching(/^(buy|sell)$/),
+      userId: expect.any(String),
+      usdValue: expect.any(Number),
+      tradeUsd: expect.any(Number),
+    });
     expect(s.invalid).toEqual([]);
   });
 

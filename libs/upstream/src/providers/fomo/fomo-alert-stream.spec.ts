@@ -1,6 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { FomoAlertStream, FomoStreamError, fomoAlertStreamUrl, type FomoAlertStreamOptions, type FomoStreamClose, type FomoStreamInvalid } from './fomo-alert-stream';
+import {
+  FomoAlertStream,
+  FomoStreamError,
+  fomoAlertStreamUrl,
+  type FomoAlertStreamOptions,
+  type FomoStreamClose,
+  type FomoStreamInvalid,
+} from './fomo-alert-stream';
 import type { FomoAlert } from './fomo-token.schemas';
 
 /** The client against a bare WebSocket server that sends whatever a test scripts. */
@@ -129,7 +136,7 @@ describe('FomoAlertStream', () => {
     expect(alive.closes).toEqual([{ kind: 'client', code: 1000, reason: 'closed by client' }]);
   });
 
-  it('reports the server\'s close code and reason, once; close() is reported once and connect() works again after', async () => {
+  it("reports the server's close code and reason, once; close() is reported once and connect() works again after", async () => {
     onConnection = (ws, url) => {
       if (url.includes('bye')) ws.close(4003, 'go away');
     };

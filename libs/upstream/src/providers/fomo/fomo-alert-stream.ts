@@ -196,7 +196,12 @@ export class FomoAlertStream {
     const ms = this.options.heartbeatTimeoutMs ?? FOMO_STREAM_HEARTBEAT_TIMEOUT_MS;
     this.heartbeat = setTimeout(() => {
       const ws = this.ws;
-      this.finish({ kind: 'heartbeat', code: 1006, reason: `no message for ${ms} ms`, error: new FomoStreamError(`FOMO stream: no message for ${ms} ms (heartbeat timeout)`) });
+      this.finish({
+        kind: 'heartbeat',
+        code: 1006,
+        reason: `no message for ${ms} ms`,
+        error: new FomoStreamError(`FOMO stream: no message for ${ms} ms (heartbeat timeout)`),
+      });
       ws?.terminate();
     }, ms);
     this.heartbeat.unref();

@@ -33,7 +33,12 @@ describe('FomoTokenClient', () => {
   it('asks for the full token board, cached 5 minutes', async () => {
     const { client, source } = clientWith(fx.TOKEN_BOARD);
     const board = await client.tokenBoard('trending');
-    expect(source.calls[0]).toEqual({ endpoint: 'fomo:/v2/leaderboard/tokens/{board}', path: '/v2/leaderboard/tokens/trending', query: { limit: 100 }, cacheTtlMs: 300_000 });
+    expect(source.calls[0]).toEqual({
+      endpoint: 'fomo:/v2/leaderboard/tokens/{board}',
+      path: '/v2/leaderboard/tokens/trending',
+      query: { limit: 100 },
+      cacheTtlMs: 300_000,
+    });
     expect(board.tokens[0]).toMatchObject({ rank: 1, token: { symbol: 'PAID', address: fx.PAID }, fomoBuyers: 19, volume24hUsd: 7040880 });
   });
 
@@ -49,7 +54,9 @@ describe('FomoTokenClient', () => {
     const recent = clientWith(fx.THESES);
     await expect(recent.client.recentTheses({ chain: 'solana', sort: 'recent' })).resolves.toMatchObject({ theses: [{ thesisId: 'th-1' }] });
     expect(recent.source.calls[0]).toMatchObject({ endpoint: 'fomo:/v2/thesis', path: '/v2/thesis', query: { chain: 'solana', sort: 'recent' } });
-    const alerts = clientWith({ alerts: [{ eventId: 'e1', type: 'buy', userId: fx.PRICEDIN_ID, tokenAddress: fx.PAID, usdValue: 14726.98, ts: '2026-10-02T06:48:40.000Z' }] });
+    const alerts = clientWith({
+      alerts: [{ eventId: 'e1', type: 'buy', userId: fx.PRICEDIN_ID, tokenAddress: fx.PAID, usdValue: 14726.98, ts: '2026-10-02T06:48:40.000Z' }],
+    });
     await expect(alerts.client.alerts({ type: 'buy', limit: 100 })).resolves.toMatchObject({ alerts: [{ eventId: 'e1', tradeUsd: null }], cursor: null });
     expect(alerts.source.calls[0]).toMatchObject({ endpoint: 'fomo:/v2/alerts', query: { type: 'buy', limit: 100 } });
   });
@@ -89,11 +96,15 @@ describe('FomoTokenClient', () => {
     await expect(bad.client.candles(fx.PAID, { resolution: '1h' })).rejects.toBeInstanceOf(RangeError);
     await expect(bad.client.candles(' ', { resolution: '60' })).rejects.toBeInstanceOf(RangeError);
     expect(bad.source.calls).toHaveLength(0);
-    await expect(clientWith({ resolution: '60', candles: [{ t: 1, o: 'lots', h: 1, l: 1, c: 1, v: 1 }] }).client.candles(fx.PAID, { resolution: '60' })).rejects.toThrow();
+    await expect(
+      clientWith({ resolution: '60', candles: [{ t: 1, o: 'lots', h: 1, l: 1, c: 1, v: 1 }] }).client.candles(fx.PAID, { resolution: '60' }),
+    ).rejects.toThrow();
   });
 
   it('searches tokens, best match first as FOMO ranks them', async () => {
-    const { client, source } = clientWith({ results: [{ address: fx.PAID, name: 'PAID', symbol: 'PAID', networkId: 1399811149, network: 'solana', priceUsd: '0.0039', marketCapUsd: 3969825.12 }] });
+    const { client, source } = clientWith({
+      results: [{ address: fx.PAID, name: 'PAID', symbol: 'PAID', networkId: 1399811149, network: 'solana', priceUsd: '0.0039', marketCapUsd: 3969825.12 }],
+    });
     await expect(client.searchTokens(' paid ')).resolves.toEqual([
       { address: fx.PAID, name: 'PAID', symbol: 'PAID', networkId: 1399811149, network: 'solana', priceUsd: 0.0039, marketCapUsd: 3969825.12 },
     ]);

@@ -30,7 +30,13 @@ const notFound = (call: UpstreamCall): never => {
 };
 
 function within<T>(deadlineInMs: number, fn: () => Promise<T>): Promise<T> {
-  const ctx: ToolContext = { tool: 'service_fomo_trader_positions', requestId: 'r', caller: null, meter: new CallMeter(), deadlineAt: Date.now() + deadlineInMs };
+  const ctx: ToolContext = {
+    tool: 'service_fomo_trader_positions',
+    requestId: 'r',
+    caller: null,
+    meter: new CallMeter(),
+    deadlineAt: Date.now() + deadlineInMs,
+  };
   return RequestContext.run(ctx, fn);
 }
 
@@ -94,7 +100,12 @@ describe('FomoClient profiles (GET /v2/users/{handle}, /v2/users/id/{userId})', 
     const profile = await client.userByHandle(' @pricedin ');
     expect(source.calls[0]).toEqual({ endpoint: 'fomo:/v2/users/{handle}', path: '/v2/users/pricedin', cacheTtlMs: FOMO_CACHE_TTL_MS.profile });
     expect(FOMO_CACHE_TTL_MS.profile).toBe(15 * 60_000);
-    expect(profile).toMatchObject({ userId: fx.PRICEDIN_ID, pnl: { '24h': -1200.5, '7d': 687219, '30d': 702003, all: 687219 }, swapCount: 412, averageHoldTimeSeconds: 51840 });
+    expect(profile).toMatchObject({
+      userId: fx.PRICEDIN_ID,
+      pnl: { '24h': -1200.5, '7d': 687219, '30d': 702003, all: 687219 },
+      swapCount: 412,
+      averageHoldTimeSeconds: 51840,
+    });
     expect(profile).toMatchObject({ clan: null, twitter: null, accountAgeDays: null, private: null, restricted: null });
     expect(profile.wallets).toMatchObject({ verified: null, status: null });
   });
@@ -243,9 +254,13 @@ describe('FomoClient search, theses, trades', () => {
   });
 
   it('turns a 404 on a trade into a typed not found naming the trade', async () => {
-    const error = await clientWith(notFound).client.trade('no-such-trade').catch((e: unknown) => e);
+    const error = await clientWith(notFound)
+      .client.trade('no-such-trade')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'not_found', subject: 'trade', ref: 'no-such-trade' });
-    const comments = await clientWith(notFound).client.tradeComments('t-404').catch((e: unknown) => e);
+    const comments = await clientWith(notFound)
+      .client.tradeComments('t-404')
+      .catch((e: unknown) => e);
     expect(comments).toMatchObject({ subject: 'trade', ref: 't-404' });
   });
 

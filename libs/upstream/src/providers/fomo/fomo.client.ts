@@ -112,21 +112,19 @@ export class FomoClient {
   /** GET /v2/users/{handle}: the full profile. */
   async userByHandle(handle: string): Promise<FomoProfile> {
     const clean = required(normalizeFomoHandle(handle), 'handle');
-    return this.get(
-      { endpoint: 'fomo:/v2/users/{handle}', path: `/v2/users/${segment(clean)}`, cacheTtlMs: FOMO_CACHE_TTL_MS.profile },
-      profileSchema,
-      ['trader', clean],
-    );
+    return this.get({ endpoint: 'fomo:/v2/users/{handle}', path: `/v2/users/${segment(clean)}`, cacheTtlMs: FOMO_CACHE_TTL_MS.profile }, profileSchema, [
+      'trader',
+      clean,
+    ]);
   }
 
   /** GET /v2/users/id/{userId}: the full profile. */
   async userById(userId: string): Promise<FomoProfile> {
     const id = required(userId, 'user id');
-    return this.get(
-      { endpoint: 'fomo:/v2/users/id/{userId}', path: `/v2/users/id/${segment(id)}`, cacheTtlMs: FOMO_CACHE_TTL_MS.profile },
-      profileSchema,
-      ['trader', id],
-    );
+    return this.get({ endpoint: 'fomo:/v2/users/id/{userId}', path: `/v2/users/id/${segment(id)}`, cacheTtlMs: FOMO_CACHE_TTL_MS.profile }, profileSchema, [
+      'trader',
+      id,
+    ]);
   }
 
   /** GET /v2/users/{userId}/positions: one page; the first page is cursor 'start'. */
@@ -146,7 +144,12 @@ export class FomoClient {
 
   /** Positions over several pages, within the bounds and the call's deadline (see walkPages). */
   async positions(userId: string, query: FomoPositionsQuery, bounds: FomoWalkBounds, cursor = 'start'): Promise<FomoWalk<FomoPosition>> {
-    return walkPages(bounds, cursor, (c) => this.positionsPage(userId, query, c), (p) => ({ items: p.trades, cursor: p.cursor }));
+    return walkPages(
+      bounds,
+      cursor,
+      (c) => this.positionsPage(userId, query, c),
+      (p) => ({ items: p.trades, cursor: p.cursor }),
+    );
   }
 
   /** GET /v2/users/{userId}/swaps: one page of fills, newest first (100 per page). */
@@ -166,7 +169,12 @@ export class FomoClient {
 
   /** Swaps over several pages, within the bounds and the call's deadline (see walkPages). */
   async swaps(userId: string, query: FomoSwapsQuery, bounds: FomoWalkBounds, cursor?: string): Promise<FomoWalk<FomoSwap>> {
-    return walkPages(bounds, cursor, (c) => this.swapsPage(userId, query, c), (p) => ({ items: p.swaps, cursor: p.cursor }));
+    return walkPages(
+      bounds,
+      cursor,
+      (c) => this.swapsPage(userId, query, c),
+      (p) => ({ items: p.swaps, cursor: p.cursor }),
+    );
   }
 
   /** GET /v2/users/{userId}/balances: current holdings (FOMO caps them near 100). */
@@ -218,10 +226,7 @@ export class FomoClient {
   }
 
   /** GET /v2/thesis/user/{id}[/token/{address}]: one page of a trader's theses. */
-  async thesesByUser(
-    userId: string,
-    options: { tokenAddress?: string; sort?: string; chain?: string; cursor?: string } = {},
-  ): Promise<FomoThesesPage> {
+  async thesesByUser(userId: string, options: { tokenAddress?: string; sort?: string; chain?: string; cursor?: string } = {}): Promise<FomoThesesPage> {
     const id = required(userId, 'user id');
     const token = options.tokenAddress?.trim();
     const call: UpstreamCall = token
@@ -237,11 +242,10 @@ export class FomoClient {
   /** GET /v2/trades/{tradeId}: the swaps and transfers behind one position. */
   async trade(tradeId: string): Promise<FomoTrade> {
     const id = required(tradeId, 'trade id');
-    return this.get(
-      { endpoint: 'fomo:/v2/trades/{tradeId}', path: `/v2/trades/${segment(id)}`, cacheTtlMs: FOMO_CACHE_TTL_MS.trade },
-      tradeSchema,
-      ['trade', id],
-    );
+    return this.get({ endpoint: 'fomo:/v2/trades/{tradeId}', path: `/v2/trades/${segment(id)}`, cacheTtlMs: FOMO_CACHE_TTL_MS.trade }, tradeSchema, [
+      'trade',
+      id,
+    ]);
   }
 
   /** GET /v2/trades/{tradeId}/comments (FOMO serves up to 200). */

@@ -62,7 +62,9 @@ describe('keys and credits', () => {
 
   it('records the figures of every answer, a refusal too, and leaves out what the answer left out', async () => {
     upstream.reset((_req, res, _hit, n) =>
-      n === 1 ? json(res, 200, LEADERBOARD_7D, { 'x-credits-remaining': '500' }) : json(res, 404, { error: 'not_found' }, { 'x-credits-cost': '250', 'x-credits-remaining': '250' }),
+      n === 1
+        ? json(res, 200, LEADERBOARD_7D, { 'x-credits-remaining': '500' })
+        : json(res, 404, { error: 'not_found' }, { 'x-credits-cost': '250', 'x-credits-remaining': '250' }),
     );
     const { client, source } = fomo({ keys: [KEY_A] });
     await client.leaderboard('24h');
@@ -106,7 +108,9 @@ describe('keys and credits', () => {
   });
 
   it('candles on a plan without them (402 plan_required) refuse the call, leave the key healthy and are not a not found', async () => {
-    upstream.reset((_req, res) => json(res, 402, { error: 'plan_required', plan: 'starter', message: 'Candles need a Growth or Scale plan', upgradeUrl: 'https://fomoapi.io/pricing' }));
+    upstream.reset((_req, res) =>
+      json(res, 402, { error: 'plan_required', plan: 'starter', message: 'Candles need a Growth or Scale plan', upgradeUrl: 'https://fomoapi.io/pricing' }),
+    );
     const { source } = fomo();
     const tokens = new FomoTokenClient(source);
     const error = await tokens.candles('Mint1', { resolution: '60', countBack: 10 }).catch((e: unknown) => e);
@@ -118,9 +122,7 @@ describe('keys and credits', () => {
   });
 
   it('401 and 403 mark the key invalid for good and rotate', async () => {
-    upstream.reset((req, res) =>
-      req.headers.authorization === `Bearer ${KEY_A}` ? json(res, 401, { error: 'invalid_key' }) : json(res, 200, LEADERBOARD_7D),
-    );
+    upstream.reset((req, res) => (req.headers.authorization === `Bearer ${KEY_A}` ? json(res, 401, { error: 'invalid_key' }) : json(res, 200, LEADERBOARD_7D)));
     const { client, source } = fomo();
     await client.leaderboard('7d');
     await client.leaderboard('30d');
@@ -166,7 +168,9 @@ describe('retries', () => {
 
   it('without a call deadline to bound it, 409 is asked again only within the retry budget', async () => {
     upstream.reset((_req, res) => json(res, 409, RESOLVING));
-    const error = await fomo({ retries: 2 }).client.userByHandle('pricedin').catch((e: unknown) => e);
+    const error = await fomo({ retries: 2 })
+      .client.userByHandle('pricedin')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ failure: 'pending', upstreamStatus: 409 });
     expect(upstream.hits).toHaveLength(3);
   });

@@ -184,8 +184,22 @@ export const SWAPS_PAGE = {
 /** GET /v2/users/{userId}/balances. */
 export const BALANCES = {
   holdings: [
-    { token: { symbol: 'ORBIO', address: ORBIO, networkId: 4663 }, chain: 'robinhood', amount: 17150331.66, priceUsd: 0.0852, valueUsd: 1461148.83, change24h: -17.2904 },
-    { token: { symbol: 'USDC', address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', networkId: 1399811149 }, chain: 'solana', amount: 29381.1, priceUsd: 1, valueUsd: 29381.1, change24h: 0.0034 },
+    {
+      token: { symbol: 'ORBIO', address: ORBIO, networkId: 4663 },
+      chain: 'robinhood',
+      amount: 17150331.66,
+      priceUsd: 0.0852,
+      valueUsd: 1461148.83,
+      change24h: -17.2904,
+    },
+    {
+      token: { symbol: 'USDC', address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', networkId: 1399811149 },
+      chain: 'solana',
+      amount: 29381.1,
+      priceUsd: 1,
+      valueUsd: 29381.1,
+      change24h: 0.0034,
+    },
   ],
   totalValueUsd: 1490529.93,
 };
@@ -193,7 +207,16 @@ export const BALANCES = {
 /** GET /v2/users/{userId}/following (and /followers: same shape). */
 export const FOLLOWING = {
   users: [
-    { userId: TAKIN_ID, handle: 'ExactTallTakin', followers: 50932, trades: 120, volumeUsd: 1092742, pnl24h: 3100, verified: false, createdAt: '2026-09-18T16:17:32.398Z' },
+    {
+      userId: TAKIN_ID,
+      handle: 'ExactTallTakin',
+      followers: 50932,
+      trades: 120,
+      volumeUsd: 1092742,
+      pnl24h: 3100,
+      verified: false,
+      createdAt: '2026-09-18T16:17:32.398Z',
+    },
     { userId: '7776f175-5d94-5f62-b9a2-1d435b8cb5d1', handle: 'lurker01', followers: 0, trades: 0 },
   ],
   total: 2,
@@ -202,17 +225,45 @@ export const FOLLOWING = {
 /** GET /v2/users/{userId}/spotlight. */
 export const SPOTLIGHT = {
   bestTrades: [
-    { tradeId: TRADE_ID, token: { address: PAID, symbol: 'PAID' }, chain: 'solana', avgEntryPrice: 0.0021, avgExitPrice: 0.0032, costBasisUsd: 5200, realizedPnlUsd: 2648.23, openedAt: '2026-09-19T10:00:00.000Z', closedAt: '2026-09-20T23:57:06.381Z' },
+    {
+      tradeId: TRADE_ID,
+      token: { address: PAID, symbol: 'PAID' },
+      chain: 'solana',
+      avgEntryPrice: 0.0021,
+      avgExitPrice: 0.0032,
+      costBasisUsd: 5200,
+      realizedPnlUsd: 2648.23,
+      openedAt: '2026-09-19T10:00:00.000Z',
+      closedAt: '2026-09-20T23:57:06.381Z',
+    },
   ],
   bestTheses: [
-    { thesisId: 'th-1', tradeId: TRADE_ID, token: { address: PAID, symbol: 'PAID' }, chain: 'solana', text: 'cheap entry, strong holders', likes: 41, ts: '2026-09-19T10:01:00.000Z' },
+    {
+      thesisId: 'th-1',
+      tradeId: TRADE_ID,
+      token: { address: PAID, symbol: 'PAID' },
+      chain: 'solana',
+      text: 'cheap entry, strong holders',
+      likes: 41,
+      ts: '2026-09-19T10:01:00.000Z',
+    },
   ],
 };
 
 /** GET /v2/search?q=pricedin&type=all. */
 export const SEARCH = {
   traders: [
-    { userId: PRICEDIN_ID, handle: 'pricedin', displayName: 'pricedin', wallets: LEADERBOARD_7D.traders[1].wallets, pnlUsd: 687219, volumeUsd: 933687, trades: 118, followers: 46460, verified: false },
+    {
+      userId: PRICEDIN_ID,
+      handle: 'pricedin',
+      displayName: 'pricedin',
+      wallets: LEADERBOARD_7D.traders[1].wallets,
+      pnlUsd: 687219,
+      volumeUsd: 933687,
+      trades: 118,
+      followers: 46460,
+      verified: false,
+    },
   ],
   tokens: [{ address: PAID, name: 'Paid', symbol: 'PAID', networkId: 1399811149, marketCapUsd: 1890000 }],
 };
@@ -220,7 +271,22 @@ export const SEARCH = {
 /** GET /v2/thesis/user/{id}. */
 export const THESES = {
   theses: [
-    { thesisId: 'th-1', tradeId: TRADE_ID, userId: PRICEDIN_ID, handle: 'pricedin', token: { address: PAID, symbol: 'PAID' }, chain: 'solana', text: 'cheap entry, strong holders', likes: 41, replies: 3, equity: 5200, realizedPnlUsd: 2648.23, unrealizedPnlUsd: 0, isDev: false, ts: '2026-09-19T10:01:00.000Z' },
+    {
+      thesisId: 'th-1',
+      tradeId: TRADE_ID,
+      userId: PRICEDIN_ID,
+      handle: 'pricedin',
+      token: { address: PAID, symbol: 'PAID' },
+      chain: 'solana',
+      text: 'cheap entry, strong holders',
+      likes: 41,
+      replies: 3,
+      equity: 5200,
+      realizedPnlUsd: 2648.23,
+      unrealizedPnlUsd: 0,
+      isDev: false,
+      ts: '2026-09-19T10:01:00.000Z',
+    },
   ],
   cursor: null,
 };
@@ -253,8 +319,27 @@ export const TRADE = {
 /** GET /v2/trades/{tradeId}/comments. */
 export const COMMENTS = {
   comments: [
-    { commentId: 'c-1', userId: TAKIN_ID, handle: 'ExactTallTakin', text: 'nice entry', likes: 2, parentId: null, isReply: false, olderThesisCount: 0, newerThesisCount: 1, links: [] },
-    { commentId: 'c-2', userId: PRICEDIN_ID, text: 'ty, see https://fomo.family/t/x', likes: 0, parentId: 'c-1', isReply: true, links: ['https://fomo.family/t/x'] },
+    {
+      commentId: 'c-1',
+      userId: TAKIN_ID,
+      handle: 'ExactTallTakin',
+      text: 'nice entry',
+      likes: 2,
+      parentId: null,
+      isReply: false,
+      olderThesisCount: 0,
+      newerThesisCount: 1,
+      links: [],
+    },
+    {
+      commentId: 'c-2',
+      userId: PRICEDIN_ID,
+      text: 'ty, see https://fomo.family/t/x',
+      likes: 0,
+      parentId: 'c-1',
+      isReply: true,
+      links: ['https://fomo.family/t/x'],
+    },
   ],
 };
 
@@ -287,7 +372,17 @@ export const TOKEN_BOARD = {
   ageHours: 0,
   count: 1,
   tokens: [
-    { rank: 1, token: { name: 'Paid', symbol: 'PAID', address: PAID, networkId: 1399811149 }, network: 'solana', fomoBuyers: 19, holders: 6959, priceUsd: 0.00396, change24h: 12.5, marketCapUsd: 3960000, volume24hUsd: 7040880 },
+    {
+      rank: 1,
+      token: { name: 'Paid', symbol: 'PAID', address: PAID, networkId: 1399811149 },
+      network: 'solana',
+      fomoBuyers: 19,
+      holders: 6959,
+      priceUsd: 0.00396,
+      change24h: 12.5,
+      marketCapUsd: 3960000,
+      volume24hUsd: 7040880,
+    },
   ],
   available: true,
 };

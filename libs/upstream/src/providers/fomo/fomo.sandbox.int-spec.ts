@@ -46,7 +46,12 @@ describe('FomoClient over the sandbox', () => {
       const board = await within(() => client.leaderboard(window));
       expect(board.window).toBe(window);
       expect(board.traders).toHaveLength(window === 'all' ? 100 : 150);
-      expect(board.traders[0]).toMatchObject({ rank: 1, userId: expect.any(String), pnlUsd: expect.any(Number), wallets: { solana: expect.any(String), evm: expect.any(String) } });
+      expect(board.traders[0]).toMatchObject({
+        rank: 1,
+        userId: expect.any(String),
+        pnlUsd: expect.any(Number),
+        wallets: { solana: expect.any(String), evm: expect.any(String) },
+      });
     }
   });
 
@@ -122,9 +127,20 @@ describe('FomoClient over the sandbox', () => {
   it("reads a launched token's developer as a position of that trader, its candles, and token search", async () => {
     const launch = fixtures.launches[0];
     const devs = await within(() => tokens.tokenDevs(launch.address));
-    expect(devs[0]).toMatchObject({ isDev: true, userId: launch.dev.userId, handle: launch.dev.handle, tradeId: launch.dev.tradeId, wallet: expect.any(String) });
+    expect(devs[0]).toMatchObject({
+      isDev: true,
+      userId: launch.dev.userId,
+      handle: launch.dev.handle,
+      tradeId: launch.dev.tradeId,
+      wallet: expect.any(String),
+    });
     const trade = await within(() => client.trade(launch.dev.tradeId));
-    expect(trade).toMatchObject({ userId: launch.dev.userId, amount: devs[0].amount, realizedPnlUsd: devs[0].realizedPnlUsd, unrealizedPnlUsd: devs[0].unrealizedPnlUsd });
+    expect(trade).toMatchObject({
+      userId: launch.dev.userId,
+      amount: devs[0].amount,
+      realizedPnlUsd: devs[0].realizedPnlUsd,
+      unrealizedPnlUsd: devs[0].unrealizedPnlUsd,
+    });
     expect(trade.swaps[0].at).toBe(launch.launchedAt);
 
     const candles = await within(() => tokens.candles(launch.address, { resolution: '60', countBack: 24 }));

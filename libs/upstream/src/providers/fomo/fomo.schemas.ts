@@ -21,7 +21,11 @@ export const numeric = z.union([
 ]);
 
 /** A list that may be absent: absent is an empty list only where FOMO omits empty lists. */
-const list = <T extends z.ZodType>(item: T) => z.array(item).nullish().transform((v) => v ?? []);
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((v) => v ?? []);
 
 const text = z.string();
 const count = z.number();

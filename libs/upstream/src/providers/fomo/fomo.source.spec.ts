@@ -27,7 +27,12 @@ describe('fomoSourceOptions', () => {
         return parse(call.path.includes('/tokens/') ? TOKEN_BOARD : LEADERBOARD_7D);
       },
     };
-    const clients = createFomoClients((options) => (created.push(options), source), { baseUrl: 'http://127.0.0.1:1/fomo', keys: ['k'], timeoutMs: 1, retries: 0 });
+    const clients = createFomoClients((options) => (created.push(options), source), {
+      baseUrl: 'http://127.0.0.1:1/fomo',
+      keys: ['k'],
+      timeoutMs: 1,
+      retries: 0,
+    });
     await clients.traders.leaderboard('7d');
     await clients.tokens.tokenBoard('trending');
     expect(created).toHaveLength(1);

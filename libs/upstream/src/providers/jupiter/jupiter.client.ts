@@ -1,11 +1,5 @@
 import { UpstreamError, type UpstreamSource } from '../../upstream.types';
-import {
-  priceV3ResponseSchema,
-  quoteResponseSchema,
-  tokenSearchResponseSchema,
-  type MintInformation,
-  type QuoteResponse,
-} from './jupiter.schemas';
+import { priceV3ResponseSchema, quoteResponseSchema, tokenSearchResponseSchema, type MintInformation, type QuoteResponse } from './jupiter.schemas';
 
 /** Jupiter's host; its `x-api-key` header is the source's concern (key placement `header`). */
 export const JUPITER_BASE_URL = 'https://api.jup.ag';
