@@ -25,7 +25,10 @@ export async function migrate(url: string): Promise<void> {
  */
 export async function createTestDatabase(serverUrl: string | undefined): Promise<TestDatabase> {
   if (!serverUrl) {
-    const embedded: EmbeddedPostgres = await startEmbeddedPostgres();
+    // One embedded database serves the whole run, and a spec may boot an API and several workers
+    // at once (each with its pools) while the jest worker still holds earlier specs' idle clients:
+    // PGlite multiplexes every connection onto one session, so a generous cap costs nothing.
+    const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ maxConnections: 400 });
     await migrate(embedded.url);
     return { url: embedded.url, dispose: () => embedded.stop() };
   }

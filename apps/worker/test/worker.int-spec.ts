@@ -77,6 +77,9 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
     pool = new Pool({ connectionString: testDatabaseUrl(), max: 20 });
     config = AppConfig.fromEnv({
       DATABASE_URL: testDatabaseUrl(),
+      // Up to three workers run at once beside the rest of the suite's clients on one server (a
+      // default max_connections of 100): a few connections each are plenty for these jobs.
+      DB_POOL_MAX: '4',
       LOG_LEVEL: 'silent',
       ...(backend.redisUrl ? { REDIS_URL: backend.redisUrl } : {}),
     });

@@ -8,7 +8,10 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * store (as the ingestion writes them), and the tools read them back by window.
  */
 
-const NOW = Date.parse('2026-11-20T12:00:00.000Z');
+// An instant of this spec's own, a month before the other specs' SANDBOX_NOW: they store the
+// sandbox's feed of that day in the shared test database, and the groupings and rankings read here
+// must see only the events this spec stores.
+const NOW = Date.parse('2026-10-20T12:00:00.000Z');
 const MINUTE = 60_000;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 type Json = any;
