@@ -91,7 +91,7 @@ describe('credit lifecycle under load (end to end)', () => {
     ]);
     // The non-expiring grants (free, then plan) are spent in the order they were granted.
     const lastPayer = rows[5].grant_id;
-    const { rows: grants } = await t.sql.query(`SELECT id, kind FROM credit_grants WHERE account_id = $1 AND expires_at IS NULL ORDER BY created_at`, [
+    const { rows: grants } = await t.sql.query(`SELECT id, kind FROM credit_grants WHERE account_id = $1 AND expires_at IS NULL ORDER BY created_at, seq`, [
       accountId,
     ]);
     expect(grants.map((g) => g.kind)).toEqual(['free', 'plan']);

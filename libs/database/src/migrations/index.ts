@@ -9,6 +9,7 @@ import { TraderDirectory1764200000000 } from './1764200000000-TraderDirectory';
 import { TokenResearch1764300000000 } from './1764300000000-TokenResearch';
 import { FeedEvents1764400000000 } from './1764400000000-FeedEvents';
 import { Alerts1764500000000 } from './1764500000000-Alerts';
+import { GrantOrder1764600000000 } from './1764600000000-GrantOrder';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   TokenResearch1764300000000,
   FeedEvents1764400000000,
   Alerts1764500000000,
+  GrantOrder1764600000000,
 ];
