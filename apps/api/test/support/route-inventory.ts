@@ -21,6 +21,18 @@ export const key = (r: { method: string; path: string }) => `${r.method} ${r.pat
 /** The load balancer's probes (apps/api/src/health), outside /api. */
 export const PROBES = ['GET /healthz', 'GET /readyz'];
 
+/** Routes any inventory must find: the discovery routes, the tool routes, a self-service and two admin routes, the probes. */
+export const KNOWN_ROUTES = [
+  'GET /api/v1/tools',
+  'GET /api/v1/openapi.json',
+  'GET /api/v1/me',
+  'GET /api/v1/tools/:name',
+  'POST /api/v1/tools/:name',
+  'POST /api/v1/admin/accounts',
+  'DELETE /api/v1/admin/keys/:keyId',
+  ...PROBES,
+];
+
 function joinPath(...parts: string[]): string {
   return (
     '/' +
