@@ -1,27 +1,5 @@
-export {
-  SandboxMarket,
-  createMarket,
-  FIXTURES,
-  CHAINS,
-  DAY_MS,
-  DAY_S,
-  HISTORY_DAYS,
-  FEES_DATA_TYPES,
-  DEXS_DATA_TYPES,
-  OI_DATA_TYPES,
-  normaliseChain,
-  type MarketOptions,
-  type Asset,
-  type Token,
-  type Protocol,
-  type Stablecoin,
-  type YieldPool,
-  type Hack,
-  type DimensionKind,
-  type DailyDims,
-  type ChainInfo,
-  type ProtocolCategory,
-} from './market';
+// The market's surface is the one its folder hands on (market/index.ts), not a second list.
+export * from './market';
 export {
   FaultControl,
   validateFaultRule,
