@@ -16,6 +16,17 @@ describe('AppConfig', () => {
     expect(() => AppConfig.fromEnv({ UPSTREAM_SLOW_CALL_MS: '0' })).toThrow(/UPSTREAM_SLOW_CALL_MS/);
   });
 
+  it('takes an https public URL, or http only on a loopback host', () => {
+    expect(AppConfig.fromEnv({}).publicUrl).toBe('http://localhost:3000');
+    expect(AppConfig.fromEnv({ PUBLIC_URL: 'https://scout.example.com/' }).publicUrl).toBe('https://scout.example.com');
+    expect(AppConfig.fromEnv({ PUBLIC_URL: 'http://127.0.0.1:4100' }).publicUrl).toBe('http://127.0.0.1:4100');
+    for (const bad of ['http://scout.example.com', 'https://scout.example.com/api', 'ftp://localhost', 'localhost:3000']) {
+      expect(() => AppConfig.fromEnv({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL/);
+    }
+    expect(AppConfig.fromEnv({ OAUTH_ACCESS_TOKEN_TTL_SECONDS: '600' }).OAUTH_ACCESS_TOKEN_TTL_SECONDS).toBe(600);
+    expect(() => AppConfig.fromEnv({ OAUTH_REFRESH_TOKEN_TTL_DAYS: '0' })).toThrow(/OAUTH_REFRESH_TOKEN_TTL_DAYS/);
+  });
+
   it('turns migrations off by default for an external database', () => {
     const config = AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@h:5432/d' });
     expect(config.embeddedDatabase).toBe(false);

@@ -13,6 +13,8 @@ const toBool = ({ value }: { value: unknown }) => {
 const ORIGIN = String.raw`https?://[A-Za-z0-9.-]+(?::\d{1,5})?`;
 const ORIGINS = new RegExp(`^${ORIGIN}(?:\\s*,\\s*${ORIGIN})*$`);
 const ORIGINS_OR_ANY = new RegExp(`^(?:\\*|${ORIGIN}(?:\\s*,\\s*${ORIGIN})*)$`);
+/** An https origin, or http on a loopback host; an optional trailing slash, no path. */
+const PUBLIC_URL_PATTERN = /^(?:https:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?|http:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?)\/?$/;
 const originList = (text: string | undefined) =>
   (text ?? '')
     .split(',')
@@ -127,6 +129,27 @@ export class AppConfig {
   @Min(0)
   @Max(5000)
   AUTH_CACHE_TTL_MS = 2000;
+
+  /**
+   * Scout's own address as clients reach it: the OAuth issuer, the protected resource and the MCP
+   * endpoint's base. https, except on loopback (a local Scout).
+   */
+  @Matches(PUBLIC_URL_PATTERN, { message: 'PUBLIC_URL must be an https origin such as https://scout.example.com (http only on localhost, 127.0.0.1 or [::1])' })
+  PUBLIC_URL = 'http://localhost:3000';
+
+  /** Lifetime of an OAuth access token. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+  /** Lifetime of an OAuth refresh token; each use replaces it with a new one of the same lifetime. */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  OAUTH_REFRESH_TOKEN_TTL_DAYS = 30;
 
   /** Largest accepted request body, in bytes. */
   @Transform(toNumber)
@@ -299,6 +322,11 @@ export class AppConfig {
   /** Browser origins allowed on /me and /admin (none unless configured). */
   get corsAdminOrigins(): string[] {
     return originList(this.CORS_ADMIN_ORIGINS);
+  }
+
+  /** PUBLIC_URL without a trailing slash: `${publicUrl}/mcp` is the MCP endpoint. */
+  get publicUrl(): string {
+    return this.PUBLIC_URL.replace(/\/$/, '');
   }
 
   get migrateOnStart(): boolean {

@@ -23,8 +23,12 @@ export interface ToolOptions {
 /** Who is calling. Null only for public tools called without a key. */
 export interface CallerIdentity {
   accountId: string;
+  /** The API key; for an OAuth token, the key whose holder approved its grant. */
   keyId: string;
   scopes: string[];
+  /** How the caller signed in: an `sc_` API key, or an OAuth access token (`grantId` names its grant). */
+  credential?: 'api_key' | 'oauth';
+  grantId?: string;
 }
 
 export interface ToolContext {
