@@ -44,6 +44,17 @@ const appImportPatterns = [
   },
 ];
 
+/**
+ * The MCP SDK (its server, transport and OAuth router) stays inside the MCP adapter, so moving to
+ * its next major version touches one folder; the tests drive the app with its client.
+ */
+const mcpSdkPatterns = [
+  {
+    group: ['@modelcontextprotocol/*'],
+    message: 'The MCP SDK is used only inside apps/api/src/mcp/ (and tests): keep Scout behind its own types.',
+  },
+];
+
 const restrictedImports = (patterns) => ['error', { patterns }];
 
 export default defineConfig(
@@ -88,13 +99,19 @@ export default defineConfig(
       // A `let` assigned once but read first by a closure made before the assignment (a cleanup
       // that may run while the awaited setup is still under way) cannot be a `const`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
-      'no-restricted-imports': restrictedImports(deepImportPatterns),
+      'no-restricted-imports': restrictedImports([...deepImportPatterns, ...mcpSdkPatterns]),
     },
   },
   {
     files: ['libs/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrictedImports([...deepImportPatterns, ...appImportPatterns]),
+      'no-restricted-imports': restrictedImports([...deepImportPatterns, ...appImportPatterns, ...mcpSdkPatterns]),
+    },
+  },
+  {
+    files: ['apps/api/src/mcp/**/*.ts', 'apps/api/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports(deepImportPatterns),
     },
   },
   {
