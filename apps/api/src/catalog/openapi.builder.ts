@@ -267,6 +267,18 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
         responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } },
       },
     },
+    '/llms.txt': {
+      get: {
+        operationId: 'llms_txt',
+        tags: ['catalog'],
+        summary: 'For AI agents (llmstxt.org): what Scout is, connecting over MCP and REST, every tool with its cost, the error codes.',
+        security: [],
+        responses: {
+          '200': { description: 'Markdown, generated from the tool registry.', content: { 'text/plain': { schema: { type: 'string' } } } },
+          ...errorRefs(['429']),
+        },
+      },
+    },
   };
   Object.assign(paths, selfServicePaths(), probePaths(), streamPaths(errorRefs));
   for (const tool of tools) paths[`/api/v1/tools/${tool.name}`] = toolOperations(tool);
