@@ -40,7 +40,7 @@ describe('buildLlmsTxt', () => {
     for (const tool of tools) {
       const mine = lines.filter((line) => line.startsWith(`- [${tool.name}](`));
       expect(mine).toEqual([
-        `- [${tool.name}](${PUBLIC_URL}/api/v1/tools/${tool.name}): ${tool.cost} credits${tool.public ? ', no key needed' : ''}. ${tool.summary}`,
+        `- [${tool.name}](${PUBLIC_URL}/api/v1/tools/${tool.name}): ${tool.cost} credits${tool.public ? ', no key over REST' : ''}. ${tool.summary}`,
       ]);
     }
     expect(sectionOf(text, '[service_fomo_leaderboard]')).toBe('## Tools: Tracked traders');
@@ -73,7 +73,7 @@ describe('buildLlmsTxt', () => {
   it('names the keyless tool, and marks it', () => {
     const text = buildLlmsTxt({ publicUrl: PUBLIC_URL, tools: catalogTools() });
     expect(text).toContain('(an API key, or an OAuth access token): every tool except `service_health` needs it.');
-    expect(toolLines(text).filter((line) => line.includes('no key needed'))).toEqual([expect.stringMatching(/^- \[service_health\]/)]);
+    expect(toolLines(text).filter((line) => line.includes('no key over REST'))).toEqual([expect.stringMatching(/^- \[service_health\]/)]);
   });
 
   it('lists every error code once with its HTTP status and meaning, by status', () => {

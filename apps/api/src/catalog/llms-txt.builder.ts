@@ -41,7 +41,8 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 const credits = (cost: number) => (cost === 1 ? '1 credit' : `${cost} credits`);
 
 function toolLine(tool: LlmsTxtTool, publicUrl: string): string {
-  const access = tool.public ? ', no key needed' : '';
+  // Over MCP every request needs a credential (the 401 starts the sign-in), so keyless is REST's.
+  const access = tool.public ? ', no key over REST' : '';
   return `- [${tool.name}](${publicUrl}/api/v1/tools/${tool.name}): ${credits(tool.cost)}${access}. ${oneLine(tool.summary)}`;
 }
 
