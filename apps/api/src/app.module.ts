@@ -14,6 +14,8 @@ import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
 import { CatalogController } from './catalog/catalog.controller';
 import { OpenApiDocument } from './catalog/openapi-document';
+import { LlmsTxtController } from './catalog/llms-txt.controller';
+import { LlmsTxtDocument } from './catalog/llms-txt-document';
 import { loggerOptions } from './http/logger.options';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { MeController } from './me/me.controller';
@@ -62,11 +64,12 @@ export class AppModule {
         ...dataToolModules(config, upstreams, databaseUrl),
         ...(extras.modules ?? []),
       ],
-      controllers: [ToolsController, CatalogController, MeController, AdminController, AdminUpstreamsController, StreamController],
+      controllers: [ToolsController, CatalogController, LlmsTxtController, MeController, AdminController, AdminUpstreamsController, StreamController],
       providers: [
         { provide: UPSTREAM_ENDPOINTS, useValue: upstreams },
         ToolGatewayService,
         OpenApiDocument,
+        LlmsTxtDocument,
         AdminService,
         MeService,
         AdminBootstrapService,

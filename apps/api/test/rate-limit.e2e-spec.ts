@@ -45,6 +45,7 @@ describe('429: unauthenticated requests past the per-IP budget', () => {
     // The budget is per IP, not per route: the public catalog is refused too.
     expectRateLimited(await t.http().get('/api/v1/tools'));
     expectRateLimited(await t.http().get('/api/v1/openapi.json'));
+    expectRateLimited(await t.http().get('/llms.txt'));
     // A keyless call to a key-only route is limited before it is refused for the missing key.
     expectRateLimited(await t.http().get('/api/v1/tools/service_account'));
   });

@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
-import { controllerFiles, key, KNOWN_ROUTES, PROBES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
+import { controllerFiles, key, KNOWN_ROUTES, LLMS_TXT, PROBES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
 
 /**
  * The static half of the route inventory (access decorators, ARCHITECTURE section 4), read from
  * the controllers' decorators without booting the app: every route declares how it is reached,
- * the public set is exactly the discovery routes plus tools decided per tool, admin routes need
+ * the public set is exactly the discovery routes (with /llms.txt) plus tools decided per tool, admin routes need
  * the admin scope. route-access.e2e-spec.ts checks that the booted app routes exactly these
  * controllers and that each declaration holds over real HTTP.
  */
@@ -31,9 +31,9 @@ describe('route inventory (static): every route declares its access', () => {
     for (const r of routes) expect(['public', 'key', 'tool']).toContain(r.access!.kind);
   });
 
-  it('the public routes are exactly GET /api/v1/tools, GET /api/v1/openapi.json and the probes', () => {
+  it('the public routes are exactly GET /api/v1/tools, GET /api/v1/openapi.json, GET /llms.txt and the probes', () => {
     const publicRoutes = routes.filter((r) => r.access?.kind === 'public').map(key);
-    expect(publicRoutes.sort()).toEqual(['GET /api/v1/openapi.json', 'GET /api/v1/tools', ...PROBES].sort());
+    expect(publicRoutes.sort()).toEqual(['GET /api/v1/openapi.json', 'GET /api/v1/tools', LLMS_TXT, ...PROBES].sort());
   });
 
   it('the routes decided per tool are GET and POST /api/v1/tools/:name, plus HEAD and every other method (405)', () => {

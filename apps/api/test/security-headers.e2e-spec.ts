@@ -130,8 +130,8 @@ describe('CORS with the defaults: any origin on the public API, none on /me and 
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
-  it('the catalog and the OpenAPI document are readable cross-origin', async () => {
-    for (const path of ['/api/v1/tools', '/api/v1/openapi.json']) {
+  it('the catalog, the OpenAPI document and /llms.txt are readable cross-origin', async () => {
+    for (const path of ['/api/v1/tools', '/api/v1/openapi.json', '/llms.txt']) {
       const res = await t.http().get(path).set('Origin', ORIGIN);
       expect({ path, origin: res.headers['access-control-allow-origin'] }).toEqual({ path, origin: '*' });
     }

@@ -1,30 +1,24 @@
-import { TOOL_AREAS, TOOL_CATALOG, type RegisteredTool } from '@scout/core';
+import { ERROR_CODE_MEANINGS, HTTP_STATUS_BY_CODE, TOOL_AREAS, TOOL_CATALOG, type ErrorCode, type RegisteredTool } from '@scout/core';
 import { probePaths } from '../health/health.openapi';
 import { streamPaths } from '../stream/stream.openapi';
 
 type Schema = Record<string, unknown>;
 
-const ERROR_RESPONSES: Record<string, { code: string; description: string }> = {
-  '400': { code: 'invalid_request', description: 'Inputs failed validation; `error.issues` lists each failure.' },
-  '401': { code: 'unauthorized', description: 'Missing, malformed, unknown or revoked API key.' },
-  '402': { code: 'out_of_credits', description: 'The balance does not cover the call; nothing ran and nothing was charged.' },
-  '404': { code: 'not_found', description: 'Unknown tool or route, or a token, ticker or protocol the provider does not know (nothing charged).' },
-  '409': {
-    code: 'idempotency_key_in_use',
-    description: 'The first request with this Idempotency-Key is still running; retry when it has finished to get its answer.',
-  },
-  '422': {
-    code: 'idempotency_key_reused',
-    description: 'This Idempotency-Key was used in the last 24 h for another tool or other inputs; send a new key.',
-  },
-  '429': { code: 'rate_limited', description: 'Too many unauthenticated requests from this IP; see Retry-After.' },
-  '502': { code: 'tool_error', description: "The upstream failed; `error.details` has the tool message. Nothing was charged (the call's hold was voided)." },
-  '503': {
-    code: 'service_unavailable',
-    description:
-      'The ledger database is unreachable, this instance is shutting down (draining), or the call ran past its deadline before it could be charged; nothing was charged, retry.',
-  },
-};
+/** The error responses operations refer to, one per status (409 is the Idempotency-Key's). */
+const RESPONSE_CODES: ErrorCode[] = [
+  'invalid_request',
+  'unauthorized',
+  'out_of_credits',
+  'not_found',
+  'idempotency_key_in_use',
+  'idempotency_key_reused',
+  'rate_limited',
+  'tool_error',
+  'service_unavailable',
+];
+const ERROR_RESPONSES: Record<string, { code: ErrorCode; description: string }> = Object.fromEntries(
+  RESPONSE_CODES.map((code) => [String(HTTP_STATUS_BY_CODE[code]), { code, description: ERROR_CODE_MEANINGS[code] }]),
+);
 
 const COMPONENTS = {
   securitySchemes: {
@@ -93,9 +87,7 @@ const COMPONENTS = {
           properties: {
             code: {
               type: 'string',
-              enum: Object.values(ERROR_RESPONSES)
-                .map((e) => e.code)
-                .concat(['forbidden', 'conflict', 'method_not_allowed', 'internal_error']),
+              enum: Object.keys(HTTP_STATUS_BY_CODE),
             },
             message: { type: 'string' },
             issues: {
@@ -273,6 +265,18 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
         summary: 'This document.',
         security: [],
         responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    },
+    '/llms.txt': {
+      get: {
+        operationId: 'llms_txt',
+        tags: ['catalog'],
+        summary: 'For AI agents (llmstxt.org): what Scout is, connecting over MCP and REST, every tool with its cost, the error codes.',
+        security: [],
+        responses: {
+          '200': { description: 'Markdown, generated from the tool registry.', content: { 'text/plain': { schema: { type: 'string' } } } },
+          ...errorRefs(['429']),
+        },
       },
     },
   };

@@ -1,7 +1,7 @@
 import { isAccountApiPath, isPublicApiPath } from './cors-policy';
 
 describe('CORS route families', () => {
-  it.each(['/api/v1/tools', '/api/v1/tools/service_health', '/api/v1/openapi.json'])('%s is the public API', (path) => {
+  it.each(['/api/v1/tools', '/api/v1/tools/service_health', '/api/v1/openapi.json', '/llms.txt'])('%s is the public API', (path) => {
     expect(isPublicApiPath(path)).toBe(true);
     expect(isAccountApiPath(path)).toBe(false);
   });
@@ -11,7 +11,7 @@ describe('CORS route families', () => {
     expect(isPublicApiPath(path)).toBe(false);
   });
 
-  it.each(['/api/v1/toolsx', '/api/v1/meta', '/api/v1/administrator', '/docs', '/healthz'])('%s is neither', (path) => {
+  it.each(['/api/v1/toolsx', '/api/v1/meta', '/api/v1/administrator', '/docs', '/healthz', '/llms.txt/x', '/api/v1/llms.txt'])('%s is neither', (path) => {
     expect([isPublicApiPath(path), isAccountApiPath(path)]).toEqual([false, false]);
   });
 });

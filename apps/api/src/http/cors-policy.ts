@@ -7,9 +7,9 @@ export const CORS_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Idempoten
 /** Response headers a page may read besides the CORS-safelisted ones. */
 export const CORS_EXPOSED_HEADERS = [CREDITS_HEADER, REQUEST_ID_HEADER, 'Idempotent-Replayed', 'Retry-After'];
 
-/** The tool routes and the catalog: what a browser client of the public API calls. */
+/** The tool routes and the discovery documents (catalog, OpenAPI, /llms.txt): what a browser client of the public API reads and calls. */
 export function isPublicApiPath(path: string): boolean {
-  return path === '/api/v1/tools' || path.startsWith('/api/v1/tools/') || path === '/api/v1/openapi.json';
+  return path === '/api/v1/tools' || path.startsWith('/api/v1/tools/') || path === '/api/v1/openapi.json' || path === '/llms.txt';
 }
 
 /** The account's own routes and the admin API: closed to browsers unless origins are configured. */

@@ -21,7 +21,13 @@ export const key = (r: { method: string; path: string }) => `${r.method} ${r.pat
 /** The load balancer's probes (apps/api/src/health), outside /api. */
 export const PROBES = ['GET /healthz', 'GET /readyz'];
 
-/** Routes any inventory must find: the discovery routes, the tool routes, a self-service and two admin routes, the probes. */
+/** The agents' summary (apps/api/src/catalog), at the site root where llmstxt.org puts it. */
+export const LLMS_TXT = 'GET /llms.txt';
+
+/** Controller routes outside /api: the probes and /llms.txt. */
+export const ROOT_ROUTES = [...PROBES, LLMS_TXT];
+
+/** Routes any inventory must find: the discovery routes, the tool routes, a self-service and two admin routes, the routes outside /api. */
 export const KNOWN_ROUTES = [
   'GET /api/v1/tools',
   'GET /api/v1/openapi.json',
@@ -30,7 +36,7 @@ export const KNOWN_ROUTES = [
   'POST /api/v1/tools/:name',
   'POST /api/v1/admin/accounts',
   'DELETE /api/v1/admin/keys/:keyId',
-  ...PROBES,
+  ...ROOT_ROUTES,
 ];
 
 function joinPath(...parts: string[]): string {

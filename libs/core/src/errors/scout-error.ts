@@ -30,6 +30,27 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   service_unavailable: 503,
 };
 
+/**
+ * What each code tells the caller, in one place: the OpenAPI responses and /llms.txt both read it,
+ * and a new code cannot ship without its meaning (the Record is exhaustive).
+ */
+export const ERROR_CODE_MEANINGS: Record<ErrorCode, string> = {
+  invalid_request: 'Inputs failed validation; `error.issues` lists each failure. Nothing was charged.',
+  unauthorized: 'Missing, malformed, unknown or revoked API key or access token.',
+  out_of_credits: 'The balance does not cover the call; nothing ran and nothing was charged. Once a plan is picked or credits are added, the next call works.',
+  forbidden: 'The credential is valid but may not use this route (admin routes need a key with the admin scope).',
+  not_found: 'Unknown tool or route, or a token, ticker or protocol the provider does not know (nothing charged).',
+  method_not_allowed: 'The route does not answer this method; the `Allow` header lists those it does.',
+  conflict: 'The change conflicts with the current state of what it changes.',
+  idempotency_key_in_use: 'The first request with this Idempotency-Key is still running; retry when it has finished to get its answer.',
+  idempotency_key_reused: 'This Idempotency-Key was used in the last 24 h for another tool or other inputs; send a new key.',
+  rate_limited: 'Too many unauthenticated requests from this IP; see Retry-After.',
+  internal_error: 'An unexpected fault; the `x-request-id` header identifies it in the logs.',
+  tool_error: "The upstream failed; `error.details` has the tool message. Nothing was charged (the call's hold was voided).",
+  service_unavailable:
+    'The ledger database is unreachable, this instance is shutting down (draining), or the call ran past its deadline before it could be charged; nothing was charged, retry.',
+};
+
 export interface ValidationIssue {
   /** Dotted path of the offending input field ('' for the input as a whole). */
   path: string;
