@@ -1,5 +1,6 @@
 import { TOOL_CATALOG } from '@scout/core';
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
+import { chargeMcpCall } from './support/mcp-charge';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('account tools: service_account, service_usage, /api/v1/me', () => {
@@ -58,6 +59,8 @@ describe('account tools: service_account, service_usage, /api/v1/me', () => {
       creditsSpent: 250,
       calls: 2,
       byTool: { fixture_free: { calls: 1, credits: 0 }, fixture_paid: { calls: 1, credits: 250 } },
+      // Both calls came through REST.
+      byChannel: { rest: { calls: 2, credits: 250 }, mcp: { calls: 0, credits: 0 } },
       upstreamCalls: 2,
       cachedCalls: 0,
       cacheHitRate: 0,
@@ -75,7 +78,12 @@ describe('account tools: service_account, service_usage, /api/v1/me', () => {
     const b = await t.createAccount('b');
     await call(a.apiKey, 'fixture_paid');
     const res = await call(b.apiKey, 'service_usage');
-    expect(res.body.data.session).toMatchObject({ creditsSpent: 0, calls: 0, byTool: {} });
+    expect(res.body.data.session).toMatchObject({
+      creditsSpent: 0,
+      calls: 0,
+      byTool: {},
+      byChannel: { rest: { calls: 0, credits: 0 }, mcp: { calls: 0, credits: 0 } },
+    });
   });
 
   it('/api/v1/me: balance, calls left and usage by tool net of refunds', async () => {
@@ -89,8 +97,44 @@ describe('account tools: service_account, service_usage, /api/v1/me', () => {
       balance: 62_250,
       callsLeft: 249,
       usageByTool: [{ tool: 'fixture_paid', calls: 1, credits: 250 }],
+      usageByChannel: [
+        { channel: 'rest', calls: 1, credits: 250 },
+        { channel: 'mcp', calls: 0, credits: 0 },
+      ],
     });
     expect(res.headers['x-credits-remaining']).toBe('62250');
+  });
+
+  it('/api/v1/me: usage by channel, REST calls as rest and a call charged on the MCP channel as mcp, one balance', async () => {
+    const { accountId, apiKey } = await t.createAccount('me channels');
+    await call(apiKey, 'fixture_paid');
+    await call(apiKey, 'fixture_paid');
+    await chargeMcpCall(t, accountId, 'fixture_paid', 250);
+    const costly = TOOL_CATALOG.service_fomo_resolve_trader.cost;
+    expect(costly).toBe(2_500);
+    await chargeMcpCall(t, accountId, 'service_fomo_resolve_trader', costly);
+    const res = await t.http().get('/api/v1/me').set('Authorization', `Bearer ${apiKey}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      balance: 62_500 - 500 - 250 - 2_500,
+      // The tools count every call whatever its channel; the channels add up to the same totals.
+      usageByTool: [
+        { tool: 'fixture_paid', calls: 3, credits: 750 },
+        { tool: 'service_fomo_resolve_trader', calls: 1, credits: 2_500 },
+      ],
+      usageByChannel: [
+        { channel: 'rest', calls: 2, credits: 500 },
+        { channel: 'mcp', calls: 2, credits: 2_750 },
+      ],
+    });
+    const ledger = await t.http().get('/api/v1/me/ledger').set('Authorization', `Bearer ${apiKey}`);
+    expect(ledger.body.entries.map((e: { kind: string; channel: string }) => [e.kind, e.channel])).toEqual([
+      ['usage', 'mcp'],
+      ['usage', 'mcp'],
+      ['usage', 'rest'],
+      ['usage', 'rest'],
+      ['grant', 'rest'],
+    ]);
   });
 
   it('free grant follows configuration', async () => {

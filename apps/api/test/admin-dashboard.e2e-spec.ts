@@ -1,4 +1,5 @@
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
+import { chargeMcpCall } from './support/mcp-charge';
 import { startTestApp, type TestApp } from './support/test-app';
 import { ManualClock } from '../../../test/manual-clock';
 import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
@@ -299,6 +300,10 @@ describe('admin dashboard API (end to end)', () => {
       expect(res.body.byTool).toEqual([{ tool: 'fixture_paid', calls: 3, credits: 750 }]);
       expect(res.body.byDay).toEqual([{ day: today, calls: 3, credits: 750 }]);
       expect(res.body.total).toEqual({ calls: 3, credits: 750 });
+      expect(res.body.byChannel).toEqual([
+        { channel: 'rest', calls: 3, credits: 750 },
+        { channel: 'mcp', calls: 0, credits: 0 },
+      ]);
       expect((await get(`/accounts/${a.accountId}/usage?from=2020-01-01T00:00:00Z&to=2022-01-01T00:00:00Z`)).status).toBe(400);
     });
 
@@ -310,7 +315,7 @@ describe('admin dashboard API (end to end)', () => {
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="ledger-.+\.csv"$/);
       const body = res.body as string;
       const lines = body.split('\r\n');
-      expect(lines[0]).toBe('id,created_at,kind,amount,balance_after,tool,grant_id,refund_of,request_id,reason,actor');
+      expect(lines[0]).toBe('id,created_at,kind,amount,balance_after,tool,grant_id,refund_of,request_id,reason,actor,channel');
       expect(body).toContain('"Acme, ""Q1"" =SUM(A1)\nsecond line"');
       expect(body).toMatch(/,usage,-250,/);
       const kinds = lines
@@ -337,12 +342,60 @@ describe('admin dashboard API (end to end)', () => {
       const to = new Date(Date.now() + 60_000).toISOString();
       const res = await getCsv(`/ledger.csv?from=${startedAt}&to=${to}`);
       expect(res.status).toBe(200);
-      expect((res.body as string).split('\r\n')[0]).toBe('account_id,id,created_at,kind,amount,balance_after,tool,grant_id,refund_of,request_id,reason,actor');
+      expect((res.body as string).split('\r\n')[0]).toBe(
+        'account_id,id,created_at,kind,amount,balance_after,tool,grant_id,refund_of,request_id,reason,actor,channel',
+      );
       expect(res.body).toContain(a.accountId);
       for (const query of ['', `from=${startedAt}`, 'from=2020-01-01T00:00:00Z&to=2022-01-01T00:00:00Z', `from=${to}&to=${startedAt}`]) {
         const bad = await get(`/ledger.csv?${query}`);
         expect({ query, status: bad.status, code: bad.body.error?.code }).toEqual({ query, status: 400, code: 'invalid_request' });
       }
+    });
+  });
+
+  describe('the channel of each call (REST or MCP)', () => {
+    let a: { accountId: string; apiKey: string };
+    let from: string;
+    let mcpRequestId: string;
+
+    beforeAll(async () => {
+      from = new Date(Date.now() - 1_000).toISOString();
+      a = await t.createAccount('channels');
+      for (let i = 0; i < 2; i++) expect((await callPaid(a.apiKey)).status).toBe(200);
+      mcpRequestId = await chargeMcpCall(t, a.accountId, 'fixture_paid', 250);
+      expect((await callPaid(a.apiKey, { mode: 'upstream_error' })).status).toBe(502);
+    });
+    const to = () => new Date(Date.now() + 60_000).toISOString();
+
+    it('usage: per channel, adding up to the totals; the REST calls as rest', async () => {
+      const res = await get(`/accounts/${a.accountId}/usage?from=${from}&to=${to()}`);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toEqual({ calls: 3, credits: 750 });
+      expect(res.body.byTool).toEqual([{ tool: 'fixture_paid', calls: 3, credits: 750 }]);
+      expect(res.body.byChannel).toEqual([
+        { channel: 'rest', calls: 2, credits: 500 },
+        { channel: 'mcp', calls: 1, credits: 250 },
+      ]);
+    });
+
+    it('ledger entries and the CSV export carry each entry channel', async () => {
+      const ledger = await get(`/accounts/${a.accountId}/ledger`);
+      expect(
+        ledger.body.entries.map((e: { kind: string; requestId: string | null; channel: string }) => [e.kind, e.channel, e.requestId === mcpRequestId]),
+      ).toEqual([
+        ['usage', 'mcp', true],
+        ['usage', 'rest', false],
+        ['usage', 'rest', false],
+        ['grant', 'rest', false],
+      ]);
+      const csv = await getCsv(`/accounts/${a.accountId}/ledger.csv?from=${from}&to=${to()}`);
+      const rows = (csv.body as string).split('\r\n').filter(Boolean).slice(1);
+      expect(rows.map((row) => [row.split(',')[2], row.split(',').at(-1)])).toEqual([
+        ['grant', 'rest'],
+        ['usage', 'rest'],
+        ['usage', 'rest'],
+        ['usage', 'mcp'],
+      ]);
     });
   });
 

@@ -521,6 +521,8 @@ describe('admin API (end to end)', () => {
         reason: 'test correction',
         actor: null,
         createdAt: expect.any(String),
+        // The refund of a REST call is REST too.
+        channel: 'rest',
       });
     });
   });
@@ -587,6 +589,10 @@ describe('admin API (end to end)', () => {
         callsLeft: Math.floor(balance / 250),
         creditsPerCall: 250,
         usageByTool: [{ tool: 'fixture_paid', calls: 3, credits: 750 }],
+        usageByChannel: [
+          { channel: 'rest', calls: 3, credits: 750 },
+          { channel: 'mcp', calls: 0, credits: 0 },
+        ],
       });
       expect(me.headers['x-credits-remaining']).toBe(String(balance));
     });

@@ -90,7 +90,9 @@ export class AccountToolsService {
   @Tool({
     name: 'service_usage',
     input: UsageInput,
-    summary: 'Your usage since the server started: credits spent, tools hit, cache hit rate, upstream key states, price table.',
+    summary: 'Your usage since the server started: credits spent, tools hit, calls by channel (REST or MCP), cache hit rate, upstream key states, price table.',
+    description:
+      'session.byChannel splits the same calls and credits by how they came: rest (/api/v1/tools) or mcp (/mcp); both spend one balance. The durable record is the ledger (GET /api/v1/me).',
   })
   // eslint-disable-next-line @typescript-eslint/require-await -- a tool handler returns a promise; async keeps a throw a rejection, as in every other handler
   async sessionUsage(input: UsageInput, context: ToolContext): Promise<ToolResult> {

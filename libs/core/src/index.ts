@@ -17,6 +17,7 @@ export * from './validation/unix-or-iso-time';
 export * from './validation/limit';
 export * from './tools/tool-registry';
 export * from './tools/tool.types';
+export * from './tools/call-channel';
 export * from './http/contract-validation.pipe';
 export * from './queues/job-queue';
 export * from './time/clock';

@@ -41,7 +41,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
   const spendable = async (accountId: string) => Number((await pool.query(`SELECT scout_spendable($1) AS s`, [accountId])).rows[0].s);
   const holdRow = async (id: number) => (await pool.query(`SELECT state, void_reason FROM credit_holds WHERE id = $1`, [id])).rows[0];
   const usageEntries = async (accountId: string) => (await ledgerRows(pool, accountId)).filter((e) => e.kind === 'usage');
-  const place = (accountId: string, amount = 250, ttlMs = 3_000) => holds.place(accountId, 'int_tool', amount, `req-${Date.now()}`, ttlMs);
+  const place = (accountId: string, amount = 250, ttlMs = 3_000) => holds.place(accountId, 'int_tool', amount, `req-${Date.now()}`, 'rest', ttlMs);
 
   describe('place', () => {
     it('sets the cost aside without a ledger entry: spendable drops, the balance does not', async () => {
@@ -170,7 +170,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         return (await pool.query(sql, params)).rows;
       });
       const placed = await Promise.all(
-        Array.from({ length: 90 }, (_, i) => counted.place(accounts[i % 3], 'int_tool', 250, `req-batch-${i}`, i === 7 ? 300 : 5_000)),
+        Array.from({ length: 90 }, (_, i) => counted.place(accounts[i % 3], 'int_tool', 250, `req-batch-${i}`, 'rest', i === 7 ? 300 : 5_000)),
       );
       expect(holdBatches).toBeLessThan(90);
       await sleep(400); // hold 7 is past its deadline now
@@ -185,6 +185,95 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       );
       expect(rows[0]).toEqual({ entries: 89, holds: 89 });
       for (const accountId of accounts) expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    });
+  });
+
+  describe('the channel of a call (rest | mcp)', () => {
+    const channels = async (accountId: string) =>
+      (
+        await pool.query<{ kind: string; channel: string; hold_channel: string | null }>(
+          `SELECT e.kind, e.channel, h.channel AS hold_channel FROM credit_entries e LEFT JOIN credit_holds h ON h.id = e.hold_id
+            WHERE e.account_id = $1 ORDER BY e.id`,
+          [accountId],
+        )
+      ).rows;
+    const holdChannel = async (id: number) => (await pool.query(`SELECT channel FROM credit_holds WHERE id = $1`, [id])).rows[0].channel as string;
+
+    it("a hold placed with 'mcp' posts a usage entry with channel 'mcp'; without a channel it is 'rest'", async () => {
+      const accountId = await newAccount(1_000);
+      const mcp = await holds.place(accountId, 'int_tool', 250, 'req-mcp', 'mcp');
+      const rest = await holds.place(accountId, 'int_tool', 250, 'req-rest');
+      expect([mcp.channel, rest.channel]).toEqual(['mcp', 'rest']);
+      expect([await holdChannel(mcp.id), await holdChannel(rest.id)]).toEqual(['mcp', 'rest']);
+      await holds.post(mcp);
+      await holds.post(rest);
+      expect(await channels(accountId)).toEqual([
+        { kind: 'grant', channel: 'rest', hold_channel: null },
+        { kind: 'usage', channel: 'mcp', hold_channel: 'mcp' },
+        { kind: 'usage', channel: 'rest', hold_channel: 'rest' },
+      ]);
+      expect(await verifyLedger((sql, params) => pool.query(sql, params).then((r) => r.rows), { accountIds: [accountId] })).toEqual([]);
+    });
+
+    it("in one group-committed batch over several accounts, each entry carries its own hold's channel", async () => {
+      const accounts = await Promise.all([newAccount(10_000), newAccount(10_000)]);
+      // Accounts interleaved and channels alternating against them: scout_hold_many places holds in
+      // account order, so a channel taken from the wrong position would show.
+      const placed = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => holds.place(accounts[i % 2], 'int_tool', 250, `req-mixed-${i}`, i % 3 === 0 ? 'mcp' : 'rest')),
+      );
+      await Promise.all(placed.map((hold) => holds.post(hold)));
+      const { rows } = await pool.query<{ request_id: string; channel: string }>(
+        `SELECT request_id, channel FROM credit_entries WHERE account_id = ANY($1::uuid[]) AND kind = 'usage' ORDER BY request_id`,
+        [accounts],
+      );
+      const expected = Array.from({ length: 12 }, (_, i) => ({ request_id: `req-mixed-${i}`, channel: i % 3 === 0 ? 'mcp' : 'rest' }));
+      expect(rows).toEqual(expected.sort((a, b) => a.request_id.localeCompare(b.request_id)));
+    });
+
+    it("an 'mcp' hold that is voided, or expires, posts nothing", async () => {
+      const accountId = await newAccount(1_000);
+      const voided = await holds.place(accountId, 'int_tool', 250, 'req-mcp-void', 'mcp');
+      await holds.void(voided, 'tool_error: upstream down');
+      await expect(holds.post(voided)).rejects.toMatchObject({ refusal: 'voided' });
+      const expired = await holds.place(accountId, 'int_tool', 250, 'req-mcp-expired', 'mcp', 200);
+      await sleep(300);
+      await expect(holds.post(expired)).rejects.toMatchObject({ refusal: 'expired' });
+      const swept = await holds.place(accountId, 'int_tool', 250, 'req-mcp-swept', 'mcp', 200);
+      await sleep(300);
+      await holds.voidExpired();
+      expect(await holdRow(swept.id)).toEqual({ state: 'voided', void_reason: 'expired: never posted by its deadline' });
+      expect(await channels(accountId)).toEqual([{ kind: 'grant', channel: 'rest', hold_channel: null }]);
+      expect(await spendable(accountId)).toBe(1_000);
+    });
+
+    it("a refund of an 'mcp' call is 'mcp' too", async () => {
+      const accountId = await newAccount(1_000);
+      const entryId = await holds.post(await holds.place(accountId, 'int_tool', 250, 'req-mcp-refund', 'mcp'));
+      await pool.query(`SELECT * FROM scout_refund($1, 'correction')`, [entryId]);
+      expect((await channels(accountId)).map((r) => [r.kind, r.channel])).toEqual([
+        ['grant', 'rest'],
+        ['usage', 'mcp'],
+        ['refund', 'mcp'],
+      ]);
+    });
+
+    it('refuses an unknown channel, a channel changed on a hold, and an entry that is not a call marked mcp', async () => {
+      const accountId = await newAccount(1_000);
+      await expect(pool.query(`SELECT * FROM scout_hold($1, 250, 'int_tool', 'req-x', 3000, 'grpc')`, [accountId])).rejects.toMatchObject({
+        code: '23514',
+        constraint: 'ck_credit_holds_channel',
+      });
+      const pending = await holds.place(accountId, 'int_tool', 250, 'req-switch', 'rest');
+      await expect(pool.query(`UPDATE credit_holds SET channel = 'mcp' WHERE id = $1`, [pending.id])).rejects.toMatchObject({ code: '42501' });
+      // Posting it must not be the moment a channel changes either.
+      await expect(
+        pool.query(`UPDATE credit_holds SET state = 'posted', resolved_at = now(), channel = 'mcp' WHERE id = $1`, [pending.id]),
+      ).rejects.toMatchObject({ code: '42501' });
+      await expect(
+        pool.query(`INSERT INTO credit_entries (account_id, kind, amount, balance_after, channel) VALUES ($1, 'adjustment', 5, 1005, 'mcp')`, [accountId]),
+      ).rejects.toMatchObject({ code: '23514', constraint: 'ck_credit_entries_channel_call' });
+      expect(await holdChannel(pending.id)).toBe('rest');
     });
   });
 
@@ -234,7 +323,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         if (sql.includes('scout_post') && failures-- > 0) throw connectionLost();
         return (await pool.query(sql, params)).rows;
       });
-      const hold = await flaky.place(accountId, 'int_tool', 250, 'req-flaky', 3_000);
+      const hold = await flaky.place(accountId, 'int_tool', 250, 'req-flaky', 'rest', 3_000);
       expect(await flaky.post(hold)).toEqual(expect.any(Number));
       expect(await usageEntries(accountId)).toHaveLength(1);
     });
@@ -247,7 +336,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         if (sql.includes('scout_post') && lostAnswers-- > 0) throw connectionLost();
         return rows;
       });
-      const hold: Hold = await flaky.place(accountId, 'int_tool', 250, 'req-lost-ack', 3_000);
+      const hold: Hold = await flaky.place(accountId, 'int_tool', 250, 'req-lost-ack', 'rest', 3_000);
       const entryId = await flaky.post(hold);
       expect(await usageEntries(accountId)).toEqual([expect.objectContaining({ id: entryId })]);
     });
@@ -258,7 +347,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         if (sql.includes('scout_void')) throw connectionLost();
         return (await pool.query(sql, params)).rows;
       });
-      const hold = await down.place(accountId, 'int_tool', 250, 'req-down', 400);
+      const hold = await down.place(accountId, 'int_tool', 250, 'req-down', 'rest', 400);
       expect(await down.void(hold, 'tool_error')).toBeNull();
       expect(Date.now()).toBeGreaterThanOrEqual(hold.expiresAt.getTime());
       expect(await spendable(accountId)).toBe(1_000);

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { AppConfig, isDatabaseUnavailable, OutOfCreditsError, ServiceUnavailableError, UnauthorizedError } from '@scout/core';
+import { AppConfig, isDatabaseUnavailable, OutOfCreditsError, ServiceUnavailableError, UnauthorizedError, type CallChannel } from '@scout/core';
 import { GroupCommit } from './group-commit';
 
 /** Credits set aside for one call until it is posted (charged) or voided (not charged). */
@@ -10,6 +10,8 @@ export interface Hold {
   id: number;
   accountId: string;
   amount: number;
+  /** How the call came: its usage entry, once posted, carries the same channel. */
+  channel: CallChannel;
   /** Spendable credits right after the hold was placed: what the call's answer reports. */
   remaining: number;
   /** Past this the hold charges nothing, and can no longer be posted. */
@@ -42,6 +44,7 @@ interface HoldRequest {
   tool: string;
   amount: number;
   requestId: string;
+  channel: CallChannel;
   ttlMs: number;
 }
 
@@ -96,19 +99,27 @@ export class CreditHoldsService {
    * Sets the cost of a call aside. Throws OutOfCreditsError (402) when the credits that outlive
    * the hold do not cover it, UnauthorizedError for a suspended account; writes nothing then.
    * Not retried: a lost connection may have placed the hold, which then expires unspent.
+   * `channel` is how the call came (REST or MCP); the usage entry the hold posts records it.
    */
-  async place(accountId: string, tool: string, amount: number, requestId: string, ttlMs = this.config.holdTtlMs): Promise<Hold> {
-    const row = await this.holds.submit({ accountId, tool, amount, requestId, ttlMs });
+  async place(accountId: string, tool: string, amount: number, requestId: string, channel: CallChannel = 'rest', ttlMs = this.config.holdTtlMs): Promise<Hold> {
+    const row = await this.holds.submit({ accountId, tool, amount, requestId, channel, ttlMs });
     if (row.status === 'insufficient') throw new OutOfCreditsError(amount, Number(row.remaining ?? 0));
     if (row.status !== 'ok') throw new UnauthorizedError('This account is not active.');
     // bigint columns: numbers here, whatever type parser the connection uses.
-    return { id: Number(row.hold_id), accountId, amount, remaining: Number(row.remaining), expiresAt: new Date(row.expires_at!) };
+    return { id: Number(row.hold_id), accountId, amount, channel, remaining: Number(row.remaining), expiresAt: new Date(row.expires_at!) };
   }
 
   private async holdBatch(batch: HoldRequest[]): Promise<HoldRow[]> {
     const rows = await this.db.query<Array<HoldRow & { ord: number }>>(
-      `SELECT ord, hold_id, remaining, status, expires_at FROM scout_hold_many($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::int[])`,
-      [batch.map((h) => h.accountId), batch.map((h) => h.amount), batch.map((h) => h.tool), batch.map((h) => h.requestId), batch.map((h) => h.ttlMs)],
+      `SELECT ord, hold_id, remaining, status, expires_at FROM scout_hold_many($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::int[], $6::text[])`,
+      [
+        batch.map((h) => h.accountId),
+        batch.map((h) => h.amount),
+        batch.map((h) => h.tool),
+        batch.map((h) => h.requestId),
+        batch.map((h) => h.ttlMs),
+        batch.map((h) => h.channel),
+      ],
     );
     const byPosition = new Map(rows.map((row) => [Number(row.ord), row]));
     return batch.map((_, i) => byPosition.get(i + 1) ?? { hold_id: null, remaining: null, status: 'no_account', expires_at: null });

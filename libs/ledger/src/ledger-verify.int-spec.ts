@@ -65,13 +65,14 @@ async function scriptHistory(db: Pool, name: string) {
   };
 }
 
-/** An account with one hold of each outcome: posted (charged), voided, and pending within its deadline. */
+/** An account with one hold of each outcome: posted (charged, an MCP call), voided, and pending within its deadline. */
 async function scriptHolds(db: Pool) {
   const { rows } = await db.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('verify holds') RETURNING id`);
   const accountId = rows[0].id;
   await db.query(`SELECT * FROM scout_grant($1, 'topup', 5000, NULL, 'verify int-spec', 'test')`, [accountId]);
-  const hold = async () => Number((await db.query(`SELECT hold_id FROM scout_hold($1, 250, 'tool_a', 'req', 600000)`, [accountId])).rows[0].hold_id);
-  const posted = await hold();
+  const hold = async (channel = 'rest') =>
+    Number((await db.query(`SELECT hold_id FROM scout_hold($1, 250, 'tool_a', 'req', 600000, $2)`, [accountId, channel])).rows[0].hold_id);
+  const posted = await hold('mcp');
   await db.query(`SELECT * FROM scout_post($1)`, [posted]);
   const voided = await hold();
   await db.query(`SELECT * FROM scout_void($1, 'tool_error')`, [voided]);
@@ -144,6 +145,8 @@ describe('verifyLedger (PostgreSQL)', () => {
       'hold_resolved_by_deadline',
       'posted_hold_one_usage',
       'unposted_hold_charges_nothing',
+      'usage_channel_matches_hold',
+      'refund_channel_matches_usage',
       'append_only_triggers',
     ]);
   });
@@ -384,6 +387,46 @@ describe('verifyLedger (PostgreSQL)', () => {
         accountId: held.accountId,
         row: `credit_holds#${held.voided}`,
         detail: `voided but charged by entries ${entryId}`,
+      },
+      // The entry of an MCP call now names a REST hold.
+      expect.objectContaining({ invariant: 'usage_channel_matches_hold', row: `credit_entries#${entryId}` }),
+    ]);
+  });
+
+  it("a usage entry on another channel than its hold's: usage_channel_matches_hold names the entry", async () => {
+    const { rows } = await pool.query(`SELECT id, channel FROM credit_entries WHERE hold_id = $1`, [held.posted]);
+    expect(rows[0].channel).toBe('mcp');
+    const entryId = Number(rows[0].id);
+    const violations = await verifyCorrupted((c) => rewrite(c, 'credit_entries', `UPDATE credit_entries SET channel = 'rest' WHERE id = $1`, [entryId]));
+    expect(violations).toEqual([
+      {
+        invariant: 'usage_channel_matches_hold',
+        accountId: held.accountId,
+        row: `credit_entries#${entryId}`,
+        detail: `channel rest but its hold ${held.posted} came by mcp`,
+      },
+    ]);
+    // The same mismatch made from the other side: the hold's channel rewritten past its guard.
+    const fromHold = await verifyCorrupted(async (c) => {
+      await c.query(`ALTER TABLE credit_holds DISABLE TRIGGER trg_credit_holds_transition`);
+      await c.query(`UPDATE credit_holds SET channel = 'rest' WHERE id = $1`, [held.posted]);
+      await c.query(`ALTER TABLE credit_holds ENABLE TRIGGER trg_credit_holds_transition`);
+    });
+    expect(fromHold).toEqual([
+      expect.objectContaining({ invariant: 'usage_channel_matches_hold', detail: `channel mcp but its hold ${held.posted} came by rest` }),
+    ]);
+  });
+
+  it('a refund on another channel than the call it reverses: refund_channel_matches_usage names the refund', async () => {
+    const violations = await verifyCorrupted((c) =>
+      rewrite(c, 'credit_entries', `UPDATE credit_entries SET channel = 'mcp' WHERE id = $1`, [history.refundEntry]),
+    );
+    expect(violations).toEqual([
+      {
+        invariant: 'refund_channel_matches_usage',
+        accountId: history.accountId,
+        row: `credit_entries#${history.refundEntry}`,
+        detail: `channel mcp but the usage entry ${history.refunded} it refunds is rest`,
       },
     ]);
   });

@@ -7,7 +7,8 @@
  *
  * Not checkable after the fact, so not here: "soonest expiry first" (expiry dates of grants may be
  * edited). "One usage entry per answered call" is checked for every call that placed a hold: a
- * posted hold has exactly one usage entry for its amount, any other hold none.
+ * posted hold has exactly one usage entry for its amount, any other hold none, and the entry
+ * carries the hold's channel (rest or mcp).
  */
 
 /**
@@ -36,6 +37,8 @@ export type LedgerInvariant =
   | 'hold_resolved_by_deadline'
   | 'posted_hold_one_usage'
   | 'unposted_hold_charges_nothing'
+  | 'usage_channel_matches_hold'
+  | 'refund_channel_matches_usage'
   | 'append_only_triggers';
 
 export interface LedgerViolation {
@@ -344,6 +347,38 @@ const CHECKS: Check[] = [
        ORDER BY h.id`,
     toViolations: (r) => [
       { accountId: account(r), row: `credit_holds#${text(r.hold_id)}`, detail: `${text(r.state)} but charged by entries ${text(r.entries)}` },
+    ],
+  },
+  {
+    invariant: 'usage_channel_matches_hold',
+    description: "each usage entry of a call has its hold's channel (rest or mcp)",
+    sql: `
+      SELECT e.id::text AS entry_id, e.account_id::text, e.channel, h.id::text AS hold_id, h.channel AS hold_channel
+        FROM credit_entries e JOIN credit_holds h ON h.id = e.hold_id
+       WHERE e.channel <> h.channel AND ${inScope('e.account_id')}
+       ORDER BY e.id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `credit_entries#${text(r.entry_id)}`,
+        detail: `channel ${text(r.channel)} but its hold ${text(r.hold_id)} came by ${text(r.hold_channel)}`,
+      },
+    ],
+  },
+  {
+    invariant: 'refund_channel_matches_usage',
+    description: 'each refund has the channel of the usage entry it reverses',
+    sql: `
+      SELECT r.id::text AS entry_id, r.account_id::text, r.channel, u.id::text AS usage_id, u.channel AS usage_channel
+        FROM credit_entries r JOIN credit_entries u ON u.id = r.refund_of
+       WHERE r.kind = 'refund' AND r.channel <> u.channel AND ${inScope('r.account_id')}
+       ORDER BY r.id`,
+    toViolations: (r) => [
+      {
+        accountId: account(r),
+        row: `credit_entries#${text(r.entry_id)}`,
+        detail: `channel ${text(r.channel)} but the usage entry ${text(r.usage_id)} it refunds is ${text(r.usage_channel)}`,
+      },
     ],
   },
   {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/core';
+import { AppConfig, CALL_CHANNELS, Clock, InvalidRequestError, NotFoundError, type CallChannel } from '@scout/core';
 import { CreditHoldsService } from './credit-holds.service';
 import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type EntryKind, type GrantKind } from './entities';
 
@@ -41,6 +41,14 @@ export interface DayUsage {
 export interface PeriodUsage {
   byTool: ToolUsage[];
   byDay: DayUsage[];
+  byChannel: ChannelUsage[];
+}
+
+/** Net usage of the calls that came by one channel (REST or MCP). */
+export interface ChannelUsage {
+  channel: CallChannel;
+  calls: number;
+  credits: number;
 }
 
 export interface ToolUsage {
@@ -93,8 +101,8 @@ export class LedgerService {
    * Charges a call at once: a hold posted straight away, for work with no answer to wait for.
    * Throws OutOfCreditsError (402) without writing anything when short.
    */
-  async chargeUsage(accountId: string, tool: string, cost: number, requestId: string): Promise<Charge> {
-    const hold = await this.holds.place(accountId, tool, cost, requestId);
+  async chargeUsage(accountId: string, tool: string, cost: number, requestId: string, channel: CallChannel = 'rest'): Promise<Charge> {
+    const hold = await this.holds.place(accountId, tool, cost, requestId, channel);
     return { entryId: await this.holds.post(hold), remaining: hold.remaining };
   }
 
@@ -215,9 +223,9 @@ export class LedgerService {
   }
 
   /**
-   * Net usage of the calls made in a period, per tool and per UTC day: a refunded call counts
-   * zero, on the day of the call (as billing.monthly_usage counts it), so both lists add up to the
-   * same totals.
+   * Net usage of the calls made in a period, per tool, per UTC day and per channel (REST, MCP): a
+   * refunded call counts zero, on the day of the call (as billing.monthly_usage counts it), so the
+   * lists add up to the same totals. byChannel lists every channel, zeros included.
    */
   async usageInPeriod(accountId: string, from: Date, to: Date): Promise<PeriodUsage> {
     const netCalls = (group: string) =>
@@ -227,11 +235,12 @@ export class LedgerService {
          FROM credit_entries u LEFT JOIN credit_entries r ON r.refund_of = u.id
         WHERE u.account_id = $1 AND u.kind = 'usage' AND u.created_at >= $2 AND u.created_at < $3
         GROUP BY 1 ORDER BY 1`;
-    const [byTool, byDay] = await Promise.all([
+    const [byTool, byDay, channels] = await Promise.all([
       this.db.query<ToolUsage[]>(netCalls('u.tool AS tool'), [accountId, from, to]),
       this.db.query<DayUsage[]>(netCalls(`to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`), [accountId, from, to]),
+      this.db.query<ChannelUsage[]>(netCalls('u.channel AS channel'), [accountId, from, to]),
     ]);
-    return { byTool, byDay };
+    return { byTool, byDay, byChannel: everyChannel(channels) };
   }
 
   /** Net usage per tool (usage minus refunds), optionally since a moment and before another. */
@@ -248,4 +257,30 @@ export class LedgerService {
     );
     return rows.filter((r) => r.calls > 0 || r.credits > 0);
   }
+
+  /**
+   * Net usage per channel (REST, MCP), counted as usageByTool counts it (a refund carries the
+   * channel of its call), so both add up to the same totals. Lists every channel, zeros included.
+   */
+  async usageByChannel(accountId: string, since?: Date, until?: Date): Promise<ChannelUsage[]> {
+    const rows = await this.db.query<ChannelUsage[]>(
+      `SELECT channel,
+              (count(*) FILTER (WHERE kind = 'usage') - count(*) FILTER (WHERE kind = 'refund'))::int AS calls,
+              (-sum(amount))::bigint AS credits
+         FROM credit_entries
+        WHERE account_id = $1 AND kind IN ('usage', 'refund')
+          AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
+        GROUP BY channel`,
+      [accountId, since ?? null, until ?? null],
+    );
+    return everyChannel(rows);
+  }
+}
+
+/** One row per channel in CALL_CHANNELS order, a channel with no calls as zeros. */
+function everyChannel(rows: ChannelUsage[]): ChannelUsage[] {
+  return CALL_CHANNELS.map((channel) => {
+    const row = rows.find((r) => r.channel === channel);
+    return { channel, calls: Number(row?.calls ?? 0), credits: Number(row?.credits ?? 0) };
+  });
 }

@@ -312,7 +312,7 @@ export class AdminService {
     return { entries: page.entries.map(entryView), nextCursor: page.nextCursor };
   }
 
-  /** Net usage of the calls in a period (default: the last 30 days), by tool and by UTC day. */
+  /** Net usage of the calls in a period (default: the last 30 days), by tool, by UTC day and by channel (REST, MCP). */
   async usage(accountId: string, query: PeriodQueryDto) {
     await this.ledger.requireAccount(accountId);
     const to = query.to ? new Date(query.to) : this.clock.now();

@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import type { Response } from 'express';
 import type { CreditEntryEntity } from '@scout/ledger';
 
-const COLUMNS = ['id', 'created_at', 'kind', 'amount', 'balance_after', 'tool', 'grant_id', 'refund_of', 'request_id', 'reason', 'actor'] as const;
+/** channel last: it came after the others, and columns only ever add at the end. */
+const COLUMNS = ['id', 'created_at', 'kind', 'amount', 'balance_after', 'tool', 'grant_id', 'refund_of', 'request_id', 'reason', 'actor', 'channel'] as const;
 
 /**
  * Streams ledger entries as RFC 4180 CSV (csv-stringify): a header row, CRLF line ends, quoting
@@ -33,6 +34,7 @@ export async function streamLedgerCsv(res: Response, filename: string, batches: 
             request_id: e.requestId,
             reason: e.reason,
             actor: e.actor,
+            channel: e.channel,
           };
           yield row;
         }

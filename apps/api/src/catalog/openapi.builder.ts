@@ -221,7 +221,7 @@ function selfServicePaths(): Record<string, unknown> {
       get: account('me_grants', 'Grants (free, plan, top-up, adjustment) with what is left of each and when it expires.', json('The grants.')),
     },
     '/api/v1/me/ledger': {
-      get: account('me_ledger', 'Ledger entries newest first; pass nextCursor as before for the next page.', json('One page of entries.'), {
+      get: account('me_ledger', 'Ledger entries newest first, with their channel; pass nextCursor as before for more.', json('One page of entries.'), {
         parameters: [
           { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
           { name: 'before', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
@@ -247,7 +247,9 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
       get: {
         operationId: 'me',
         tags: ['account'],
-        summary: 'Your balance, calls left at 250 credits a call, and usage by tool.',
+        summary: 'Your balance, calls left at 250 credits a call, and usage by tool and by channel (REST or MCP).',
+        description:
+          'usageByTool and usageByChannel are net of refunds, over the life of the account. usageByChannel lists every channel, `rest` (/api/v1/tools) and `mcp` (/mcp), zeros included; both spend the one balance.',
         responses: {
           '200': {
             description: 'The caller account.',

@@ -22,10 +22,11 @@ export class MeService {
 
   async summary(caller: CallerIdentity) {
     const { accountId, keyId, scopes } = caller;
-    const [account, remaining, usage, plan] = await Promise.all([
+    const [account, remaining, usage, usageByChannel, plan] = await Promise.all([
       this.ledger.requireAccount(accountId),
       this.ledger.remaining(accountId),
       this.ledger.usageByTool(accountId),
+      this.ledger.usageByChannel(accountId),
       this.plans.state(accountId),
     ]);
     return {
@@ -36,6 +37,7 @@ export class MeService {
       creditsPerCall: CREDITS_PER_CALL,
       plan: planStateView(plan),
       usageByTool: usage,
+      usageByChannel,
     };
   }
 

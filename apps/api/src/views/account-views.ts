@@ -40,6 +40,7 @@ export function entryView(entry: CreditEntryEntity) {
     reason: entry.reason,
     actor: entry.actor,
     createdAt: entry.createdAt.toISOString(),
+    channel: entry.channel,
   };
 }
 

@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import { CALL_CHANNELS, type CallChannel } from '../tools/call-channel';
+
+interface Tally {
+  calls: number;
+  credits: number;
+}
 
 export interface SessionUsage {
   since: string;
   creditsSpent: number;
   calls: number;
-  byTool: Record<string, { calls: number; credits: number }>;
+  byTool: Record<string, Tally>;
+  /** The same calls by how they came: REST or MCP (every channel listed, zeros included). */
+  byChannel: Record<CallChannel, Tally>;
   upstreamCalls: number;
   cachedCalls: number;
   /** Share of upstream reads answered from cache, or null before any upstream read. */
@@ -15,7 +23,8 @@ export interface SessionUsage {
 interface AccountTally {
   creditsSpent: number;
   calls: number;
-  byTool: Map<string, { calls: number; credits: number }>;
+  byTool: Map<string, Tally>;
+  byChannel: Map<CallChannel, Tally>;
   upstreamCalls: number;
   cachedCalls: number;
   cacheClearedAt: Date | null;
@@ -33,22 +42,21 @@ export class SessionUsageTracker {
   private tally(accountId: string): AccountTally {
     let tally = this.tallies.get(accountId);
     if (!tally) {
-      tally = { creditsSpent: 0, calls: 0, byTool: new Map(), upstreamCalls: 0, cachedCalls: 0, cacheClearedAt: null };
+      tally = { creditsSpent: 0, calls: 0, byTool: new Map(), byChannel: new Map(), upstreamCalls: 0, cachedCalls: 0, cacheClearedAt: null };
       this.tallies.set(accountId, tally);
     }
     return tally;
   }
 
-  record(accountId: string, tool: string, credits: number, upstreamCalls: number, cachedCalls: number): void {
+  /** Counts one answered call; `channel` is how it came (REST or MCP). */
+  record(accountId: string, tool: string, credits: number, upstreamCalls: number, cachedCalls: number, channel: CallChannel = 'rest'): void {
     const tally = this.tally(accountId);
     tally.creditsSpent += credits;
     tally.calls += 1;
     tally.upstreamCalls += upstreamCalls;
     tally.cachedCalls += cachedCalls;
-    const perTool = tally.byTool.get(tool) ?? { calls: 0, credits: 0 };
-    perTool.calls += 1;
-    perTool.credits += credits;
-    tally.byTool.set(tool, perTool);
+    count(tally.byTool, tool, credits);
+    count(tally.byChannel, channel, credits);
   }
 
   /** The caller's next calls skip cached upstream answers older than now (others keep theirs). */
@@ -70,6 +78,7 @@ export class SessionUsageTracker {
       creditsSpent: tally.creditsSpent,
       calls: tally.calls,
       byTool: Object.fromEntries([...tally.byTool.entries()].sort(([a], [b]) => a.localeCompare(b))),
+      byChannel: everyChannel(tally.byChannel),
       upstreamCalls: tally.upstreamCalls,
       cachedCalls: tally.cachedCalls,
       cacheHitRate: reads === 0 ? null : Number((tally.cachedCalls / reads).toFixed(4)),
@@ -80,4 +89,17 @@ export class SessionUsageTracker {
   uptimeSeconds(): number {
     return Math.round((Date.now() - this.startedAt.getTime()) / 1000);
   }
+}
+
+function count<K>(tallies: Map<K, Tally>, key: K, credits: number): void {
+  const tally = tallies.get(key) ?? { calls: 0, credits: 0 };
+  tally.calls += 1;
+  tally.credits += credits;
+  tallies.set(key, tally);
+}
+
+/** Copies of the channels' tallies, every channel listed (zeros for one with no calls). */
+function everyChannel(byChannel: Map<CallChannel, Tally>): Record<CallChannel, Tally> {
+  const tallies = CALL_CHANNELS.map((channel) => [channel, { ...(byChannel.get(channel) ?? { calls: 0, credits: 0 }) }] as const);
+  return Object.fromEntries(tallies) as Record<CallChannel, Tally>;
 }

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { CallChannel } from '@scout/core';
 
 export type EntryKind = 'grant' | 'usage' | 'refund' | 'adjustment' | 'expiry';
 
@@ -17,4 +18,6 @@ export class CreditEntryEntity {
   @Column({ type: 'text', nullable: true }) reason: string | null;
   @Column({ type: 'text', nullable: true }) actor: string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  /** How the call came (usage and refund entries); 'rest' for entries that are not calls. */
+  @Column({ type: 'text' }) channel: CallChannel;
 }
