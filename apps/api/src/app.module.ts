@@ -19,14 +19,12 @@ import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
 import { AdminBootstrapService } from './startup/admin-bootstrap.service';
-import { ToolGatewayService } from './tools/tool-gateway.service';
-import { ToolsController } from './tools/tools.controller';
+import { ToolsModule } from './tools/tools.module';
 import { AdminUpstreamsController } from './admin/admin-upstreams.controller';
 import { AdminAlertsModule } from './admin/admin-alerts.module';
 import { dataToolModules } from './upstreams/data-sources';
 import { StreamController } from './stream/stream.controller';
 import { HealthModule } from './health/health.module';
-import { UPSTREAM_ENDPOINTS } from './upstreams/upstream-endpoints';
 
 export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity, AuditEntryEntity];
 
@@ -58,14 +56,13 @@ export class AppModule {
         IdempotencyModule,
         UpstreamModule,
         HealthModule,
+        ToolsModule.forRoot(upstreams),
         AdminAlertsModule,
         ...dataToolModules(config, upstreams, databaseUrl),
         ...(extras.modules ?? []),
       ],
-      controllers: [ToolsController, CatalogController, MeController, AdminController, AdminUpstreamsController, StreamController],
+      controllers: [CatalogController, MeController, AdminController, AdminUpstreamsController, StreamController],
       providers: [
-        { provide: UPSTREAM_ENDPOINTS, useValue: upstreams },
-        ToolGatewayService,
         OpenApiDocument,
         AdminService,
         MeService,
