@@ -20,6 +20,7 @@ import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
 import { AdminBootstrapService } from './startup/admin-bootstrap.service';
 import { ToolsModule } from './tools/tools.module';
+import { McpModule } from './mcp/mcp.module';
 import { AdminUpstreamsController } from './admin/admin-upstreams.controller';
 import { AdminAlertsModule } from './admin/admin-alerts.module';
 import { dataToolModules } from './upstreams/data-sources';
@@ -38,6 +39,7 @@ export interface AppModuleExtras {
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string, upstreams: UpstreamEndpoints, extras: AppModuleExtras = {}): DynamicModule {
+    const tools = ToolsModule.forRoot(upstreams);
     return {
       module: AppModule,
       imports: [
@@ -56,7 +58,8 @@ export class AppModule {
         IdempotencyModule,
         UpstreamModule,
         HealthModule,
-        ToolsModule.forRoot(upstreams),
+        tools,
+        McpModule.forRoot(tools),
         AdminAlertsModule,
         ...dataToolModules(config, upstreams, databaseUrl),
         ...(extras.modules ?? []),

@@ -4,7 +4,7 @@ import { METHODS } from 'node:http';
 import { Controller, Get, Module, type INestApplication } from '@nestjs/common';
 import { ToolRegistry } from '@scout/core';
 import { startTestApp, type TestApp } from './support/test-app';
-import { appControllers, key, KNOWN_ROUTES, PROBES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
+import { appControllers, key, KNOWN_ROUTES, ROOT_ROUTES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
 
 /**
  * Route inventory, booted half (the static half, every route's declaration read from the
@@ -49,10 +49,10 @@ describe('route inventory (booted): the app routes what the sources declare', ()
     // The controllers the app registered are exactly those the static inventory reads.
     expect(routes.map(key)).toEqual(routesOf(sourceControllers()).map(key));
     const served = expressRoutes(t.app);
-    const probes = served.other.filter((route) => PROBES.includes(route));
-    expect([...served.api, ...probes].sort()).toEqual(routes.map(key).sort());
+    const root = served.other.filter((route) => ROOT_ROUTES.includes(route));
+    expect([...served.api, ...root].sort()).toEqual(routes.map(key).sort());
     // Everything else Express serves is the Swagger UI over the public OpenAPI document.
-    for (const route of served.other.filter((r) => !PROBES.includes(r))) expect(route).toMatch(/^GET \/docs/);
+    for (const route of served.other.filter((r) => !ROOT_ROUTES.includes(r))) expect(route).toMatch(/^GET \/docs/);
   });
 
   it('among the tools, only service_health needs no key (spec "Authentication" rule 1)', async () => {

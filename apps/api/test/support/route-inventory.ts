@@ -21,7 +21,16 @@ export const key = (r: { method: string; path: string }) => `${r.method} ${r.pat
 /** The load balancer's probes (apps/api/src/health), outside /api. */
 export const PROBES = ['GET /healthz', 'GET /readyz'];
 
-/** Routes any inventory must find: the discovery routes, the tool routes, a self-service and two admin routes, the probes. */
+/** MCP over Streamable HTTP (apps/api/src/mcp): POST carries JSON-RPC, GET and DELETE answer 405. */
+export const MCP_ROUTES = ['DELETE /mcp', 'GET /mcp', 'POST /mcp'];
+
+/** The routes that take an OAuth access token as well as an `sc_` key (besides the tool routes). */
+export const OAUTH_ROUTES = [...MCP_ROUTES];
+
+/** Routes served outside /api besides Swagger UI: the probes and MCP. */
+export const ROOT_ROUTES = [...PROBES, ...MCP_ROUTES];
+
+/** Routes any inventory must find: the discovery routes, the tool routes, a self-service and two admin routes, the probes, MCP. */
 export const KNOWN_ROUTES = [
   'GET /api/v1/tools',
   'GET /api/v1/openapi.json',
@@ -31,6 +40,7 @@ export const KNOWN_ROUTES = [
   'POST /api/v1/admin/accounts',
   'DELETE /api/v1/admin/keys/:keyId',
   ...PROBES,
+  ...MCP_ROUTES,
 ];
 
 function joinPath(...parts: string[]): string {
