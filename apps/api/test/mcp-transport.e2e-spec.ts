@@ -98,6 +98,27 @@ describe('MCP transport (/mcp)', () => {
       expect(served.status).toBe(200);
     });
 
+    it("a browser preflight from an allowed origin may send MCP's headers and read the challenge; another origin gets no CORS headers", async () => {
+      const preflight = (origin: string) =>
+        fetch(`${t.url}/mcp`, {
+          method: 'OPTIONS',
+          headers: {
+            Origin: origin,
+            'Access-Control-Request-Method': 'POST',
+            'Access-Control-Request-Headers': 'authorization,content-type,mcp-protocol-version',
+          },
+        });
+      const allowed = await preflight(ALLOWED_ORIGIN);
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
+      expect(allowed.headers.get('access-control-allow-headers')).toContain('Mcp-Protocol-Version');
+      const refused = await preflight('https://evil.example.net');
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      const anonymous = await rawMcpPost(t, INITIALIZE, { Origin: ALLOWED_ORIGIN });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+    });
+
     it('an unknown MCP-Protocol-Version: 400; a supported one is served', async () => {
       const refused = await rawMcpPost(t, TOOLS_LIST, { ...auth, 'MCP-Protocol-Version': '1999-01-01' });
       expect(refused.status).toBe(400);
