@@ -170,6 +170,24 @@ describe('MCP transport (/mcp)', () => {
       expect(await t.spendable(accountId)).toBe(before);
     });
 
+    it('a client that goes away mid-call: the call is aborted and its hold voided', async () => {
+      const { accountId, apiKey } = await t.createAccount('mcp gone');
+      const gone = new AbortController();
+      const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'fixture_wait', arguments: { tag: 'gone-1' } } };
+      const res = await fetch(`${t.url}/mcp`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(call),
+        signal: gone.signal,
+      });
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      await eventually(async () => WaitingTool.running('gone-1'), 15_000, 'the call to start');
+      gone.abort();
+      await eventually(async () => (await holdsOf(accountId))[0]?.state === 'voided', 15_000, 'the hold to be voided');
+      expect(WaitingTool.sawAbort('gone-1')).toBe(true);
+      expect(await t.usageEntryCount(accountId)).toBe(0);
+    });
+
     it('a cancellation under another credential finds nothing to stop', async () => {
       const owner = await signedIn('mcp cancel owner');
       const other = await signedIn('mcp cancel other');
