@@ -21,14 +21,13 @@ import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
 import { AdminBootstrapService } from './startup/admin-bootstrap.service';
-import { ToolGatewayService } from './tools/tool-gateway.service';
-import { ToolsController } from './tools/tools.controller';
+import { ToolsModule } from './tools/tools.module';
+import { McpModule } from './mcp/mcp.module';
 import { AdminUpstreamsController } from './admin/admin-upstreams.controller';
 import { AdminAlertsModule } from './admin/admin-alerts.module';
 import { dataToolModules } from './upstreams/data-sources';
 import { StreamController } from './stream/stream.controller';
 import { HealthModule } from './health/health.module';
-import { UPSTREAM_ENDPOINTS } from './upstreams/upstream-endpoints';
 
 export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity, AuditEntryEntity];
 
@@ -42,6 +41,7 @@ export interface AppModuleExtras {
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, databaseUrl: string, upstreams: UpstreamEndpoints, extras: AppModuleExtras = {}): DynamicModule {
+    const tools = ToolsModule.forRoot(upstreams);
     return {
       module: AppModule,
       imports: [
@@ -60,14 +60,14 @@ export class AppModule {
         IdempotencyModule,
         UpstreamModule,
         HealthModule,
+        tools,
+        McpModule.forRoot(tools),
         AdminAlertsModule,
         ...dataToolModules(config, upstreams, databaseUrl),
         ...(extras.modules ?? []),
       ],
-      controllers: [ToolsController, CatalogController, LlmsTxtController, MeController, AdminController, AdminUpstreamsController, StreamController],
+      controllers: [CatalogController, LlmsTxtController, MeController, AdminController, AdminUpstreamsController, StreamController],
       providers: [
-        { provide: UPSTREAM_ENDPOINTS, useValue: upstreams },
-        ToolGatewayService,
         OpenApiDocument,
         LlmsTxtDocument,
         AdminService,

@@ -1,6 +1,6 @@
 import { TOOL_CATALOG } from '@scout/core';
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
-import { chargeMcpCall } from './support/mcp-charge';
+import { callOverMcp } from './support/mcp-charge';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('account tools: service_account, service_usage, /api/v1/me', () => {
@@ -105,26 +105,21 @@ describe('account tools: service_account, service_usage, /api/v1/me', () => {
     expect(res.headers['x-credits-remaining']).toBe('62250');
   });
 
-  it('/api/v1/me: usage by channel, REST calls as rest and a call charged on the MCP channel as mcp, one balance', async () => {
-    const { accountId, apiKey } = await t.createAccount('me channels');
+  it('/api/v1/me: usage by channel, REST calls as rest and calls over /mcp as mcp, one balance', async () => {
+    const { apiKey } = await t.createAccount('me channels');
     await call(apiKey, 'fixture_paid');
     await call(apiKey, 'fixture_paid');
-    await chargeMcpCall(t, accountId, 'fixture_paid', 250);
-    const costly = TOOL_CATALOG.service_fomo_resolve_trader.cost;
-    expect(costly).toBe(2_500);
-    await chargeMcpCall(t, accountId, 'service_fomo_resolve_trader', costly);
+    await callOverMcp(t, apiKey, 'fixture_paid');
+    await callOverMcp(t, apiKey, 'fixture_paid');
     const res = await t.http().get('/api/v1/me').set('Authorization', `Bearer ${apiKey}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      balance: 62_500 - 500 - 250 - 2_500,
+      balance: 62_500 - 500 - 500,
       // The tools count every call whatever its channel; the channels add up to the same totals.
-      usageByTool: [
-        { tool: 'fixture_paid', calls: 3, credits: 750 },
-        { tool: 'service_fomo_resolve_trader', calls: 1, credits: 2_500 },
-      ],
+      usageByTool: [{ tool: 'fixture_paid', calls: 4, credits: 1_000 }],
       usageByChannel: [
         { channel: 'rest', calls: 2, credits: 500 },
-        { channel: 'mcp', calls: 2, credits: 2_750 },
+        { channel: 'mcp', calls: 2, credits: 500 },
       ],
     });
     const ledger = await t.http().get('/api/v1/me/ledger').set('Authorization', `Bearer ${apiKey}`);

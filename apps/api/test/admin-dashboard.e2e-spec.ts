@@ -1,5 +1,5 @@
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
-import { chargeMcpCall } from './support/mcp-charge';
+import { callOverMcp } from './support/mcp-charge';
 import { startTestApp, type TestApp } from './support/test-app';
 import { ManualClock } from '../../../test/manual-clock';
 import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
@@ -362,7 +362,7 @@ describe('admin dashboard API (end to end)', () => {
       from = new Date(Date.now() - 1_000).toISOString();
       a = await t.createAccount('channels');
       for (let i = 0; i < 2; i++) expect((await callPaid(a.apiKey)).status).toBe(200);
-      mcpRequestId = await chargeMcpCall(t, a.accountId, 'fixture_paid', 250);
+      mcpRequestId = await callOverMcp(t, a.apiKey, 'fixture_paid');
       expect((await callPaid(a.apiKey, { mode: 'upstream_error' })).status).toBe(502);
     });
     const to = () => new Date(Date.now() + 60_000).toISOString();

@@ -98,6 +98,14 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
     expect(op.security).toBeUndefined();
   });
 
+  it('documents /mcp: POST with its 401 challenge, GET and DELETE 405', async () => {
+    const doc = (await t.http().get('/api/v1/openapi.json')).body;
+    expect(Object.keys(doc.paths['/mcp']).sort()).toEqual(['delete', 'get', 'post']);
+    expect(doc.paths['/mcp'].post.responses['401'].headers['WWW-Authenticate']).toBeDefined();
+    expect(Object.keys(doc.paths['/mcp'].post.responses['200'].content).sort()).toEqual(['application/json', 'text/event-stream']);
+    for (const method of ['get', 'delete']) expect(doc.paths['/mcp'][method].responses['405']).toBeDefined();
+  });
+
   it('serves interactive docs at /docs', async () => {
     const res = await t.http().get('/docs');
     expect(res.status).toBe(200);

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ToolRegistry } from '@scout/core';
 import { buildOpenApiDocument } from './openapi.builder';
 
-const API_VERSION = '1.0.0';
+/** The API's version, in the OpenAPI document and the MCP server's info. */
+export const API_VERSION = '1.0.0';
 
 /** The OpenAPI document, built once from the registry after boot. */
 @Injectable()

@@ -1,6 +1,7 @@
 import { ERROR_CODE_MEANINGS, HTTP_STATUS_BY_CODE, TOOL_AREAS, TOOL_CATALOG, type ErrorCode, type RegisteredTool } from '@scout/core';
 import { probePaths } from '../health/health.openapi';
 import { streamPaths } from '../stream/stream.openapi';
+import { mcpPaths } from '../mcp/mcp.openapi';
 
 type Schema = Record<string, unknown>;
 
@@ -282,7 +283,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
       },
     },
   };
-  Object.assign(paths, selfServicePaths(), probePaths(), streamPaths(errorRefs));
+  Object.assign(paths, selfServicePaths(), probePaths(), streamPaths(errorRefs), mcpPaths(errorRefs));
   for (const tool of tools) paths[`/api/v1/tools/${tool.name}`] = toolOperations(tool);
   return {
     openapi: '3.1.0',
@@ -294,7 +295,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
-    tags: [...TOOL_AREAS, 'catalog', 'probes'].map((name) => ({ name })),
+    tags: [...TOOL_AREAS, 'catalog', 'probes', 'mcp'].map((name) => ({ name })),
     paths,
     components: COMPONENTS,
   };

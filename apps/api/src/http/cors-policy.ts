@@ -12,6 +12,15 @@ export function isPublicApiPath(path: string): boolean {
   return path === '/api/v1/tools' || path.startsWith('/api/v1/tools/') || path === '/api/v1/openapi.json' || path === '/llms.txt';
 }
 
+/** MCP over Streamable HTTP: browser-based MCP clients call it from the public API's origins. */
+export function isMcpPath(path: string): boolean {
+  return path === '/mcp';
+}
+
+/** What an MCP client sends and reads besides the public API's headers (the WWW-Authenticate challenge starts its sign-in). */
+const MCP_REQUEST_HEADERS = ['Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'];
+const MCP_EXPOSED_HEADERS = ['Mcp-Session-Id', 'WWW-Authenticate'];
+
 /** The account's own routes and the admin API: closed to browsers unless origins are configured. */
 export function isAccountApiPath(path: string): boolean {
   return path === '/api/v1/me' || path.startsWith('/api/v1/me/') || path === '/api/v1/admin' || path.startsWith('/api/v1/admin/');
@@ -39,9 +48,17 @@ export function corsPolicy(origins: CorsOrigins): RequestHandler {
     optionsSuccessStatus: 204,
   };
   const publicApi = cors({ ...common, origin: origins.publicApi, methods: ['GET', 'POST'] });
+  const mcp = cors({
+    ...common,
+    allowedHeaders: [...CORS_REQUEST_HEADERS, ...MCP_REQUEST_HEADERS],
+    exposedHeaders: [...CORS_EXPOSED_HEADERS, ...MCP_EXPOSED_HEADERS],
+    origin: origins.publicApi,
+    methods: ['POST'],
+  });
   const accountApi = origins.accountApi.length > 0 ? cors({ ...common, origin: origins.accountApi, methods: ['GET', 'POST', 'PUT', 'DELETE'] }) : null;
   return (req: Request, res: Response, next: NextFunction) => {
     if (isPublicApiPath(req.path)) return publicApi(req, res, next);
+    if (isMcpPath(req.path)) return mcp(req, res, next);
     if (accountApi && isAccountApiPath(req.path)) return accountApi(req, res, next);
     next();
   };

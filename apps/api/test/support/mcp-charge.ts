@@ -1,15 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { CreditHoldsService } from '@scout/ledger';
+import { mcpClient, structured } from './mcp-client';
 import type { TestApp } from './test-app';
 
 /**
- * Charges one answered call on the MCP channel as the tool gateway charges it (a hold on the
- * channel, then its post) through the booted app's CreditHoldsService, so the billing read side
- * can be tested on its own; the MCP endpoint's own tests call /mcp. Resolves to the request id.
+ * Answers one call over /mcp with the SDK's client, as an agent would, so the billing read side
+ * sees a real MCP charge. Resolves to the call's request id (the envelope's meta.requestId).
  */
-export async function chargeMcpCall(t: TestApp, accountId: string, tool: string, cost: number): Promise<string> {
-  const holds = t.app.get(CreditHoldsService);
-  const requestId = `mcp-${randomUUID()}`;
-  await holds.post(await holds.place(accountId, tool, cost, requestId, 'mcp'));
-  return requestId;
+export async function callOverMcp(t: TestApp, apiKey: string, tool: string, args: Record<string, unknown> = {}): Promise<string> {
+  const client = await mcpClient(t, apiKey);
+  try {
+    const result = await client.callTool({ name: tool, arguments: args });
+    if (result.isError) throw new Error(`${tool} over MCP failed: ${JSON.stringify(result.structuredContent)}`);
+    return String(structured(result).meta.requestId);
+  } finally {
+    await client.close();
+  }
 }

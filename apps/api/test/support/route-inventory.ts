@@ -24,8 +24,14 @@ export const PROBES = ['GET /healthz', 'GET /readyz'];
 /** The agents' summary (apps/api/src/catalog), at the site root where llmstxt.org puts it. */
 export const LLMS_TXT = 'GET /llms.txt';
 
-/** Controller routes outside /api: the probes and /llms.txt. */
-export const ROOT_ROUTES = [...PROBES, LLMS_TXT];
+/** MCP over Streamable HTTP (apps/api/src/mcp): POST carries JSON-RPC, GET and DELETE answer 405. */
+export const MCP_ROUTES = ['DELETE /mcp', 'GET /mcp', 'POST /mcp'];
+
+/** The routes that take an OAuth access token as well as an `sc_` key (besides the tool routes). */
+export const OAUTH_ROUTES = [...MCP_ROUTES];
+
+/** Controller routes outside /api: the probes, /llms.txt and MCP. */
+export const ROOT_ROUTES = [...PROBES, LLMS_TXT, ...MCP_ROUTES];
 
 /** Routes any inventory must find: the discovery routes, the tool routes, a self-service and two admin routes, the routes outside /api. */
 export const KNOWN_ROUTES = [

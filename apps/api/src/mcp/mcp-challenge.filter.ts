@@ -1,0 +1,35 @@
+import { Catch, Injectable, type ArgumentsHost } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppConfig, ScoutExceptionFilter, toScoutError } from '@scout/core';
+import { LedgerService } from '@scout/ledger';
+
+/** Where an MCP client learns how to sign in (RFC 9728 protected resource metadata for /mcp). */
+export function resourceMetadataUrl(publicUrl: string): string {
+  return `${publicUrl}/.well-known/oauth-protected-resource/mcp`;
+}
+
+/**
+ * The exception filter of /mcp: the contract's error body as everywhere, and on a 401 the
+ * `WWW-Authenticate` challenge (RFC 6750, RFC 9728 section 5.1) an MCP client starts its OAuth
+ * sign-in from; `error="invalid_token"` when a credential was sent and refused.
+ */
+@Catch()
+@Injectable()
+export class McpChallengeFilter extends ScoutExceptionFilter {
+  private readonly challenge: string;
+
+  constructor(ledger: LedgerService, config: AppConfig) {
+    super({ remainingFor: (accountId) => ledger.remaining(accountId) });
+    this.challenge = `resource_metadata="${resourceMetadataUrl(config.publicUrl)}", scope="tools"`;
+  }
+
+  override async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    if (toScoutError(exception).code === 'unauthorized' && !res.headersSent) {
+      const sentCredential = http.getRequest<Request>().headers.authorization !== undefined;
+      res.setHeader('WWW-Authenticate', `Bearer ${sentCredential ? 'error="invalid_token", ' : ''}${this.challenge}`);
+    }
+    await super.catch(exception, host);
+  }
+}

@@ -1,0 +1,149 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  AppConfig,
+  buildEnvelope,
+  CallMeter,
+  parseToolInput,
+  RequestContext,
+  ScoutError,
+  SessionUsageTracker,
+  type Envelope,
+  type ToolContext,
+  type ToolResult,
+} from '@scout/core';
+import { IdempotencyService, parseIdempotencyKey, requestFingerprint } from '@scout/idempotency';
+import { CreditHoldsService, LedgerService, type Hold } from '@scout/ledger';
+import type { UpstreamEndpoints } from '@scout/upstream';
+import { UPSTREAM_ENDPOINTS } from '../upstreams/upstream-endpoints';
+import { CallAbortedError, type ToolCallOutcome, type ToolCallRequest } from './tool-call.types';
+
+const SANDBOX_NOTE = 'Answered from the sandbox upstream, a synthetic market that stands in for the data providers: not live market data.';
+
+/** A fresh answer's status: every tool answers 200; a replay answers the status it stored. */
+const OK = 200;
+
+/** The Idempotency-Key claim a call runs under. */
+interface KeyClaim {
+  key: string;
+  claimId: string;
+}
+
+/**
+ * One tool call after the access guard, for every transport (ARCHITECTURE section 4, steps 5-8):
+ * validate the input, claim its Idempotency-Key if one came, place a hold for the cost, run the
+ * handler with its context, then post the hold with the envelope (stored under the key in the same
+ * transaction) before the answer leaves, or void it if the call failed. A hold left by a crash
+ * expires unspent. REST (ToolGatewayService) and MCP (McpToolCaller) are thin adapters over it.
+ */
+@Injectable()
+export class ToolCallService {
+  private readonly logger = new Logger('ToolGateway');
+
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly holds: CreditHoldsService,
+    private readonly idempotency: IdempotencyService,
+    private readonly sessionUsage: SessionUsageTracker,
+    private readonly config: AppConfig,
+    @Inject(UPSTREAM_ENDPOINTS) private readonly upstreams: UpstreamEndpoints,
+  ) {}
+
+  async call(request: ToolCallRequest): Promise<ToolCallOutcome> {
+    const startedAt = performance.now();
+    const { tool, caller } = request;
+    const input = await parseToolInput(tool.input, request.input, request.source, tool.inputSchema);
+
+    // A key is scoped to an account: a keyless call has none to scope it to. The public tool
+    // (service_health) reports live state, which a stored answer would misreport, so it ignores
+    // the key even with a credential (the OpenAPI document offers the header on keyed tools only).
+    const key = caller && !tool.public ? parseIdempotencyKey(request.idempotencyKey) : null;
+    if (!caller || key === null) return this.run(request, input, startedAt, null);
+
+    const claim = await this.idempotency.claim(caller.accountId, key, tool.name, requestFingerprint(tool.name, input));
+    if (claim.kind === 'replay') {
+      // The stored answer and status, charging nothing; the balance is today's.
+      const remaining = await this.ledger.remaining(caller.accountId);
+      request.onRemaining?.(remaining);
+      return { envelope: claim.response as Envelope, statusCode: claim.statusCode, remaining, replayed: true };
+    }
+    try {
+      return await this.run(request, input, startedAt, { key, claimId: claim.claimId });
+    } catch (error) {
+      // 402, a voided call, the database: nothing to replay, so the retry runs. A claim that
+      // cannot be released lapses when the call's hold would have expired.
+      await this.idempotency.release(caller.accountId, key, claim.claimId).catch((releaseError: unknown) => {
+        this.logger.warn({ err: releaseError, key }, 'could not release the Idempotency-Key of a failed call: it lapses with its hold');
+      });
+      throw error;
+    }
+  }
+
+  private async run(request: ToolCallRequest, input: object, startedAt: number, claim: KeyClaim | null): Promise<ToolCallOutcome> {
+    const { tool, caller, requestId } = request;
+    // A call whose answer can no longer be delivered is not started (nor charged).
+    if (request.voidIfAborted && request.signal.aborted) throw new CallAbortedError();
+
+    const hold = caller && tool.cost > 0 ? await this.holds.place(caller.accountId, tool.name, tool.cost, requestId, request.channel) : null;
+    if (hold) request.onRemaining?.(hold.remaining);
+
+    const context: ToolContext = {
+      tool: tool.name,
+      requestId,
+      caller,
+      meter: new CallMeter(),
+      deadlineAt: Date.now() + (tool.deadlineMs ?? this.config.TOOL_DEADLINE_MS),
+      signal: request.signal,
+    };
+    let result: ToolResult;
+    try {
+      result = await RequestContext.run(context, () => tool.handler(input, context));
+      if (request.voidIfAborted && request.signal.aborted) throw new CallAbortedError();
+    } catch (error) {
+      if (hold) await this.voidHold(hold, error, request);
+      throw error;
+    }
+
+    const remaining = hold ? hold.remaining : caller ? await this.ledger.remaining(caller.accountId) : null;
+    if (remaining !== null) request.onRemaining?.(remaining);
+    const notes = [...(result.notes ?? [])];
+    if (this.upstreams.sandbox && context.meter.endpoints.length > 0) notes.push(SANDBOX_NOTE);
+    const envelope = buildEnvelope({
+      tool: tool.name,
+      data: result.data,
+      notes,
+      creditsSpent: hold ? tool.cost : 0,
+      remaining,
+      meter: context.meter,
+      startedAt,
+      requestId,
+    });
+
+    // The charge (and the stored answer) is durable before the answer leaves; a hold that can no
+    // longer be posted throws, and the caller gets an error, charged nothing.
+    if (hold) {
+      await this.holds.post(hold, claim ? { ...claim, statusCode: OK, response: envelope } : undefined);
+    } else if (claim && caller) {
+      await this.storeFreeAnswer(caller.accountId, claim, envelope);
+    }
+    if (caller) {
+      this.sessionUsage.record(caller.accountId, tool.name, tool.cost, context.meter.calls, context.meter.cachedCalls, request.channel);
+    }
+    return { envelope, statusCode: OK, remaining, replayed: false };
+  }
+
+  private async voidHold(hold: Hold, error: unknown, request: ToolCallRequest): Promise<void> {
+    const reason = error instanceof ScoutError ? `${error.code}: ${error.message}` : error instanceof CallAbortedError ? error.message : 'internal error';
+    const remaining = await this.holds.void(hold, reason);
+    if (remaining !== null) request.onRemaining?.(remaining);
+  }
+
+  /** A free call moves no credits, so its answer is stored on its own; failing to store it is not fatal. */
+  private async storeFreeAnswer(accountId: string, claim: KeyClaim, envelope: Envelope): Promise<void> {
+    try {
+      const stored = await this.idempotency.complete(accountId, claim.key, claim.claimId, { statusCode: OK, response: envelope, usageEntryId: null });
+      if (!stored) this.logger.warn({ key: claim.key }, 'Idempotency-Key taken over as abandoned before the call finished: answer not stored');
+    } catch (error) {
+      this.logger.error({ err: error, key: claim.key }, 'could not store the answer of an Idempotency-Key');
+    }
+  }
+}
