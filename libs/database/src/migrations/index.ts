@@ -10,6 +10,7 @@ import { TokenResearch1764300000000 } from './1764300000000-TokenResearch';
 import { FeedEvents1764400000000 } from './1764400000000-FeedEvents';
 import { Alerts1764500000000 } from './1764500000000-Alerts';
 import { GrantOrder1764600000000 } from './1764600000000-GrantOrder';
+import { OAuth1764710000000 } from './1764710000000-OAuth';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   FeedEvents1764400000000,
   Alerts1764500000000,
   GrantOrder1764600000000,
+  OAuth1764710000000,
 ];
