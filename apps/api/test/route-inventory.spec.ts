@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { controllerFiles, key, KNOWN_ROUTES, PROBES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
+import { controllerFiles, key, KNOWN_ROUTES, OAUTH_ROUTES, PROBES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
 
 /**
  * The static half of the route inventory (access decorators, ARCHITECTURE section 4), read from
@@ -46,7 +46,15 @@ describe('route inventory (static): every route declares its access', () => {
     expect(admin.length).toBeGreaterThanOrEqual(6);
     for (const r of admin) expect({ route: key(r), access: r.access }).toEqual({ route: key(r), access: { kind: 'key', scope: 'admin' } });
     const keyed = routes.filter((r) => r.access?.kind === 'key' && !r.path.startsWith('/api/v1/admin'));
-    for (const r of keyed) expect({ route: key(r), access: r.access }).toEqual({ route: key(r), access: { kind: 'key', scope: 'tools' } });
+    for (const r of keyed) {
+      const access = OAUTH_ROUTES.includes(key(r)) ? { kind: 'key', scope: 'tools', acceptsOAuth: true } : { kind: 'key', scope: 'tools' };
+      expect({ route: key(r), access: r.access }).toEqual({ route: key(r), access });
+    }
     expect(keyed.map(key)).toContain('GET /api/v1/me');
+  });
+
+  it('an OAuth access token is accepted on exactly the tool routes and OAUTH_ROUTES', () => {
+    const oauth = routes.filter((r) => r.access?.kind === 'key' && r.access.acceptsOAuth === true).map(key);
+    expect(oauth.sort()).toEqual([...OAUTH_ROUTES].sort());
   });
 });

@@ -21,6 +21,9 @@ export const key = (r: { method: string; path: string }) => `${r.method} ${r.pat
 /** The load balancer's probes (apps/api/src/health), outside /api. */
 export const PROBES = ['GET /healthz', 'GET /readyz'];
 
+/** The keyed routes an OAuth access token may call besides the tools (`acceptsOAuth`); every other keyed route needs an `sc_` key. */
+export const OAUTH_ROUTES = ['GET /api/v1/me'];
+
 /** Routes any inventory must find: the discovery routes, the tool routes, a self-service and two admin routes, the probes. */
 export const KNOWN_ROUTES = [
   'GET /api/v1/tools',
