@@ -11,10 +11,11 @@ export function authorizationRedirect(redirectUri: string, issuer: string, state
   return url.href;
 }
 
-/** Adds `iss` to a redirect the SDK's authorization handler makes itself (its own error answers). */
-export function withIssuer(location: string, issuer: string): string {
+/** Adds `iss`, and `state` when missing, to a redirect the SDK's authorization handler makes itself (its own error answers). */
+export function completeRedirect(location: string, issuer: string, state: string | undefined): string {
   try {
     const url = new URL(location);
+    if (state !== undefined && !url.searchParams.has('state')) url.searchParams.set('state', state);
     if (!url.searchParams.has('iss')) url.searchParams.set('iss', issuer);
     return url.href;
   } catch {

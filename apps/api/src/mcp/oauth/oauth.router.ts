@@ -6,7 +6,7 @@ import { TooManyRequestsError } from '@modelcontextprotocol/sdk/server/auth/erro
 import { mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { ApiKeyService, OAuthAuthorizationService, OAuthClientStore, OAuthTokenService, UnauthenticatedRateLimiter } from '@scout/auth';
 import { AppConfig, RateLimitedError } from '@scout/core';
-import { withIssuer } from './authorization-redirect';
+import { completeRedirect } from './authorization-redirect';
 import { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata';
 import { ScoutClientsStore } from './scout-clients.store';
 import { ScoutOAuthProvider } from './scout-oauth.provider';
@@ -54,7 +54,7 @@ export function oauthRouter(deps: OAuthRouterDeps): express.Router {
     express.urlencoded({ extended: false, limit: '8kb' }),
     signInDecision({ authorization: deps.authorization, keys: deps.keys, pages, issuer: publicUrl, logger: new Logger('OAuthSignIn') }),
   );
-  router.use('/authorize', express.urlencoded({ extended: false, limit: '8kb' }), exactRedirectUri(clientsStore), issuerOnRedirects(publicUrl));
+  router.use('/authorize', express.urlencoded({ extended: false, limit: '8kb' }), exactRedirectUri(clientsStore), completeRedirects(publicUrl));
   router.use(
     mcpAuthRouter({
       provider,
@@ -124,13 +124,18 @@ function exactRedirectUri(clients: ScoutClientsStore): RequestHandler {
   };
 }
 
-/** Every redirect the authorization endpoint makes carries `iss` (RFC 9207), the SDK's own error redirects too. */
-function issuerOnRedirects(issuer: string): RequestHandler {
-  return (_req: Request, res: Response, next: NextFunction) => {
+/**
+ * Every redirect the authorization endpoint makes carries `iss` (RFC 9207), and `state` when the
+ * request had one (RFC 6749 section 4.1.2.1): the SDK's own parameter-error redirects leave both out.
+ */
+function completeRedirects(issuer: string): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const params = (req.method === 'POST' ? req.body : req.query) as Record<string, unknown> | undefined;
+    const state = typeof params?.state === 'string' ? params.state : undefined;
     const redirect = res.redirect.bind(res) as (status: number, url: string) => void;
     res.redirect = (statusOrUrl: number | string, url?: string | number) => {
       const [status, location] = typeof statusOrUrl === 'number' ? [statusOrUrl, String(url)] : [302, statusOrUrl];
-      redirect(status, withIssuer(location, issuer));
+      redirect(status, completeRedirect(location, issuer, state));
     };
     next();
   };
