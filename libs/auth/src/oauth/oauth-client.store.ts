@@ -73,7 +73,14 @@ export class OAuthClientStore {
     const { document, maxAgeSeconds } = await this.fetcher.fetch(url);
     const clientId = (document as { client_id?: unknown } | null)?.client_id;
     if (clientId !== url) throw new OAuthProblem('invalid_client', 'the client metadata document must name its own URL as client_id');
-    const metadata = checkClientMetadata(document, 'cimd');
+    let metadata: ClientMetadata;
+    try {
+      metadata = checkClientMetadata(document, 'cimd');
+    } catch (error) {
+      // To the authorization and token endpoints, a document that does not hold is an unknown client.
+      if (error instanceof OAuthProblem) throw new OAuthProblem('invalid_client', `client metadata document ${url}: ${error.message}`);
+      throw error;
+    }
     const [row] = await this.db.query<ClientRow[]>(
       `INSERT INTO oauth_clients (id, kind, metadata, redirect_uris, fetched_at, expires_at)
        VALUES ($1, 'cimd', $2, $3, now(), now() + make_interval(secs => $4))

@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
-import { TooManyRequestsError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { OAuthError, TooManyRequestsError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { ApiKeyService, OAuthAuthorizationService, OAuthClientStore, OAuthTokenService, UnauthenticatedRateLimiter } from '@scout/auth';
 import { AppConfig, RateLimitedError } from '@scout/core';
@@ -118,8 +118,12 @@ function exactRedirectUri(clients: ScoutClientsStore): RequestHandler {
         }
         next();
       },
-      // The SDK's handler looks the client up again and answers the failure in its own shape.
-      () => next(),
+      (error: unknown) => {
+        // Answered here, as the SDK's handler would: asking it would fetch a failing document twice.
+        if (!(error instanceof OAuthError)) return next(error);
+        res.setHeader('Cache-Control', 'no-store');
+        res.status(400).json(error.toResponseObject());
+      },
     );
   };
 }
