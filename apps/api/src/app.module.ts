@@ -12,12 +12,16 @@ import { LEDGER_ENTITIES, LedgerModule, LedgerService } from '@scout/ledger';
 import { UpstreamModule, type UpstreamEndpoints } from '@scout/upstream';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
+import { AdminOAuthGrantsController } from './admin/admin-oauth-grants.controller';
+import { AdminOAuthGrantsService } from './admin/admin-oauth-grants.service';
 import { CatalogController } from './catalog/catalog.controller';
 import { OpenApiDocument } from './catalog/openapi-document';
 import { loggerOptions } from './http/logger.options';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
+import { MeOAuthGrantsController } from './me/me-oauth-grants.controller';
+import { MeOAuthGrantsService } from './me/me-oauth-grants.service';
 import { AdminBootstrapService } from './startup/admin-bootstrap.service';
 import { ToolGatewayService } from './tools/tool-gateway.service';
 import { ToolsController } from './tools/tools.controller';
@@ -62,13 +66,24 @@ export class AppModule {
         ...dataToolModules(config, upstreams, databaseUrl),
         ...(extras.modules ?? []),
       ],
-      controllers: [ToolsController, CatalogController, MeController, AdminController, AdminUpstreamsController, StreamController],
+      controllers: [
+        ToolsController,
+        CatalogController,
+        MeController,
+        MeOAuthGrantsController,
+        AdminController,
+        AdminOAuthGrantsController,
+        AdminUpstreamsController,
+        StreamController,
+      ],
       providers: [
         { provide: UPSTREAM_ENDPOINTS, useValue: upstreams },
         ToolGatewayService,
         OpenApiDocument,
         AdminService,
         MeService,
+        MeOAuthGrantsService,
+        AdminOAuthGrantsService,
         AdminBootstrapService,
         { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
         { provide: APP_PIPE, useFactory: contractValidationPipe },

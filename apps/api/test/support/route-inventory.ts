@@ -24,7 +24,7 @@ export const PROBES = ['GET /healthz', 'GET /readyz'];
 /** The keyed routes an OAuth access token may call besides the tools (`acceptsOAuth`); every other keyed route needs an `sc_` key. */
 export const OAUTH_ROUTES = ['GET /api/v1/me'];
 
-/** Routes any inventory must find: the discovery routes, the tool routes, a self-service and two admin routes, the probes. */
+/** Routes any inventory must find: the discovery routes, the tool routes, self-service and admin routes (OAuth grants among them), the probes. */
 export const KNOWN_ROUTES = [
   'GET /api/v1/tools',
   'GET /api/v1/openapi.json',
@@ -33,6 +33,10 @@ export const KNOWN_ROUTES = [
   'POST /api/v1/tools/:name',
   'POST /api/v1/admin/accounts',
   'DELETE /api/v1/admin/keys/:keyId',
+  'GET /api/v1/me/oauth-grants',
+  'DELETE /api/v1/me/oauth-grants/:id',
+  'GET /api/v1/admin/accounts/:id/oauth-grants',
+  'DELETE /api/v1/admin/oauth-grants/:id',
   ...PROBES,
 ];
 
