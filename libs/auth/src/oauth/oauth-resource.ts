@@ -27,9 +27,12 @@ export function checkResource(publicUrl: string, requested: string | undefined):
   return match;
 }
 
-/** The scopes asked for, checked: only `tools`; none asked means `tools`. */
+/**
+ * The scopes asked for, checked: only `tools` (`admin` stays with `sc_` keys); none asked means
+ * `tools`. `offline_access` is no scope here: every grant gets refresh tokens.
+ */
 export function checkScopes(requested: readonly string[] | undefined): OAuthScope[] {
-  const asked = (requested ?? []).filter((s) => s !== '');
+  const asked = (requested ?? []).filter((s) => s !== '' && s !== 'offline_access');
   const unknown = asked.filter((s) => !(OAUTH_SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0) throw new OAuthProblem('invalid_scope', `Scout grants only the scope tools, not ${unknown.join(', ')}`);
   return ['tools'];

@@ -189,7 +189,22 @@ describe('OAuth tokens (PostgreSQL)', () => {
     expect(await problem(authz.open(client, { ...ask, resource: undefined }))).toBe('invalid_target');
     expect(await problem(authz.open(client, { ...ask, resource: 'https://other.example/mcp' }))).toBe('invalid_target');
     expect(await problem(authz.open(client, { ...ask, scopes: ['tools', 'admin'] }))).toBe('invalid_scope');
+    expect(await problem(authz.open(client, { ...ask, scopes: ['profile'] }))).toBe('invalid_scope');
+    expect(await problem(authz.open(client, { ...ask, scopes: ['tools', 'offline_access'] }))).toBe('no problem');
     expect(await problem(authz.open(client, { ...ask, redirectUri: 'https://app.example/callback2' }))).toBe('invalid_request');
+  });
+
+  it('opening a sign-in prunes sign-ins and codes a day past their expiry', async () => {
+    const a = await approved();
+    const [old] = await db.query<{ id: string }[]>(
+      `INSERT INTO oauth_authorization_requests (client_id, redirect_uri, code_challenge, resource, scopes, state, csrf_sha256, expires_at)
+       VALUES ($1, $2, $3, $4, '{tools}', 's', '\\x00', now() - interval '2 days') RETURNING id`,
+      [a.client.id, REDIRECT, CHALLENGE, PUBLIC_URL],
+    );
+    await db.query(`UPDATE oauth_codes SET expires_at = now() - interval '2 days' WHERE grant_id = $1`, [a.grantId]);
+    await authz.open(a.client, { redirectUri: REDIRECT, codeChallenge: CHALLENGE, state: 's', resource: PUBLIC_URL });
+    expect(await db.query(`SELECT 1 FROM oauth_authorization_requests WHERE id = $1`, [old.id])).toEqual([]);
+    expect(await db.query(`SELECT 1 FROM oauth_codes WHERE grant_id = $1`, [a.grantId])).toEqual([]);
   });
 
   it('a pending sign-in answers only to its CSRF token, once', async () => {

@@ -70,6 +70,7 @@ export class OAuth1764710000000 implements MigrationInterface {
         used_at timestamptz
       )`);
     await q.query(`CREATE INDEX idx_oauth_codes_grant ON oauth_codes (grant_id)`);
+    await q.query(`CREATE INDEX idx_oauth_codes_expires ON oauth_codes (expires_at)`);
 
     // rotated_at: a refresh token already exchanged for a new pair; presenting it again is reuse.
     await q.query(`
