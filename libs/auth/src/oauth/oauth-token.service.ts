@@ -62,9 +62,10 @@ export class OAuthTokenService {
   }
 
   /**
-   * Exchanges a code (its verifier already checked) for tokens. The code is spent whatever comes
-   * of it; `redirectUri` must be the one it was issued for (it may be left out only by a client
-   * with a single redirect URI), `resource` its resource.
+   * Exchanges a code (its verifier already checked) for tokens. Once its own client presents a
+   * well-formed request, the code is spent whatever comes of it; `redirectUri` must be the one it
+   * was issued for (it may be left out only by a client with a single redirect URI), `resource`
+   * its resource.
    */
   async exchangeCode(
     clientId: string,
@@ -73,6 +74,7 @@ export class OAuthTokenService {
     resource: string | undefined,
     registeredRedirects: number,
   ): Promise<IssuedTokens> {
+    const wantedResource = resource === undefined ? undefined : checkResource(this.config.publicUrl, resource);
     const outcome = await this.db.transaction(async (manager) => {
       const [row] = await manager.query<CodeRow[]>(
         `WITH spent AS (
@@ -92,18 +94,19 @@ export class OAuthTokenService {
       if (redirectUri === undefined ? registeredRedirects !== 1 : redirectUri !== row.redirect_uri) {
         return new OAuthProblem('invalid_grant', 'redirect_uri must be the one the code was issued for');
       }
-      if (resource !== undefined && checkResource(this.config.publicUrl, resource) !== row.resource) {
+      if (wantedResource !== undefined && wantedResource !== row.resource) {
         return new OAuthProblem('invalid_target', 'resource must be the one the code was issued for');
       }
       return this.issue(manager, row.grant_id);
     });
-    if (outcome instanceof OAuthProblem) throw outcome;
-    return outcome;
+    return this.settle(outcome);
   }
 
   /** Rotates a refresh token: the old one is spent, a new pair is issued under the same grant. */
   async refresh(clientId: string, refreshToken: string, scopes: string[] | undefined, resource: string | undefined): Promise<IssuedTokens> {
     if (!isSecretOf(REFRESH_TOKEN_PREFIX, refreshToken)) throw new OAuthProblem('invalid_grant', 'unknown refresh token');
+    if (scopes !== undefined) checkScopes(scopes);
+    const wantedResource = resource === undefined ? undefined : checkResource(this.config.publicUrl, resource);
     const outcome = await this.db.transaction(async (manager) => {
       const [row] = await manager.query<
         { grant_id: string; client_id: string; resource: string; rotated: boolean; usable: boolean; live: boolean; scopes: string[] }[]
@@ -121,15 +124,24 @@ export class OAuthTokenService {
         return new OAuthProblem('invalid_grant', 'this refresh token was already used; the access it gave is revoked');
       }
       if (!row.usable || !row.live) return new OAuthProblem('invalid_grant', 'the refresh token has expired or its access was revoked');
-      if (resource !== undefined && checkResource(this.config.publicUrl, resource) !== row.resource) {
+      if (wantedResource !== undefined && wantedResource !== row.resource) {
         return new OAuthProblem('invalid_target', 'resource must be the one access was granted for');
       }
-      if (scopes !== undefined) checkScopes(scopes);
       await manager.query(`UPDATE oauth_tokens SET rotated_at = now() WHERE token_sha256 = $1`, [hashSecret(refreshToken)]);
       return this.issue(manager, row.grant_id);
     });
-    if (outcome instanceof OAuthProblem) throw outcome;
-    return outcome;
+    return this.settle(outcome);
+  }
+
+  /**
+   * The tokens, or the refusal, thrown once its transaction has committed (a spent code or a grant
+   * revoked for reuse must stay so). A revocation in it leaves this instance's cache only now, so
+   * no request re-caches a token between the revocation and its commit.
+   */
+  private settle(outcome: IssuedTokens | OAuthProblem): IssuedTokens {
+    if (!(outcome instanceof OAuthProblem)) return outcome;
+    this.verified.clear();
+    throw outcome;
   }
 
   /**
