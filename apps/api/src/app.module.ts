@@ -12,6 +12,8 @@ import { LEDGER_ENTITIES, LedgerModule, LedgerService } from '@scout/ledger';
 import { UpstreamModule, type UpstreamEndpoints } from '@scout/upstream';
 import { AdminController } from './admin/admin.controller';
 import { AdminService } from './admin/admin.service';
+import { AdminOAuthGrantsController } from './admin/admin-oauth-grants.controller';
+import { AdminOAuthGrantsService } from './admin/admin-oauth-grants.service';
 import { CatalogController } from './catalog/catalog.controller';
 import { OpenApiDocument } from './catalog/openapi-document';
 import { LlmsTxtController } from './catalog/llms-txt.controller';
@@ -20,6 +22,8 @@ import { loggerOptions } from './http/logger.options';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
+import { MeOAuthGrantsController } from './me/me-oauth-grants.controller';
+import { MeOAuthGrantsService } from './me/me-oauth-grants.service';
 import { AdminBootstrapService } from './startup/admin-bootstrap.service';
 import { ToolsModule } from './tools/tools.module';
 import { McpModule } from './mcp/mcp.module';
@@ -66,12 +70,23 @@ export class AppModule {
         ...dataToolModules(config, upstreams, databaseUrl),
         ...(extras.modules ?? []),
       ],
-      controllers: [CatalogController, LlmsTxtController, MeController, AdminController, AdminUpstreamsController, StreamController],
+      controllers: [
+        CatalogController,
+        LlmsTxtController,
+        MeController,
+        MeOAuthGrantsController,
+        AdminController,
+        AdminOAuthGrantsController,
+        AdminUpstreamsController,
+        StreamController,
+      ],
       providers: [
         OpenApiDocument,
         LlmsTxtDocument,
         AdminService,
         MeService,
+        MeOAuthGrantsService,
+        AdminOAuthGrantsService,
         AdminBootstrapService,
         { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
         { provide: APP_PIPE, useFactory: contractValidationPipe },

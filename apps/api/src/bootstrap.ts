@@ -11,6 +11,7 @@ import { securityHeaders } from './http/security-headers';
 import { corsPolicy } from './http/cors-policy';
 import { answerClientErrors } from './http/client-errors';
 import { drainGate } from './http/drain-gate';
+import { mountOAuth } from './mcp/oauth/oauth.router';
 
 /**
  * Builds the API exactly as main.ts runs it; the end-to-end tests boot it through here too.
@@ -37,6 +38,8 @@ export async function createApiApp(
   app.use(corsPolicy({ publicApi: config.corsOrigins, accountApi: config.corsAdminOrigins }));
   // JSON bodies are read after the access guard (JsonBodyInterceptor), not by middleware here.
   app.use(drainGate(app.get(DrainState)));
+  // The OAuth authorization server (/authorize, /token, /register, /revoke, /.well-known/oauth-*).
+  mountOAuth(app);
   // Interactive docs over the same generated document as /api/v1/openapi.json (built lazily,
   // once the registry has found every tool).
   const openApi = app.get(OpenApiDocument);

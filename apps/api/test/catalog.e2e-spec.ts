@@ -77,11 +77,13 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
       .sort();
     expect(documented).toEqual([
       'DELETE /api/v1/me/keys/{keyId}',
+      'DELETE /api/v1/me/oauth-grants/{grantId}',
       'DELETE /api/v1/me/plan',
       'GET /api/v1/me',
       'GET /api/v1/me/grants',
       'GET /api/v1/me/keys',
       'GET /api/v1/me/ledger',
+      'GET /api/v1/me/oauth-grants',
       'GET /api/v1/me/plan',
       'POST /api/v1/me/keys',
       'PUT /api/v1/me/plan',

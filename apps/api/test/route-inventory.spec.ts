@@ -53,7 +53,7 @@ describe('route inventory (static): every route declares its access', () => {
     expect(keyed.map(key)).toContain('GET /api/v1/me');
   });
 
-  it('the routes that take an OAuth token are exactly OAUTH_ROUTES', () => {
+  it('an OAuth access token is accepted on exactly the tool routes and OAUTH_ROUTES', () => {
     const oauth = routes.filter((r) => r.access?.kind === 'key' && r.access.acceptsOAuth === true).map(key);
     expect(oauth.sort()).toEqual([...OAUTH_ROUTES].sort());
   });

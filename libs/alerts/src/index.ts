@@ -7,7 +7,6 @@ export * from './alert-input-rules';
 export * from './alert-store';
 export * from './alerts-admin.service';
 export * from './webhook/webhook-signature';
-export * from './webhook/target-address';
 export * from './webhook/webhook-target';
 export * from './jobs/alerts.queue';
 export * from './jobs/alert-jobs.module';

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'credits.topup',
   'credits.adjust',
   'ledger.export',
+  'oauth_grant.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -11,7 +11,9 @@ export type ScoutRequest = Request & { id: string; caller?: CallerIdentity | nul
 
 /**
  * The gate in front of every route (ARCHITECTURE section 4, steps 2-4): IP rate limit for requests
- * without a key, tool lookup (404 before auth), bearer auth, scope check.
+ * without a key, tool lookup (404 before auth), bearer auth, scope check. An OAuth access token is
+ * taken on the tools and on routes that say so (`acceptsOAuth`); managing keys, plans, grants and
+ * the admin API needs an `sc_` key.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -57,6 +59,9 @@ export class AccessGuard implements CanActivate {
       throw failure;
     }
     req.caller = req.user as CallerIdentity;
+    if (req.caller.credential === 'oauth' && access.kind === 'key' && access.acceptsOAuth !== true) {
+      throw new ForbiddenError('An OAuth access token works on the tools, /mcp and GET /api/v1/me; this route needs an sc_ API key.');
+    }
     if (scope !== null && !req.caller.scopes.includes(scope)) {
       throw new ForbiddenError(`This route needs a key with the ${scope} scope.`);
     }

@@ -2,19 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { timingSafeEqual } from 'node:crypto';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { AppConfig, NotFoundError, type CallerIdentity } from '@scout/core';
+import { NotFoundError, type CallerIdentity } from '@scout/core';
 import { ApiKeyEntity } from './api-key.entity';
 import { API_KEY_PATTERN, displayPrefix, generateApiKey, hashApiKey, type Scope } from './api-key.format';
+import { VerifiedCredentials } from './verified-credentials';
 
 export interface IssuedKey {
   apiKey: string;
   keyId: string;
   prefix: string;
-}
-
-interface CachedCaller {
-  caller: CallerIdentity;
-  expiresAt: number;
 }
 
 /**
@@ -24,11 +20,9 @@ interface CachedCaller {
  */
 @Injectable()
 export class ApiKeyService {
-  private readonly verified = new Map<string, CachedCaller>();
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly config: AppConfig,
+    private readonly verified: VerifiedCredentials,
   ) {}
 
   async issue(accountId: string, scopes: Scope[], label: string | null = null, manager: EntityManager = this.db.manager): Promise<IssuedKey> {
@@ -62,10 +56,9 @@ export class ApiKeyService {
   async verify(token: string): Promise<CallerIdentity | null> {
     if (!API_KEY_PATTERN.test(token)) return null;
     const hash = hashApiKey(token);
-    const cacheKey = hash.toString('base64');
-    const cached = this.verified.get(cacheKey);
-    if (cached && cached.expiresAt > Date.now()) return cached.caller;
-    this.verified.delete(cacheKey);
+    const cacheKey = `key:${hash.toString('base64')}`;
+    const cached = this.verified.get<CallerIdentity>(cacheKey);
+    if (cached) return cached;
 
     const rows = await this.db.query<{ id: string; account_id: string; scopes: string[]; secret_sha256: Buffer }[]>(
       `SELECT k.id, k.account_id, k.scopes, k.secret_sha256
@@ -76,10 +69,8 @@ export class ApiKeyService {
     const row = rows[0];
     // The index lookup already matched; compare again in constant time so no timing depends on the secret.
     if (!row || !timingSafeEqual(row.secret_sha256, hash)) return null;
-    const caller: CallerIdentity = { accountId: row.account_id, keyId: row.id, scopes: row.scopes };
-    if (this.config.AUTH_CACHE_TTL_MS > 0) {
-      this.verified.set(cacheKey, { caller, expiresAt: Date.now() + this.config.AUTH_CACHE_TTL_MS });
-    }
+    const caller: CallerIdentity = { accountId: row.account_id, keyId: row.id, scopes: row.scopes, credential: 'api_key' };
+    this.verified.set(cacheKey, caller);
     return caller;
   }
 
@@ -94,8 +85,8 @@ export class ApiKeyService {
   }
 
   /**
-   * Drops this instance's verified-key cache, after a revocation or an account suspension; other
-   * instances follow within AUTH_CACHE_TTL_MS (at most 5 s).
+   * Drops this instance's cache of verified keys and OAuth access tokens, after a revocation or an
+   * account suspension; other instances follow within AUTH_CACHE_TTL_MS (at most 5 s).
    */
   forgetVerifiedKeys(): void {
     this.verified.clear();

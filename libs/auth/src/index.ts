@@ -5,3 +5,5 @@ export * from './api-key.format';
 export * from './api-key.service';
 export * from './auth.module';
 export * from './unauthenticated-rate-limiter';
+export * from './verified-credentials';
+export * from './oauth';

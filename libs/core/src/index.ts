@@ -24,3 +24,5 @@ export * from './time/clock';
 export * from './lifecycle/drain-state';
 export * from './lifecycle/startup-retry';
 export * from './http/input-screen';
+export * from './net/outbound-address';
+export * from './net/outbound-target';

@@ -23,7 +23,11 @@ const ERROR_RESPONSES: Record<string, { code: ErrorCode; description: string }> 
 
 const COMPONENTS = {
   securitySchemes: {
-    bearer: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer sc_...`' },
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'An API key (`Authorization: Bearer sc_...`), or an OAuth access token (`sco_at_...`), which works on the tools and `GET /api/v1/me` only.',
+    },
   },
   parameters: {
     IdempotencyKey: {
@@ -220,6 +224,18 @@ function selfServicePaths(): Record<string, unknown> {
     },
     '/api/v1/me/grants': {
       get: account('me_grants', 'Grants (free, plan, top-up, adjustment) with what is left of each and when it expires.', json('The grants.')),
+    },
+    '/api/v1/me/oauth-grants': {
+      get: account(
+        'me_oauth_grants',
+        'Apps let in through OAuth: client, scopes, the approving key, when approved and last used. Needs an sc_ key.',
+        json('The standing grants.'),
+      ),
+    },
+    '/api/v1/me/oauth-grants/{grantId}': {
+      delete: account('me_revoke_oauth_grant', 'Withdraws a grant: its tokens stop working. Needs an sc_ key.', json('The revoked grant.'), {
+        parameters: [{ name: 'grantId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+      }),
     },
     '/api/v1/me/ledger': {
       get: account('me_ledger', 'Ledger entries newest first, with their channel; pass nextCursor as before for more.', json('One page of entries.'), {

@@ -15,8 +15,9 @@ import { MeService } from './me.service';
 export class MeController {
   constructor(private readonly me: MeService) {}
 
-  /** Balance, calls left at 250 credits a call, plan and net usage by tool (refunds deducted). */
+  /** Balance, calls left at 250 credits a call, plan and net usage by tool (refunds deducted). An OAuth token may read it too. */
   @Get()
+  @RequireKey('tools', { acceptsOAuth: true })
   async summary(@Req() req: ScoutRequest, @Res({ passthrough: true }) res: Response) {
     const summary = await this.me.summary(req.caller!);
     res.setHeader(CREDITS_HEADER, String(summary.balance));

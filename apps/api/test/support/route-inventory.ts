@@ -27,13 +27,13 @@ export const LLMS_TXT = 'GET /llms.txt';
 /** MCP over Streamable HTTP (apps/api/src/mcp): POST carries JSON-RPC, GET and DELETE answer 405. */
 export const MCP_ROUTES = ['DELETE /mcp', 'GET /mcp', 'POST /mcp'];
 
-/** The routes that take an OAuth access token as well as an `sc_` key (besides the tool routes). */
-export const OAUTH_ROUTES = [...MCP_ROUTES];
+/** The keyed routes an OAuth access token may call besides the tools (`acceptsOAuth`); every other keyed route needs an `sc_` key. */
+export const OAUTH_ROUTES = [...MCP_ROUTES, 'GET /api/v1/me'];
 
 /** Controller routes outside /api: the probes, /llms.txt and MCP. */
 export const ROOT_ROUTES = [...PROBES, LLMS_TXT, ...MCP_ROUTES];
 
-/** Routes any inventory must find: the discovery routes, the tool routes, a self-service and two admin routes, the routes outside /api. */
+/** Routes any inventory must find: the discovery routes, the tool routes, self-service and admin routes (OAuth grants among them), the routes outside /api. */
 export const KNOWN_ROUTES = [
   'GET /api/v1/tools',
   'GET /api/v1/openapi.json',
@@ -42,6 +42,10 @@ export const KNOWN_ROUTES = [
   'POST /api/v1/tools/:name',
   'POST /api/v1/admin/accounts',
   'DELETE /api/v1/admin/keys/:keyId',
+  'GET /api/v1/me/oauth-grants',
+  'DELETE /api/v1/me/oauth-grants/:id',
+  'GET /api/v1/admin/accounts/:id/oauth-grants',
+  'DELETE /api/v1/admin/oauth-grants/:id',
   ...ROOT_ROUTES,
 ];
 

@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Pool } from 'pg';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { AppConfig, type Clock } from '@scout/core';
 import { SANDBOX_KEYS, startSandbox, type RunningSandbox, type StartSandboxOptions } from '@scout/sandbox';
 import { createApiApp } from '../../src/bootstrap';
@@ -38,6 +39,23 @@ export interface TestAppOptions {
   upstreams?: Partial<UpstreamEndpoints>;
   /** The clock the app reads (plan periods start at its time); the system clock if absent. */
   clock?: Clock;
+  /**
+   * Listen on a free port chosen first and set PUBLIC_URL to it, for what must name the booted
+   * address itself (the OAuth issuer and resource).
+   */
+  atPublicUrl?: boolean;
+}
+
+/** A loopback port free right now (the OS picks it; the socket is closed before it is used). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export { testDatabaseUrl };
@@ -47,12 +65,14 @@ export const randomKey = () => `sc_${randomBytes(24).toString('base64url')}`;
 /** Boots the API through the same bootstrap as main.ts, listening on a free loopback port. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const adminKey = options.env?.ADMIN_BOOTSTRAP_KEY ?? randomKey();
+  const port = options.atPublicUrl ? await freePort() : 0;
   const config = AppConfig.fromEnv({
     DATABASE_URL: testDatabaseUrl(),
     DB_MIGRATE_ON_START: 'false',
     DB_POOL_MAX: '30',
     LOG_LEVEL: 'silent',
     ADMIN_BOOTSTRAP_KEY: adminKey,
+    ...(options.atPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...options.env,
   });
   const sandbox = await startSandbox(options.sandbox ?? {});
@@ -62,7 +82,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     toolCosts: options.toolCosts,
     clock: options.clock,
   });
-  await app.listen(0, '127.0.0.1');
+  await app.listen(port, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
   const sql = new Pool({ connectionString: testDatabaseUrl(), max: 3 });

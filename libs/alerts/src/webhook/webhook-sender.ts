@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { pinnedLookup } from '@scout/core';
 import type { WebhookTarget } from './webhook-target';
 
 /** What one POST came to: the HTTP status, or the error that stopped it. */
@@ -20,11 +20,6 @@ const RESPONSE_BODY_LIMIT = 64 * 1024;
  */
 export function postJson(target: WebhookTarget, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostOutcome> {
   const started = Date.now();
-  const pinned: LookupFunction = (_host, options, callback) => {
-    const { address, family } = target.address;
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     const done = (statusCode: number | null, error: string | null) => resolve({ statusCode, error, durationMs: Date.now() - started });
@@ -32,7 +27,7 @@ export function postJson(target: WebhookTarget, body: string, headers: Record<st
       target.url,
       {
         method: 'POST',
-        lookup: pinned,
+        lookup: pinnedLookup(target),
         agent: false,
         timeout: timeoutMs,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Scout-Webhooks/1', ...headers },

@@ -11,6 +11,7 @@ import { FeedEvents1764400000000 } from './1764400000000-FeedEvents';
 import { Alerts1764500000000 } from './1764500000000-Alerts';
 import { GrantOrder1764600000000 } from './1764600000000-GrantOrder';
 import { CallChannel1764700000000 } from './1764700000000-CallChannel';
+import { OAuth1764710000000 } from './1764710000000-OAuth';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Alerts1764500000000,
   GrantOrder1764600000000,
   CallChannel1764700000000,
+  OAuth1764710000000,
 ];

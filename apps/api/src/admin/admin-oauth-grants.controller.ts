@@ -1,0 +1,21 @@
+import { Controller, Delete, Get, Param, Req } from '@nestjs/common';
+import { RequireKey, type ScoutRequest } from '@scout/auth';
+import { AdminOAuthGrantsService } from './admin-oauth-grants.service';
+import { UuidParam } from './uuid-param.pipe';
+
+/** OAuth grants of any account (admin scope): every grant, revoked ones too; revoking is audited. */
+@Controller('api/v1/admin')
+@RequireKey('admin')
+export class AdminOAuthGrantsController {
+  constructor(private readonly grants: AdminOAuthGrantsService) {}
+
+  @Get('accounts/:id/oauth-grants')
+  list(@Param('id', UuidParam) id: string) {
+    return this.grants.list(id);
+  }
+
+  @Delete('oauth-grants/:id')
+  revoke(@Param('id', UuidParam) id: string, @Req() req: ScoutRequest) {
+    return this.grants.revoke(id, { actor: `key:${req.caller!.keyId}`, requestId: String(req.id) });
+  }
+}

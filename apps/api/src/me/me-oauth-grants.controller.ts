@@ -1,0 +1,24 @@
+import { Controller, Delete, Get, Param, Req } from '@nestjs/common';
+import { RequireKey, type ScoutRequest } from '@scout/auth';
+import { UuidParam } from '../admin/uuid-param.pipe';
+import { MeOAuthGrantsService } from './me-oauth-grants.service';
+
+/**
+ * The apps the account let in through OAuth: listed and withdrawn with an `sc_` key (an access
+ * token cannot manage access, its own included).
+ */
+@Controller('api/v1/me/oauth-grants')
+@RequireKey()
+export class MeOAuthGrantsController {
+  constructor(private readonly grants: MeOAuthGrantsService) {}
+
+  @Get()
+  list(@Req() req: ScoutRequest) {
+    return this.grants.list(req.caller!);
+  }
+
+  @Delete(':id')
+  revoke(@Req() req: ScoutRequest, @Param('id', UuidParam) id: string) {
+    return this.grants.revoke(req.caller!, id);
+  }
+}
