@@ -18,6 +18,7 @@ describe('AppConfig', () => {
 
   it('takes an https public URL, or http only on a loopback host', () => {
     expect(AppConfig.fromEnv({}).publicUrl).toBe('http://localhost:3000');
+    expect(AppConfig.fromEnv({ PORT: '3100' }).publicUrl).toBe('http://localhost:3100');
     expect(AppConfig.fromEnv({ PUBLIC_URL: 'https://scout.example.com/' }).publicUrl).toBe('https://scout.example.com');
     expect(AppConfig.fromEnv({ PUBLIC_URL: 'http://127.0.0.1:4100' }).publicUrl).toBe('http://127.0.0.1:4100');
     for (const bad of ['http://scout.example.com', 'https://scout.example.com/api', 'ftp://localhost', 'localhost:3000']) {

@@ -132,10 +132,11 @@ export class AppConfig {
 
   /**
    * Scout's own address as clients reach it: the OAuth issuer, the protected resource and the MCP
-   * endpoint's base. https, except on loopback (a local Scout).
+   * endpoint's base. https, except on loopback (a local Scout). Unset: `http://localhost:<PORT>`.
    */
+  @IsOptional()
   @Matches(PUBLIC_URL_PATTERN, { message: 'PUBLIC_URL must be an https origin such as https://scout.example.com (http only on localhost, 127.0.0.1 or [::1])' })
-  PUBLIC_URL = 'http://localhost:3000';
+  PUBLIC_URL?: string;
 
   /** Lifetime of an OAuth access token. */
   @Transform(toNumber)
@@ -324,9 +325,9 @@ export class AppConfig {
     return originList(this.CORS_ADMIN_ORIGINS);
   }
 
-  /** PUBLIC_URL without a trailing slash: `${publicUrl}/mcp` is the MCP endpoint. */
+  /** PUBLIC_URL without a trailing slash (a local Scout on PORT when unset): `${publicUrl}/mcp` is the MCP endpoint. */
   get publicUrl(): string {
-    return this.PUBLIC_URL.replace(/\/$/, '');
+    return (this.PUBLIC_URL ?? `http://localhost:${this.PORT}`).replace(/\/$/, '');
   }
 
   get migrateOnStart(): boolean {
@@ -352,6 +353,7 @@ export class AppConfig {
       'CORS_ADMIN_ORIGINS',
       'FOMO_API_KEYS',
       'SMTP_URL',
+      'PUBLIC_URL',
     ]);
     const picked: Record<string, string> = {};
     for (const key of known) {
