@@ -8,6 +8,7 @@ import { AlertJobsModule, alertsQueue, AlertsQueueProducer } from '@scout/alerts
 import { AppConfig, CoreModule, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
 import { FEEDS_QUEUE, FeedIngestionModule, fomoFeedSource } from '@scout/feeds';
+import { OAUTH_QUEUE, OAuthJobsModule } from '@scout/auth';
 import { IDEMPOTENCY_QUEUE, IdempotencyModule } from '@scout/idempotency';
 import { LEDGER_ENTITIES, LEDGER_QUEUE, LedgerModule, LedgerQueueProducer } from '@scout/ledger';
 import { TraderDirectoryJobsModule, TRADERS_QUEUE, TradersQueueProducer } from '@scout/traders';
@@ -23,6 +24,7 @@ import {
 import { AlertsProcessor } from './processors/alerts.processor';
 import { FeedsProcessor } from './processors/feeds.processor';
 import { IdempotencyProcessor } from './processors/idempotency.processor';
+import { OAuthProcessor } from './processors/oauth.processor';
 import { LedgerProcessor } from './processors/ledger.processor';
 import { TradersProcessor } from './processors/traders.processor';
 import { assertEveryJobHandled, type AnyJobQueue, type JobProcessor } from './queues/job-processor';
@@ -30,8 +32,8 @@ import { queueConnection, useBackendAwareQueueClasses } from './queues/queue-bac
 import { WORKER_SETUP, WorkerRunner, type WorkerSetup } from './worker-runner.service';
 
 /** Every job family this worker consumes, and its processor. */
-const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE, TRADERS_QUEUE, FEEDS_QUEUE];
-const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor, TradersProcessor, AlertsProcessor, FeedsProcessor];
+const QUEUES: AnyJobQueue[] = [LEDGER_QUEUE, IDEMPOTENCY_QUEUE, OAUTH_QUEUE, TRADERS_QUEUE, FEEDS_QUEUE];
+const PROCESSORS: Type<JobProcessor>[] = [LedgerProcessor, IdempotencyProcessor, OAuthProcessor, TradersProcessor, AlertsProcessor, FeedsProcessor];
 
 /** Docker stops a container 10 s after SIGTERM; finish jobs well inside that. */
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -110,6 +112,7 @@ export class WorkerModule {
         BullModule.registerQueue(...queues.map((queue) => ({ name: queue.name }))),
         LedgerModule,
         IdempotencyModule,
+        OAuthJobsModule,
         // The directory refresh reads FOMO's boards on a source of the worker's own (its own key
         // states and cache), at the same endpoints as the API.
         TraderDirectoryJobsModule.register({

@@ -7,3 +7,6 @@ export * from './oauth-resource';
 export * from './oauth-token.format';
 export * from './oauth-token.service';
 export * from './oauth.errors';
+export * from './oauth-housekeeping.service';
+export * from './jobs/oauth.queue';
+export * from './jobs/oauth-jobs.module';

@@ -69,7 +69,6 @@ export class OAuthAuthorizationService {
       throw new OAuthProblem('invalid_request', 'code_challenge must be an S256 challenge (43 base64url characters)');
     const resource = checkResource(this.config.publicUrl, ask.resource);
     const scopes = checkScopes(ask.scopes);
-    await this.prune();
     const csrfToken = generateSecret(CSRF_TOKEN_PREFIX);
     const [row] = await this.db.query<{ id: string }[]>(
       `INSERT INTO oauth_authorization_requests (client_id, redirect_uri, code_challenge, resource, scopes, state, csrf_sha256, expires_at)
@@ -77,12 +76,6 @@ export class OAuthAuthorizationService {
       [client.id, ask.redirectUri, ask.codeChallenge, resource, scopes, ask.state, hashSecret(csrfToken), SIGN_IN_TTL_SECONDS],
     );
     return { pending: { id: row.id, client, redirectUri: ask.redirectUri, scopes, resource, state: ask.state }, csrfToken };
-  }
-
-  /** Sign-ins and codes a day past their expiry are of no use to anyone (the index on expires_at finds them). */
-  private async prune(): Promise<void> {
-    await this.db.query(`DELETE FROM oauth_authorization_requests WHERE expires_at < now() - interval '1 day'`);
-    await this.db.query(`DELETE FROM oauth_codes WHERE expires_at < now() - interval '1 day'`);
   }
 
   /** The pending sign-in a page posts back, or null: unknown, answered, expired, or a CSRF token not its own. */

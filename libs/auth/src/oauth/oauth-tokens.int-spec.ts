@@ -11,6 +11,7 @@ import { ClientMetadataFetcher } from './client-metadata.fetcher';
 import { OAuthAuthorizationService } from './oauth-authorization.service';
 import { OAuthClientStore } from './oauth-client.store';
 import { OAuthGrantStore } from './oauth-grant.store';
+import { OAuthHousekeeping } from './oauth-housekeeping.service';
 import { OAuthTokenService } from './oauth-token.service';
 import { OAuthProblem } from './oauth.errors';
 
@@ -194,17 +195,30 @@ describe('OAuth tokens (PostgreSQL)', () => {
     expect(await problem(authz.open(client, { ...ask, redirectUri: 'https://app.example/callback2' }))).toBe('invalid_request');
   });
 
-  it('opening a sign-in prunes sign-ins and codes a day past their expiry', async () => {
+  it('housekeeping deletes sign-ins, codes and tokens a day past their expiry, and nothing else', async () => {
     const a = await approved();
+    const issued = await tokens.exchangeCode(a.client.id, a.code, REDIRECT, `${PUBLIC_URL}/mcp`, 1);
     const [old] = await db.query<{ id: string }[]>(
       `INSERT INTO oauth_authorization_requests (client_id, redirect_uri, code_challenge, resource, scopes, state, csrf_sha256, expires_at)
        VALUES ($1, $2, $3, $4, '{tools}', 's', '\\x00', now() - interval '2 days') RETURNING id`,
       [a.client.id, REDIRECT, CHALLENGE, PUBLIC_URL],
     );
+    const fresh = await authz.open(a.client, { redirectUri: REDIRECT, codeChallenge: CHALLENGE, state: 's', resource: PUBLIC_URL });
     await db.query(`UPDATE oauth_codes SET expires_at = now() - interval '2 days' WHERE grant_id = $1`, [a.grantId]);
-    await authz.open(a.client, { redirectUri: REDIRECT, codeChallenge: CHALLENGE, state: 's', resource: PUBLIC_URL });
+    // The access token lapsed two days ago; the refresh token only an hour ago (kept for now).
+    await db.query(`UPDATE oauth_tokens SET expires_at = now() - interval '2 days' WHERE grant_id = $1 AND kind = 'access'`, [a.grantId]);
+    await db.query(`UPDATE oauth_tokens SET expires_at = now() - interval '1 hour' WHERE grant_id = $1 AND kind = 'refresh'`, [a.grantId]);
+
+    const housekeeping = new OAuthHousekeeping(db);
+    expect(await housekeeping.purgeExpired()).toBeGreaterThanOrEqual(3);
     expect(await db.query(`SELECT 1 FROM oauth_authorization_requests WHERE id = $1`, [old.id])).toEqual([]);
+    expect(await db.query(`SELECT 1 FROM oauth_authorization_requests WHERE id = $1`, [fresh.pending.id])).toHaveLength(1);
     expect(await db.query(`SELECT 1 FROM oauth_codes WHERE grant_id = $1`, [a.grantId])).toEqual([]);
+    expect(await db.query(`SELECT kind FROM oauth_tokens WHERE grant_id = $1`, [a.grantId])).toEqual([{ kind: 'refresh' }]);
+    expect(await db.query(`SELECT 1 FROM oauth_grants WHERE id = $1`, [a.grantId])).toHaveLength(1);
+    expect(issued.refreshToken).toMatch(/^sco_rt_/);
+    // A second run finds nothing left to delete (a batch limit of 1 still empties each kind in turn).
+    expect(await housekeeping.purgeExpired(1)).toBe(0);
   });
 
   it('a pending sign-in answers only to its CSRF token, once', async () => {

@@ -85,6 +85,8 @@ export class OAuth1764710000000 implements MigrationInterface {
         CONSTRAINT ck_oauth_tokens_rotation CHECK (kind = 'refresh' OR rotated_at IS NULL)
       )`);
     await q.query(`CREATE INDEX idx_oauth_tokens_grant ON oauth_tokens (grant_id)`);
+    // The worker's purge finds lapsed tokens by expiry (OAuthHousekeeping).
+    await q.query(`CREATE INDEX idx_oauth_tokens_expires ON oauth_tokens (expires_at)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
