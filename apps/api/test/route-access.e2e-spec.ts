@@ -4,7 +4,7 @@ import { METHODS } from 'node:http';
 import { Controller, Get, Module, type INestApplication } from '@nestjs/common';
 import { ToolRegistry } from '@scout/core';
 import { startTestApp, type TestApp } from './support/test-app';
-import { appControllers, key, KNOWN_ROUTES, ROOT_ROUTES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
+import { appControllers, key, KNOWN_ROUTES, OAUTH_SERVER_ROUTES, ROOT_ROUTES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
 
 /**
  * Route inventory, booted half (the static half, every route's declaration read from the
@@ -53,6 +53,20 @@ describe('route inventory (booted): the app routes what the sources declare', ()
     expect([...served.api, ...root].sort()).toEqual(routes.map(key).sort());
     // Everything else Express serves is the Swagger UI over the public OpenAPI document.
     for (const route of served.other.filter((r) => !ROOT_ROUTES.includes(r))) expect(route).toMatch(/^GET \/docs/);
+  });
+
+  it('the OAuth authorization server answers its routes without a key, and nothing else beside them', async () => {
+    for (const { route, emptyStatus } of OAUTH_SERVER_ROUTES) {
+      const [method, path] = route.split(' ');
+      const res = method === 'GET' ? await t.http().get(path) : await t.http().post(path).type('form').send('');
+      expect({ route, status: res.status }).toEqual({ route, status: emptyStatus });
+    }
+    // Its paths take no other method, and no neighbour path is served.
+    expect((await t.http().get('/token')).status).toBe(405);
+    expect((await t.http().delete('/register')).status).toBe(405);
+    for (const path of ['/tokens', '/authorize/other', '/.well-known/openid-configuration', '/.well-known/oauth-authorization-server/x']) {
+      expect({ path, status: (await t.http().get(path)).status }).toEqual({ path, status: 404 });
+    }
   });
 
   it('among the tools, only service_health needs no key (spec "Authentication" rule 1)', async () => {

@@ -33,6 +33,23 @@ export const OAUTH_ROUTES = [...MCP_ROUTES, 'GET /api/v1/me'];
 /** Controller routes outside /api: the probes, /llms.txt and MCP. */
 export const ROOT_ROUTES = [...PROBES, LLMS_TXT, ...MCP_ROUTES];
 
+/**
+ * The authorization server's routes (apps/api/src/mcp/oauth), served by the MCP SDK's router
+ * mounted at the root rather than by controllers, so listed here: all public (the per-IP budget),
+ * each with what it answers to a request carrying nothing.
+ */
+export const OAUTH_SERVER_ROUTES: ReadonlyArray<{ route: string; emptyStatus: number }> = [
+  { route: 'GET /.well-known/oauth-authorization-server', emptyStatus: 200 },
+  { route: 'GET /.well-known/oauth-protected-resource', emptyStatus: 200 },
+  { route: 'GET /.well-known/oauth-protected-resource/mcp', emptyStatus: 200 },
+  { route: 'GET /authorize', emptyStatus: 400 },
+  { route: 'POST /authorize', emptyStatus: 400 },
+  { route: 'POST /authorize/decision', emptyStatus: 400 },
+  { route: 'POST /token', emptyStatus: 400 },
+  { route: 'POST /register', emptyStatus: 400 },
+  { route: 'POST /revoke', emptyStatus: 400 },
+];
+
 /** Routes any inventory must find: the discovery routes, the tool routes, self-service and admin routes (OAuth grants among them), the routes outside /api. */
 export const KNOWN_ROUTES = [
   'GET /api/v1/tools',
