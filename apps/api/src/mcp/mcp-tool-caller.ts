@@ -1,6 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, McpError, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { InvalidRequestError, NotFoundError, toScoutError, ToolRegistry, type CallerIdentity, type RegisteredTool } from '@scout/core';
+import {
+  errorBody,
+  errorRemaining,
+  InvalidRequestError,
+  NotFoundError,
+  toScoutError,
+  ToolRegistry,
+  type CallerIdentity,
+  type RegisteredTool,
+} from '@scout/core';
 import { LedgerService } from '@scout/ledger';
 import { ToolCallService } from '../tools/tool-call.service';
 import { CallAbortedError } from '../tools/tool-call.types';
@@ -83,20 +92,14 @@ export class McpToolCaller {
     }
   }
 
-  /** The contract's error body (as ScoutExceptionFilter writes it) as an isError result the model can read. */
+  /** The contract's error body (errorBody, as ScoutExceptionFilter writes it) as an isError result the model can read. */
   private async failure(exception: unknown, scope: McpRequestScope, known: number | null): Promise<CallToolResult> {
     const error = toScoutError(exception);
     if (error.code === 'internal_error' || error.code === 'service_unavailable') {
       this.logger.error({ err: exception, requestId: scope.requestId }, `${error.code}: ${(exception as Error)?.message ?? exception}`);
     }
-    let remaining = known ?? (typeof error.extra.remaining === 'number' ? error.extra.remaining : null);
-    if (remaining === null && error.code !== 'service_unavailable') {
-      remaining = await this.ledger.remaining(scope.caller.accountId).catch(() => null);
-    }
-    const body = {
-      error: { code: error.code, message: error.message, ...error.extra },
-      ...(remaining !== null ? { credits: { remaining } } : {}),
-    };
+    const remaining = await errorRemaining(error, known, () => this.ledger.remaining(scope.caller.accountId));
+    const body = errorBody(error, remaining);
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
   }
 }

@@ -28,6 +28,22 @@ export function toScoutError(exception: unknown): ScoutError {
 }
 
 /**
+ * The balance an error reports to an authenticated caller: the one the call already knew, the
+ * error's own, or a fresh lookup (none while the database is unavailable); null when none is known.
+ */
+export async function errorRemaining(error: ScoutError, known: number | null, lookup?: () => Promise<number | null>): Promise<number | null> {
+  if (known !== null) return known;
+  if (typeof error.extra.remaining === 'number') return error.extra.remaining;
+  if (!lookup || error.code === 'service_unavailable') return null;
+  return lookup().catch(() => null);
+}
+
+/** The contract's error body, `{ error: { code, message, ... }, credits?: { remaining } }`, for every transport. */
+export function errorBody(error: ScoutError, remaining: number | null): Record<string, unknown> {
+  return { error: { code: error.code, message: error.message, ...error.extra }, ...(remaining !== null ? { credits: { remaining } } : {}) };
+}
+
+/**
  * The one place errors become responses: `{ error: { code, message, ... } }` with the status of
  * the code. Authenticated callers also get their balance, as header and as `credits.remaining`.
  */
@@ -49,21 +65,14 @@ export class ScoutExceptionFilter implements ExceptionFilter {
     if (error instanceof RateLimitedError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof MethodNotAllowedError) res.setHeader('Allow', error.allow.join(', '));
 
-    const body: Record<string, unknown> = { error: { code: error.code, message: error.message, ...error.extra } };
     const caller = req.caller;
+    let remaining: number | null = null;
     if (caller) {
-      let remaining: number | null = null;
       const known = res.getHeader(CREDITS_HEADER);
-      if (known !== undefined) remaining = Number(known);
-      else if (typeof error.extra.remaining === 'number') remaining = error.extra.remaining;
-      else if (this.credits && error.code !== 'service_unavailable') {
-        remaining = await this.credits.remainingFor(caller.accountId).catch(() => null);
-      }
-      if (remaining !== null) {
-        res.setHeader(CREDITS_HEADER, String(remaining));
-        body.credits = { remaining };
-      }
+      const credits = this.credits;
+      remaining = await errorRemaining(error, known === undefined ? null : Number(known), credits && (() => credits.remainingFor(caller.accountId)));
+      if (remaining !== null) res.setHeader(CREDITS_HEADER, String(remaining));
     }
-    res.status(error.status).json(body);
+    res.status(error.status).json(errorBody(error, remaining));
   }
 }
