@@ -245,16 +245,7 @@ export class LedgerService {
 
   /** Net usage per tool (usage minus refunds), optionally since a moment and before another. */
   async usageByTool(accountId: string, since?: Date, until?: Date): Promise<ToolUsage[]> {
-    const rows = await this.db.query<ToolUsage[]>(
-      `SELECT tool,
-              (count(*) FILTER (WHERE kind = 'usage') - count(*) FILTER (WHERE kind = 'refund'))::int AS calls,
-              (-sum(amount))::bigint AS credits
-         FROM credit_entries
-        WHERE account_id = $1 AND kind IN ('usage', 'refund')
-          AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
-        GROUP BY tool ORDER BY tool`,
-      [accountId, since ?? null, until ?? null],
-    );
+    const rows = await this.netUsageBy<ToolUsage>('tool', accountId, since, until);
     return rows.filter((r) => r.calls > 0 || r.credits > 0);
   }
 
@@ -263,17 +254,21 @@ export class LedgerService {
    * channel of its call), so both add up to the same totals. Lists every channel, zeros included.
    */
   async usageByChannel(accountId: string, since?: Date, until?: Date): Promise<ChannelUsage[]> {
-    const rows = await this.db.query<ChannelUsage[]>(
-      `SELECT channel,
+    return everyChannel(await this.netUsageBy<ChannelUsage>('channel', accountId, since, until));
+  }
+
+  /** Usage minus refunds grouped by one column of credit_entries (a fixed name, never input). */
+  private netUsageBy<Row>(column: 'tool' | 'channel', accountId: string, since?: Date, until?: Date): Promise<Row[]> {
+    return this.db.query<Row[]>(
+      `SELECT ${column},
               (count(*) FILTER (WHERE kind = 'usage') - count(*) FILTER (WHERE kind = 'refund'))::int AS calls,
               (-sum(amount))::bigint AS credits
          FROM credit_entries
         WHERE account_id = $1 AND kind IN ('usage', 'refund')
           AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
-        GROUP BY channel`,
+        GROUP BY ${column} ORDER BY ${column}`,
       [accountId, since ?? null, until ?? null],
     );
-    return everyChannel(rows);
   }
 }
 
