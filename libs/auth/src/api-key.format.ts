@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomSecret, sha256Secret } from './secrets';
 
 export const KEY_PREFIX = 'sc_';
 /** sc_ followed by URL-safe base64; bootstrap keys may be chosen by an operator within these bounds. */
@@ -10,11 +10,11 @@ export const SCOPES: readonly Scope[] = ['tools', 'admin'];
 
 /** A new key: 32 random bytes, 256 bits of entropy. */
 export function generateApiKey(): string {
-  return KEY_PREFIX + randomBytes(32).toString('base64url');
+  return randomSecret(KEY_PREFIX);
 }
 
 export function hashApiKey(key: string): Buffer {
-  return createHash('sha256').update(key, 'utf8').digest();
+  return sha256Secret(key);
 }
 
 export function displayPrefix(key: string): string {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomSecret, sha256Secret } from '../secrets';
 
 /**
  * Opaque OAuth secrets: a kind prefix and 32 random bytes (256 bits) in URL-safe base64. The
@@ -16,7 +16,7 @@ type SecretPrefix = typeof ACCESS_TOKEN_PREFIX | typeof REFRESH_TOKEN_PREFIX | t
 const patterns = new Map<SecretPrefix, RegExp>();
 
 export function generateSecret(prefix: SecretPrefix): string {
-  return prefix + randomBytes(32).toString('base64url');
+  return randomSecret(prefix);
 }
 
 /** True when `value` has the shape of a secret of that kind (a cheap filter before any lookup). */
@@ -30,5 +30,5 @@ export function isSecretOf(prefix: SecretPrefix, value: string): boolean {
 }
 
 export function hashSecret(secret: string): Buffer {
-  return createHash('sha256').update(secret, 'utf8').digest();
+  return sha256Secret(secret);
 }
