@@ -3,9 +3,11 @@ import type { Request, Response } from 'express';
 import { AppConfig, ScoutExceptionFilter, toScoutError } from '@scout/core';
 import { LedgerService } from '@scout/ledger';
 
-/** Where an MCP client learns how to sign in (RFC 9728 protected resource metadata for /mcp). */
+/** Where an MCP client learns how to sign in: RFC 9728 protected resource metadata for /mcp (served by the OAuth router). */
+export const MCP_RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp';
+
 export function resourceMetadataUrl(publicUrl: string): string {
-  return `${publicUrl}/.well-known/oauth-protected-resource/mcp`;
+  return `${publicUrl}${MCP_RESOURCE_METADATA_PATH}`;
 }
 
 /**

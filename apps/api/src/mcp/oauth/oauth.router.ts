@@ -12,6 +12,7 @@ import { ScoutClientsStore } from './scout-clients.store';
 import { ScoutOAuthProvider } from './scout-oauth.provider';
 import { signInDecision } from './sign-in.decision';
 import { SIGN_IN_DECISION_PATH, SignInPages } from './sign-in.pages';
+import { MCP_RESOURCE_METADATA_PATH } from '../mcp-challenge.filter';
 
 /** Every path the authorization server answers; each request spends the caller IP's unauthenticated budget. */
 export const OAUTH_PATHS = [
@@ -47,7 +48,7 @@ export function oauthRouter(deps: OAuthRouterDeps): express.Router {
 
   router.use([...OAUTH_PATHS], perIpBudget(deps.limiter));
   router.use('/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(publicUrl)));
-  router.use('/.well-known/oauth-protected-resource/mcp', metadataHandler(protectedResourceMetadata(publicUrl, `${publicUrl}/mcp`)));
+  router.use(MCP_RESOURCE_METADATA_PATH, metadataHandler(protectedResourceMetadata(publicUrl, `${publicUrl}/mcp`)));
   router.use('/.well-known/oauth-protected-resource', metadataHandler(protectedResourceMetadata(publicUrl, publicUrl)));
   router.post(
     SIGN_IN_DECISION_PATH,
