@@ -69,6 +69,17 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
     expect(doc.components.schemas.Envelope.required).toEqual(['data', 'credits', 'meta']);
   });
 
+  it('documents an object input of a GET as JSON text in the query (content: application/json)', async () => {
+    const doc = (await t.http().get('/api/v1/openapi.json')).body;
+    const params = doc.paths['/api/v1/tools/service_fomo_compare_snapshots'].get.parameters as Array<Record<string, any>>;
+    const before = params.find((p) => p.name === 'before')!;
+    expect(before.schema).toBeUndefined();
+    expect(before.content['application/json'].schema).toMatchObject({ type: 'object', required: ['trackedHolders'] });
+    const beforeId = params.find((p) => p.name === 'beforeId')!;
+    expect(beforeId.schema).toMatchObject({ type: 'string' });
+    expect(beforeId.content).toBeUndefined();
+  });
+
   it('documents every self-service route under /api/v1/me with its method', async () => {
     const doc = (await t.http().get('/api/v1/openapi.json')).body;
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)

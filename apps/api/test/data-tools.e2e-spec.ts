@@ -378,6 +378,22 @@ describe('data tools end to end against the sandbox (spec "Tools with documented
       expect(body.data.tokens[1].priceUsd).toBe(body.data.symbols[0].priceUsd);
     });
 
+    it('service_token_prices_multichain (GET): a {chain, address} object as JSON text beside chain:address text answers as the POST does', async () => {
+      const tokenObject = encodeURIComponent(JSON.stringify({ chain: 'ethereum', address: FIXTURES.ethereumWeth }));
+      const viaGet = await callTool('service_token_prices_multichain', 'GET', `tokens=base:${FIXTURES.baseUsdc}&tokens=${tokenObject}&symbols=ETH`, [
+        'alchemy:/tokens/by-address',
+        'alchemy:/tokens/by-symbol',
+      ]);
+      const viaPost = await callTool(
+        'service_token_prices_multichain',
+        'POST',
+        { tokens: [`base:${FIXTURES.baseUsdc}`, { chain: 'ethereum', address: FIXTURES.ethereumWeth }], symbols: ['ETH'] },
+        ['alchemy:/tokens/by-address', 'alchemy:/tokens/by-symbol'],
+      );
+      expect(viaGet.data).toEqual(viaPost.data);
+      expect(viaGet.data.tokens).toHaveLength(2);
+    });
+
     it('service_price_history (POST): the daily series equals the sandbox historical prices', async () => {
       const startTime = new Date(NOW - 5 * DAY_MS).toISOString();
       const endTime = new Date(NOW - DAY_MS).toISOString();

@@ -11,6 +11,7 @@ export * from './status/session-usage.tracker';
 export * from './tools/tool-catalog';
 export * from './tools/tool.decorator';
 export * from './tools/tool-input';
+export * from './tools/query-input';
 export * from './validation/validation-rule';
 export * from './validation/instant';
 export * from './validation/unix-or-iso-time';

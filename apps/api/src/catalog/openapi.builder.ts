@@ -1,4 +1,13 @@
-import { ERROR_CODE_MEANINGS, HTTP_STATUS_BY_CODE, TOOL_AREAS, TOOL_CATALOG, type ErrorCode, type RegisteredTool } from '@scout/core';
+import {
+  ERROR_CODE_MEANINGS,
+  HTTP_STATUS_BY_CODE,
+  takesJsonText,
+  TOOL_AREAS,
+  TOOL_CATALOG,
+  type ErrorCode,
+  type PropertySchema,
+  type RegisteredTool,
+} from '@scout/core';
 import { probePaths } from '../health/health.openapi';
 import { streamPaths } from '../stream/stream.openapi';
 import { mcpPaths } from '../mcp/mcp.openapi';
@@ -126,8 +135,10 @@ function queryParameters(schema: Schema): unknown[] {
     in: 'query',
     required: required.has(name),
     ...(property.description ? { description: property.description } : {}),
-    schema: property,
-    ...(property.type === 'array' ? { style: 'form', explode: true } : {}),
+    // An object (or list of objects) is sent in a query as JSON text (parseJsonQueryFields).
+    ...(takesJsonText(property as PropertySchema)
+      ? { content: { 'application/json': { schema: property } } }
+      : { schema: property, ...(property.type === 'array' ? { style: 'form', explode: true } : {}) }),
   }));
 }
 

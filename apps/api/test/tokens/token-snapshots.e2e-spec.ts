@@ -105,6 +105,38 @@ describe('token snapshots (end to end against the sandbox)', () => {
     expect(byObject.body.notes.join(' ')).toMatch(/lists 5 of \d+ tracked holders/);
   });
 
+  it('a client that only sends GET gives the snapshot objects as JSON text in the query', async () => {
+    const first = (await snapshot(early, { address: token, holdersLimit: 5 })).body.data;
+    const second = (await snapshot(late, { address: token, holdersLimit: 5 })).body.data;
+    const spent = await late.spendable(accountId);
+    const byQuery = await late
+      .http()
+      .get('/api/v1/tools/service_fomo_compare_snapshots')
+      .query({ before: JSON.stringify(first), after: JSON.stringify(second) })
+      .set(bearer(key));
+    expect(byQuery.status).toBe(200);
+    const byBody = await compare(late, { before: first, after: second });
+    expect(byQuery.body.data).toEqual(byBody.body.data);
+    expect(await late.spendable(accountId)).toBe(spent);
+    // Text that is not JSON names the field, and is not charged.
+    const broken = await late
+      .http()
+      .get('/api/v1/tools/service_fomo_compare_snapshots')
+      .query({ before: '{capturedAt:1}', afterId: first.id })
+      .set(bearer(key));
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.issues).toEqual([{ path: 'before', message: expect.stringContaining('not valid JSON') }]);
+    // Parsed text is screened and validated like a body: an unknown key inside is refused.
+    const extra = await late
+      .http()
+      .get('/api/v1/tools/service_fomo_compare_snapshots')
+      .query({ before: JSON.stringify({ ...first, extra: 1 }), afterId: first.id })
+      .set(bearer(key));
+    expect(extra.status).toBe(400);
+    expect(JSON.stringify(extra.body.error.issues)).toContain('before.extra');
+    expect(await late.spendable(accountId)).toBe(spent);
+  });
+
   it("another account's snapshot, and an unknown id, are not found", async () => {
     const { id } = (await snapshot(early, { address: token, holdersLimit: 1 })).body.data;
     const theirs = await compare(early, { beforeId: id, afterId: id }, otherKey);

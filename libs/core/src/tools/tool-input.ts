@@ -4,6 +4,7 @@ import { JSONSchema, targetConstructorToSchema } from 'class-validator-jsonschem
 import type { Type } from '@nestjs/common';
 import { InvalidRequestError, type ValidationIssue } from '../errors/scout-error';
 import { lineBreakFieldsOf, nullsWithinFieldsOf, screenInput } from '../http/input-screen';
+import { coerceQuery, parseJsonQueryFields } from './query-input';
 import type { JsonSchema } from './tool.types';
 
 /**
@@ -39,52 +40,6 @@ export function inputSchemaOf(dto: Type<object>): JsonSchema {
   return { type: 'object', properties: {}, ...schema, additionalProperties: false };
 }
 
-type PropertySchema = { type?: string; items?: PropertySchema };
-
-const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-function coerceScalar(value: unknown, type: string | undefined): unknown {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  if ((type === 'integer' || type === 'number') && NUMERIC.test(text)) return Number(text);
-  if (type === 'boolean') {
-    if (text === 'true' || text === '1') return true;
-    if (text === 'false' || text === '0') return false;
-  }
-  return value;
-}
-
-/**
- * Query strings carry only text. Turn it into the types the schema asks for: numbers, booleans
- * (`true/1`, `false/0`), and arrays from repeated keys or comma lists. Text that does not parse
- * is left alone so validation reports it.
- */
-export function coerceQuery(query: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> {
-  const properties = (schema.properties ?? {}) as Record<string, PropertySchema>;
-  const out: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(query)) {
-    const property = properties[key];
-    if (!property) {
-      out[key] = raw;
-      continue;
-    }
-    if (property.type === 'array') {
-      const parts = (Array.isArray(raw) ? (raw as unknown[]) : [raw]).flatMap((item) =>
-        typeof item === 'string'
-          ? item
-              .split(',')
-              .map((p) => p.trim())
-              .filter((p) => p !== '')
-          : [item],
-      );
-      out[key] = parts.map((item) => coerceScalar(item, property.items?.type));
-    } else {
-      out[key] = coerceScalar(raw, property.type);
-    }
-  }
-  return out;
-}
-
 /**
  * One issue per failed class-validator rule, with dotted paths into nested input. Two rules that
  * say the same thing about the same field (a nested rule and a type rule) give one issue.
@@ -115,6 +70,12 @@ export async function parseToolInput<T extends object>(dto: Type<T>, raw: unknow
   if (raw === undefined || raw === null || raw === '') raw = {};
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     throw new InvalidRequestError('The input must be a JSON object.', [{ path: '', message: 'expected a JSON object of named inputs' }]);
+  }
+  // Object-typed query inputs arrive as JSON text: parsed first, so the screen sees them as a body's.
+  if (source === 'query') {
+    const parsed = parseJsonQueryFields(raw as Record<string, unknown>, schema);
+    if (parsed.issues.length > 0) throw invalidInput(parsed.issues);
+    raw = parsed.query;
   }
   const screened = screenInput(raw, '', lineBreakFieldsOf(dto), nullsWithinFieldsOf(dto));
   if (screened.length > 0) throw invalidInput(screened);
