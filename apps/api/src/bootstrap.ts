@@ -10,6 +10,7 @@ import { requestId } from './http/http-pipeline';
 import { securityHeaders } from './http/security-headers';
 import { corsPolicy } from './http/cors-policy';
 import { answerClientErrors } from './http/client-errors';
+import { clientErrorCredits } from './http/client-error-credits';
 import { drainGate } from './http/drain-gate';
 import { mountOAuth } from './mcp/oauth/oauth.router';
 
@@ -32,7 +33,7 @@ export async function createApiApp(
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
-  answerClientErrors(app.getHttpServer());
+  answerClientErrors(app.getHttpServer(), clientErrorCredits(app));
   app.use(requestId);
   app.use(securityHeaders());
   app.use(corsPolicy({ publicApi: config.corsOrigins, accountApi: config.corsAdminOrigins }));

@@ -69,6 +69,16 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
     expect(doc.components.schemas.Envelope.required).toEqual(['data', 'credits', 'meta']);
   });
 
+  it('documents the credit headers on every tool answer, success and errors', async () => {
+    const doc = (await t.http().get('/api/v1/openapi.json')).body;
+    const op = doc.paths['/api/v1/tools/service_fomo_leaderboard'].get;
+    for (const header of ['x-credits-remaining', 'x-credits-cost', 'x-credits-used']) {
+      expect(op.responses['200'].headers[header].$ref).toMatch(/^#\/components\/headers\/Credits/);
+      expect(doc.components.responses.invalid_request.headers[header]).toEqual(op.responses['200'].headers[header]);
+    }
+    expect(doc.components.headers.CreditsUsed.description).toMatch(/replay/);
+  });
+
   it('documents an object input of a GET as JSON text in the query (content: application/json)', async () => {
     const doc = (await t.http().get('/api/v1/openapi.json')).body;
     const params = doc.paths['/api/v1/tools/service_fomo_compare_snapshots'].get.parameters as Array<Record<string, any>>;

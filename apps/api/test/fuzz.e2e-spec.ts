@@ -221,6 +221,15 @@ describe(`fuzz: every tool's JSON Schema, ${RUNS} inputs per tool`, () => {
             const echoed = answer.headers['x-request-id'];
             if (echoed !== requestId && (echoed !== undefined || answer.status < 300))
               throw new Error(`x-request-id ${String(echoed)}, sent ${requestId}: ${JSON.stringify(context)}`);
+            // The credit headers say what the balance did: used is the move, remaining the balance
+            // after, cost the price. Only a 401 (the key was not accepted: a second credential in
+            // the query) and an answer refused before the app (over 16 KB of request line, where
+            // the key may lie past what was read) may lack them, and then lack all three.
+            const credits = ['x-credits-used', 'x-credits-cost', 'x-credits-remaining'].map((h) => answer.headers[h]);
+            if ((echoed !== undefined && answer.status !== 401) || credits.some((h) => h !== undefined)) {
+              const after = before + moved;
+              expect({ ...context, credits }).toEqual({ ...context, credits: [String(-moved), String(tool.cost), String(after)] });
+            }
             const ledger = await callLedger(t.sql, accountId, requestId);
             expect({ ...context, requestId, ledger }).toEqual({ ...context, requestId, ledger: expectedCallLedger(answer.status, tool.cost, ledger) });
             if (answer.status >= 200 && answer.status < 300) {

@@ -4,6 +4,7 @@ export * from './api-key.entity';
 export * from './api-key.format';
 export * from './api-key.service';
 export * from './auth.module';
+export * from './bearer.strategy';
 export * from './unauthenticated-rate-limiter';
 export * from './verified-credentials';
 export * from './oauth';

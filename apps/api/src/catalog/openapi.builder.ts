@@ -30,6 +30,13 @@ const ERROR_RESPONSES: Record<string, { code: ErrorCode; description: string }> 
   RESPONSE_CODES.map((code) => [String(HTTP_STATUS_BY_CODE[code]), { code, description: ERROR_CODE_MEANINGS[code] }]),
 );
 
+/** The credit headers of a tool's answer, success or error, to a caller with a key. */
+const CREDIT_HEADERS = {
+  'x-credits-remaining': { $ref: '#/components/headers/CreditsRemaining' },
+  'x-credits-cost': { $ref: '#/components/headers/CreditsCost' },
+  'x-credits-used': { $ref: '#/components/headers/CreditsUsed' },
+};
+
 const COMPONENTS = {
   securitySchemes: {
     bearer: {
@@ -56,6 +63,15 @@ const COMPONENTS = {
     },
     CreditsRemaining: {
       description: 'Credits left on the account after this call (every authenticated response).',
+      schema: { type: 'integer', minimum: 0 },
+    },
+    CreditsCost: {
+      description: "The tool's catalog price in credits, whether or not this call was charged (every tool answer to a caller with a key, errors included).",
+      schema: { type: 'integer', minimum: 0 },
+    },
+    CreditsUsed: {
+      description:
+        'Credits this answer charged: the cost on a charged 200; 0 on every error, on a free tool and on an Idempotency-Key replay (every tool answer to a caller with a key, errors included).',
       schema: { type: 'integer', minimum: 0 },
     },
   },
@@ -118,7 +134,7 @@ const COMPONENTS = {
   responses: Object.fromEntries(
     Object.values(ERROR_RESPONSES).map((e) => [
       e.code,
-      { description: e.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      { description: e.description, headers: CREDIT_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     ]),
   ),
 };
@@ -155,7 +171,7 @@ function toolOperations(tool: RegisteredTool): Record<string, unknown> {
       '200': {
         description: 'The tool answered.',
         headers: {
-          'x-credits-remaining': { $ref: '#/components/headers/CreditsRemaining' },
+          ...CREDIT_HEADERS,
           ...(tool.public ? {} : { 'idempotent-replayed': { $ref: '#/components/headers/IdempotentReplayed' } }),
         },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },

@@ -1,11 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import cors from 'cors';
-import { CREDITS_HEADER, REQUEST_ID_HEADER } from '@scout/core';
+import { CREDITS_COST_HEADER, CREDITS_HEADER, CREDITS_USED_HEADER, REQUEST_ID_HEADER } from '@scout/core';
 
 /** Request headers a browser page may send: the key, JSON bodies, retry keys, its own request id. */
 export const CORS_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'];
 /** Response headers a page may read besides the CORS-safelisted ones. */
-export const CORS_EXPOSED_HEADERS = [CREDITS_HEADER, REQUEST_ID_HEADER, 'Idempotent-Replayed', 'Retry-After'];
+export const CORS_EXPOSED_HEADERS = [CREDITS_HEADER, CREDITS_COST_HEADER, CREDITS_USED_HEADER, REQUEST_ID_HEADER, 'Idempotent-Replayed', 'Retry-After'];
 
 /** The tool routes and the discovery documents (catalog, OpenAPI, /llms.txt): what a browser client of the public API reads and calls. */
 export function isPublicApiPath(path: string): boolean {

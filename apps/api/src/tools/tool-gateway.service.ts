@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { CREDITS_HEADER, InvalidRequestError, type Envelope } from '@scout/core';
+import { CREDITS_COST_HEADER, CREDITS_HEADER, CREDITS_USED_HEADER, InvalidRequestError, type Envelope } from '@scout/core';
 import type { ScoutRequest } from '@scout/auth';
 import { IDEMPOTENCY_HEADER } from '@scout/idempotency';
 import { ToolCallService } from './tool-call.service';
@@ -11,7 +11,7 @@ export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
 /**
  * The REST side of a tool call: reads the input from the query or the JSON body and the
  * Idempotency-Key header, runs ToolCallService, and writes its status and headers (the balance as
- * soon as it is known, so an error answered later still carries it).
+ * soon as it is known, so an error answered later still carries it; the cost and the charge).
  */
 @Injectable()
 export class ToolGatewayService {
@@ -37,6 +37,11 @@ export class ToolGatewayService {
     });
     res.status(outcome.statusCode);
     if (outcome.replayed) res.setHeader(IDEMPOTENT_REPLAY_HEADER, 'true');
+    if (req.caller) {
+      // What this answer charged, readable without a second call: a replay charged nothing now.
+      res.setHeader(CREDITS_COST_HEADER, String(req.tool!.cost));
+      res.setHeader(CREDITS_USED_HEADER, String(outcome.replayed ? 0 : outcome.envelope.credits.creditsSpent));
+    }
     return outcome.envelope;
   }
 }

@@ -1,6 +1,10 @@
 import type { CallMeter } from '../context/call-meter';
 
 export const CREDITS_HEADER = 'x-credits-remaining';
+/** On a tool's answer: its catalog price, charged or not. */
+export const CREDITS_COST_HEADER = 'x-credits-cost';
+/** On a tool's answer: what this call charged (the cost on a charged 2xx; 0 on an error, a free tool, a replay). */
+export const CREDITS_USED_HEADER = 'x-credits-used';
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 export interface Envelope<T = unknown> {

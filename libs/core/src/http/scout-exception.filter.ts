@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from '../errors/database-errors';
 import { InvalidRequestError, MethodNotAllowedError, NotFoundError, RateLimitedError, ScoutError, ServiceUnavailableError } from '../errors/scout-error';
-import { CREDITS_HEADER } from './envelope';
+import { CREDITS_COST_HEADER, CREDITS_HEADER, CREDITS_USED_HEADER } from './envelope';
 
 /** Maps Nest's own HTTP exceptions (unknown route, framework checks) to contract codes. */
 function fromHttpException(exception: HttpException): ScoutError {
@@ -45,7 +45,8 @@ export function errorBody(error: ScoutError, remaining: number | null): Record<s
 
 /**
  * The one place errors become responses: `{ error: { code, message, ... } }` with the status of
- * the code. Authenticated callers also get their balance, as header and as `credits.remaining`.
+ * the code. Authenticated callers also get their balance, as header and as `credits.remaining`,
+ * and on a tool route the tool's cost and the `0` it charged (x-credits-cost, x-credits-used).
  */
 @Catch()
 export class ScoutExceptionFilter implements ExceptionFilter {
@@ -55,7 +56,7 @@ export class ScoutExceptionFilter implements ExceptionFilter {
 
   async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();
-    const req = http.getRequest<Request & { caller?: { accountId: string } | null; id?: unknown }>();
+    const req = http.getRequest<Request & { caller?: { accountId: string } | null; tool?: { cost: number }; id?: unknown }>();
     const res = http.getResponse<Response>();
     const error = toScoutError(exception);
     if (error.code === 'internal_error' || error.code === 'service_unavailable') {
@@ -72,6 +73,11 @@ export class ScoutExceptionFilter implements ExceptionFilter {
       const credits = this.credits;
       remaining = await errorRemaining(error, known === undefined ? null : Number(known), credits && (() => credits.remainingFor(caller.accountId)));
       if (remaining !== null) res.setHeader(CREDITS_HEADER, String(remaining));
+      // A tool call that failed charged nothing, whatever it would have cost.
+      if (req.tool) {
+        res.setHeader(CREDITS_COST_HEADER, String(req.tool.cost));
+        res.setHeader(CREDITS_USED_HEADER, '0');
+      }
     }
     res.status(error.status).json(errorBody(error, remaining));
   }
