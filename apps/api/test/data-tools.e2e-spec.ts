@@ -574,6 +574,11 @@ describe('data tools end to end against the sandbox (spec "Tools with documented
       ['service_token_yields', 'POST', { symbol: '' }, 'symbol'],
       ['service_token_yields', 'GET', `symbol=${'S'.repeat(21)}`, 'symbol'],
       ['service_token_prices_multichain', 'POST', { tokens: [], symbols: [] }, 'tokens'],
+      // Blank: only separators or invisible characters (the provider would refuse them: a 502).
+      ['service_token_prices_multichain', 'POST', { symbols: ['\u2028\u2029'] }, 'symbols.0'],
+      ['service_token_prices_multichain', 'POST', { symbols: ['ETH', '\ufeff'] }, 'symbols.1'],
+      ['service_token_yields', 'POST', { symbol: '\u200b' }, 'symbol'],
+      ['service_price_history', 'POST', { symbol: 'ETH', startTime: '1999-01-01T00:00:00Z', endTime: '2025-01-01T00:00:00Z' }, 'startTime'],
       ['service_price_history', 'POST', { symbol: 'ETH', startTime: '2025-01-02T00:00:00Z', endTime: '2025-01-01T00:00:00Z' }, 'endTime'],
       ['service_token_info', 'GET', `chain=solana&address=${FIXTURES.baseAero}`, 'address'],
     ] as Array<[ToolName, 'GET' | 'POST', Input, string]>)('%s %s %j names %s in issues', async (tool, method, given, path) => {

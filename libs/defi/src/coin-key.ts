@@ -1,3 +1,4 @@
+import { EARLIEST_INSTANT_MS } from '@scout/core';
 import { CHAIN_IDS, CHAINS, isChain } from '@scout/upstream';
 
 /** Price aggregators whose ids DefiLlama takes as a key prefix (`coingecko:bitcoin`). */
@@ -26,8 +27,8 @@ export function toLlamaCoinKey(item: string): CoinKeyResult {
   };
 }
 
-/** No price can predate Bitcoin's first block (2009-01-03T18:15:05Z). */
-export const EARLIEST_PRICE_SEC = 1_231_006_505;
+/** No price can predate Bitcoin's first block (2009-01-03T18:15:05Z), where every time input starts. */
+export const EARLIEST_PRICE_SEC = EARLIEST_INSTANT_MS / 1000;
 
 export type MomentResult = { ok: true; unixSeconds: number } | { ok: false; message: string };
 

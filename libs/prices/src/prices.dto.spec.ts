@@ -262,11 +262,16 @@ describe('service_price_history input', () => {
     ]);
     const unreadable = await issuesOf(PriceHistoryInput, { symbol: 'ETH', startTime: '2025-02-30', endTime: 'tomorrow' });
     expect(unreadable.map((i) => i.path)).toEqual(['startTime', 'endTime']);
-    const future = new Date(Date.now() + 86_400_000).toISOString();
-    const ahead = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const ahead = new Date(Date.now() + 20 * 3_600_000).toISOString();
     expect(await issuesOf(PriceHistoryInput, { symbol: 'ETH', startTime: future, endTime: ahead })).toEqual([
       { path: 'startTime', message: 'startTime must not be in the future: there is no price history there yet' },
     ]);
+    // Beyond a day ahead, or before 2009, a time is no real instant to ask about.
+    const farAhead = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const outside = await issuesOf(PriceHistoryInput, { symbol: 'ETH', startTime: '2008-12-31T00:00:00Z', endTime: farAhead });
+    expect(outside.map((i) => i.path)).toEqual(['startTime', 'endTime']);
+    expect(outside[0].message).toMatch(/between 2009-01-03 and one day from now/);
   });
 });
 

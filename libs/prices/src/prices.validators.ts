@@ -1,4 +1,4 @@
-import { INSTANT_EXAMPLE, parseInstant, validationRule as rule } from '@scout/core';
+import { INSTANT_EXAMPLE, INSTANT_RANGE_TEXT, parseInstant, validationRule as rule } from '@scout/core';
 import { HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
 
 /*
@@ -10,7 +10,9 @@ import { HISTORY_INTERVALS, type HistoryInterval } from './history-interval';
 export function IsInstant(): PropertyDecorator {
   return rule('isInstant', (value, _object, property) => {
     if (value === undefined || value === null) return `${property} is required`;
-    return parseInstant(value) ? null : `${property} must be an ISO 8601 date-time such as ${INSTANT_EXAMPLE} (a date alone means midnight UTC)`;
+    return parseInstant(value)
+      ? null
+      : `${property} must be an ISO 8601 date-time such as ${INSTANT_EXAMPLE} (a date alone means midnight UTC), ${INSTANT_RANGE_TEXT}`;
   });
 }
 

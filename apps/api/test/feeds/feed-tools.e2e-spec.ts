@@ -118,6 +118,11 @@ describe('feed tools (end to end over the stored feed)', () => {
       [{ type: 'thesis' }, 'type'],
       [{ since: 'yesterday' }, 'since'],
       [{ since: new Date(NOW - 1441 * MINUTE).toISOString() }, 'since'],
+      // Not a real instant (the fuzzer's 1e308 was once a 500), far future, before 2009.
+      [{ since: 1e308 }, 'since'],
+      [{ since: '9999-12-31T00:00:00Z' }, 'since'],
+      [{ since: 99_999_999_999 }, 'since'],
+      [{ since: '2008-12-31' }, 'since'],
       [{ minUsd: -1 }, 'minUsd'],
       [{ token: 'two words' }, 'token'],
       [{ chain: 'tron' }, 'chain'],

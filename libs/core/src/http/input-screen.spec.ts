@@ -90,6 +90,21 @@ describe('screenInput: the checks every input gets before its DTO', () => {
     expect(screenInput({ a: ' ~\u0080\u00a0\u2028\uFFFD' })).toEqual([]);
   });
 
+  it.each([' ', '\u2028\u2029', '\ufeff', '\u200b\u200d', '\u00a0\u3000', '\u202e'])('refuses the blank string %j, at the top and in a list', (blank) => {
+    expect(screenInput({ q: blank })).toEqual([{ path: 'q', message: 'q is blank: it holds only spaces or invisible characters' }]);
+    expect(screenInput({ symbols: ['ETH', blank] })).toEqual([
+      { path: 'symbols.1', message: 'symbols.1 is blank: it holds only spaces or invisible characters' },
+    ]);
+  });
+
+  it('takes the empty string (length rules judge it), text with spaces around it, and blanks inside copied answers', () => {
+    class Copy {
+      @AllowsNullsWithin() before?: unknown;
+    }
+    expect(screenInput({ q: '', name: ' a\u200b ' })).toEqual([]);
+    expect(screenInput({ before: { token: { name: '\u200b' } } }, '', new Set(), nullsWithinFieldsOf(Copy))).toEqual([]);
+  });
+
   it('refuses explicit null, naming the field', () => {
     expect(screenInput({ chains: null })).toEqual([{ path: 'chains', message: 'chains must not be null: leave the field out to use its default' }]);
     expect(screenInput({ chains: ['base', null] })).toEqual([{ path: 'chains.1', message: 'chains.1 must not be null' }]);

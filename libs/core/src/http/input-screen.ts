@@ -29,6 +29,13 @@ const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u00
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * Text with nothing visible in it: only white space, line or paragraph separators (U+2028/2029)
+ * and invisible format characters (zero-width space, byte order mark, bidi marks). No input means
+ * anything by it, and a provider refuses it (a 502 where the caller's mistake is a 400).
+ */
+const BLANK = /^[\s\p{Cf}]+$/u;
+
 const LINE_BREAK_FIELDS = new WeakMap<object, Set<string>>();
 
 /**
@@ -102,6 +109,8 @@ export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
  *  - no prototype-named field;
  *  - no control character in a string or a field name (tabs and line breaks pass in the
  *    top-level fields marked @AllowsLineBreaks), and no lone surrogate (not valid Unicode);
+ *  - no blank string (only spaces or invisible characters), except inside @AllowsNullsWithin
+ *    fields, which hold copies of earlier answers;
  *  - no explicit null: an optional field is left out to get its default (class-validator's
  *    @IsOptional skips every rule of a null field, so a null reached handlers as is), except
  *    inside the top-level fields marked @AllowsNullsWithin;
@@ -130,6 +139,8 @@ export function screenInput(
         issues.push({ path, message: `${path || 'the input'} must not contain control characters (U+0000-U+001F, U+007F)` });
       } else if (LONE_SURROGATE.test(value)) {
         issues.push({ path, message: `${path || 'the input'} must be valid Unicode (it holds a lone surrogate)` });
+      } else if (BLANK.test(value) && !nullAllowed(path)) {
+        issues.push({ path, message: `${path || 'the input'} is blank: it holds only spaces or invisible characters` });
       }
     } else if (typeof value === 'object') {
       if (Array.isArray(value) && inList) {

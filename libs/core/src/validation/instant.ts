@@ -8,7 +8,28 @@ const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(
 
 export const INSTANT_EXAMPLE = '2026-09-01T00:00:00Z';
 
-export function parseInstant(text: unknown): Date | null {
+/** No time a crypto tool is asked about predates Bitcoin's first block (2009-01-03T18:15:05Z). */
+export const EARLIEST_INSTANT_MS = Date.UTC(2009, 0, 3, 18, 15, 5);
+/** How far past now a time input may lie (clocks differ); beyond it no instant is real yet. */
+export const LATEST_INSTANT_AHEAD_MS = 86_400_000;
+/** The bounds of every time input, for messages. */
+export const INSTANT_RANGE_TEXT = 'between 2009-01-03 and one day from now';
+
+/**
+ * A real instant to ask about: a finite time from Bitcoin's first block to one day past `nowMs`.
+ * Every time input is bounded by it, so a value such as 1e308 is a 400, never an invalid Date.
+ */
+export function isRealInstant(ms: number, nowMs = Date.now()): boolean {
+  return Number.isFinite(ms) && ms >= EARLIEST_INSTANT_MS && ms <= nowMs + LATEST_INSTANT_AHEAD_MS;
+}
+
+/** An ISO 8601 instant (as above) that isRealInstant; null for anything else. */
+export function parseInstant(text: unknown, nowMs = Date.now()): Date | null {
+  const at = readIsoInstant(text);
+  return at && isRealInstant(at.getTime(), nowMs) ? at : null;
+}
+
+function readIsoInstant(text: unknown): Date | null {
   if (typeof text !== 'string') return null;
   const match = ISO_INSTANT.exec(text.trim());
   if (!match) return null;

@@ -1,4 +1,4 @@
-import { parseInstant } from './instant';
+import { isRealInstant, parseInstant } from './instant';
 
 /** The unit of a time read by unixOrIsoTime, and of the number it returns. */
 export type TimeUnit = 's' | 'ms';
@@ -12,17 +12,21 @@ function unixTime(value: number, unit: TimeUnit): number | null {
   return value < 1e12 ? value * 1000 : value;
 }
 
+function inRange(time: number | null, unit: TimeUnit, nowMs: number): number | null {
+  return time !== null && isRealInstant(unit === 'ms' ? time : time * 1000, nowMs) ? time : null;
+}
+
 /**
  * A time given as unix time (a number, or a string of digits) or as an ISO 8601 instant, in `unit`;
- * null when it is none of these. In seconds (`s`) unix time is seconds below 1e11. In milliseconds
- * (`ms`) it is seconds below 1e12 and milliseconds from there on, and an instant keeps its
- * milliseconds.
+ * null when it is none of these, or not a real instant (isRealInstant: from 2009-01-03 to a day
+ * past `nowMs`). In seconds (`s`) unix time is seconds below 1e11. In milliseconds (`ms`) it is
+ * seconds below 1e12 and milliseconds from there on, and an instant keeps its milliseconds.
  */
-export function unixOrIsoTime(value: unknown, unit: TimeUnit): number | null {
-  if (typeof value === 'number') return unixTime(value, unit);
+export function unixOrIsoTime(value: unknown, unit: TimeUnit, nowMs = Date.now()): number | null {
+  if (typeof value === 'number') return inRange(unixTime(value, unit), unit, nowMs);
   if (typeof value !== 'string') return null;
-  if (UNIX_DIGITS[unit].test(value.trim())) return unixTime(Number(value.trim()), unit);
-  const at = parseInstant(value);
+  if (UNIX_DIGITS[unit].test(value.trim())) return inRange(unixTime(Number(value.trim()), unit), unit, nowMs);
+  const at = parseInstant(value, nowMs);
   if (!at) return null;
   return unit === 'ms' ? at.getTime() : Math.floor(at.getTime() / 1000);
 }

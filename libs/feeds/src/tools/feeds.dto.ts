@@ -1,4 +1,4 @@
-import { inlineSchema, Limit, unixOrIsoTime, validationRule } from '@scout/core';
+import { INSTANT_RANGE_TEXT, inlineSchema, Limit, unixOrIsoTime, validationRule } from '@scout/core';
 import { Type } from 'class-transformer';
 import { CHAINS, type Chain } from '@scout/upstream';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
@@ -9,7 +9,7 @@ export const MAX_WINDOW_MINUTES = 1440;
 
 function IsSince(): PropertyDecorator {
   return validationRule('isSince', (value) =>
-    unixOrIsoTime(value, 'ms') === null ? 'since must be an ISO 8601 date-time or unix seconds (or milliseconds)' : null,
+    unixOrIsoTime(value, 'ms') === null ? `since must be an ISO 8601 date-time or unix seconds (or milliseconds), ${INSTANT_RANGE_TEXT}` : null,
   );
 }
 

@@ -1,4 +1,4 @@
-import { inlineSchema, unixOrIsoTime, validationRule } from '@scout/core';
+import { INSTANT_RANGE_TEXT, inlineSchema, unixOrIsoTime, validationRule } from '@scout/core';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { TokenInput } from '../token-input.dto';
@@ -8,7 +8,7 @@ import { CANDLE_RESOLUTIONS, MAX_CANDLES, type CandleResolution } from './candle
 function IsTimePoint(after?: string): PropertyDecorator {
   return validationRule('isTimePoint', (value, object, property) => {
     const t = unixOrIsoTime(value, 's');
-    if (t === null) return `${property} must be unix seconds or an ISO 8601 date-time such as 2026-11-01T00:00:00Z`;
+    if (t === null) return `${property} must be unix seconds or an ISO 8601 date-time such as 2026-11-01T00:00:00Z, ${INSTANT_RANGE_TEXT}`;
     const start = after ? unixOrIsoTime(object[after], 's') : null;
     return start !== null && t <= start ? `${property} must be later than ${after}` : null;
   });
