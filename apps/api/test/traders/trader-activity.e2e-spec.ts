@@ -121,4 +121,15 @@ describe('trader activity tools (end to end against the sandbox)', () => {
     expect(res.body.error.issues.map((i: Json) => i.path)).toContain(field);
     expect(await t.spendable(accountId)).toBe(before);
   });
+
+  it.each([
+    ['service_fomo_trader_positions', 'not-a-cursor'],
+    ['service_fomo_trader_swaps', '%%%'],
+  ])('%s with a cursor the provider refuses is a 400 naming cursor (not a 502), nothing charged', async (tool, cursor) => {
+    const before = await t.spendable(accountId);
+    const res = await t.http().get(`/api/v1/tools/${tool}`).query({ trader: trader.userId, cursor }).set(bearer(key));
+    expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 400, code: 'invalid_request' });
+    expect(res.body.error.issues).toEqual([{ path: 'cursor', message: 'not a cursor this tool gave' }]);
+    expect(await t.spendable(accountId)).toBe(before);
+  });
 });

@@ -1,4 +1,4 @@
-import { RequestContext } from '@scout/core';
+import { InvalidRequestError, RequestContext } from '@scout/core';
 import { UpstreamError } from '../../upstream.types';
 
 /** A page walk's bounds: pages to read at most, and optionally enough items to stop early. */
@@ -22,12 +22,26 @@ export interface FomoWalk<T> {
   error: UpstreamError | null;
 }
 
+/** The cursor that asks for the first page (positions); any other first cursor came from a caller. */
+const FIRST_PAGE_CURSOR = 'start';
+
+/**
+ * FOMO answering 400 to the first page of a walk that resumes at a caller's cursor refuses the
+ * cursor (the other inputs were validated here): the caller's mistake, a 400 naming it, not a 502.
+ */
+function refusedCursor(error: unknown, first: string | undefined): InvalidRequestError | null {
+  if (first === undefined || first === FIRST_PAGE_CURSOR || !(error instanceof UpstreamError) || error.upstreamStatus !== 400) return null;
+  return new InvalidRequestError('The data source did not take this cursor: pass a nextCursor from an earlier answer of the same tool and trader.', [
+    { path: 'cursor', message: 'not a cursor this tool gave' },
+  ]);
+}
+
 /** Below this much time left no further page is started, whatever the pages so far took. */
 const MIN_PAGE_MS = 500;
 
 /**
  * Reads pages from `first` on until the last page, the bounds, or the deadline of the current tool
- * call. The first page's failure is the caller's; a later page's failure ends the walk with what
+ * call. The first page's failure is the caller's (a refused resume cursor a 400); a later page's failure ends the walk with what
  * was gathered (stoppedBy 'error'). A further page starts only when the time left exceeds both
  * MIN_PAGE_MS and one and a half times the slowest page so far.
  */
@@ -49,7 +63,7 @@ export async function walkPages<P, T>(
     try {
       page = await fetchPage(cursor);
     } catch (error) {
-      if (pages === 0 || !(error instanceof UpstreamError)) throw error;
+      if (pages === 0 || !(error instanceof UpstreamError)) throw refusedCursor(error, cursor) ?? error;
       return { items, pages, nextCursor: cursor ?? null, stoppedBy: 'error', error };
     }
     slowestMs = Math.max(slowestMs, Date.now() - startedAt);
