@@ -1,4 +1,4 @@
-import { EARLIEST_INSTANT_MS } from '@scout/core';
+import { EARLIEST_INSTANT_MS, readUnixOrIsoTime } from '@scout/core';
 import { CHAIN_IDS, CHAINS, isChain } from '@scout/upstream';
 
 /** Price aggregators whose ids DefiLlama takes as a key prefix (`coingecko:bitcoin`). */
@@ -32,33 +32,20 @@ export const EARLIEST_PRICE_SEC = EARLIEST_INSTANT_MS / 1000;
 
 export type MomentResult = { ok: true; unixSeconds: number } | { ok: false; message: string };
 
-const ISO_MOMENT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO_DATE_START = /^\d{4}-\d{2}-\d{2}/;
 
 /**
  * `at` of the price-confidence tool: unix seconds, or an ISO 8601 date or date-time (UTC unless it
- * carries an offset). It must be a real calendar moment, not in the future and not before
- * EARLIEST_PRICE_SEC.
+ * carries an offset), read by the one time parser of @scout/core. It must be a real calendar
+ * moment, not in the future and not before EARLIEST_PRICE_SEC; each refusal says which.
  */
 export function parseMoment(text: string, nowMs: number): MomentResult {
   const value = text.trim();
-  let seconds: number;
-  if (/^\d+$/.test(value)) {
-    if (value.length > 11) return { ok: false, message: `"${text}" looks like milliseconds; give unix seconds` };
-    seconds = Number(value);
-  } else {
-    const match = ISO_MOMENT.exec(value);
-    if (!match) return { ok: false, message: `"${text}" is neither an ISO 8601 timestamp nor unix seconds` };
-    const [, year, month, dayOfMonth, hour = '00', minute = '00', second = '00', fraction = '', zone = 'Z'] = match;
-    const calendarDay = new Date(Date.UTC(Number(year), Number(month) - 1, Number(dayOfMonth)));
-    const realDay =
-      calendarDay.getUTCFullYear() === Number(year) && calendarDay.getUTCMonth() === Number(month) - 1 && calendarDay.getUTCDate() === Number(dayOfMonth);
-    if (!realDay || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
-      return { ok: false, message: `"${text}" is not a real date and time` };
-    }
-    const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-    const ms = Date.parse(`${year}-${month}-${dayOfMonth}T${hour}:${minute}:${second}${fraction.slice(0, 4)}${offset}`);
-    if (Number.isNaN(ms)) return { ok: false, message: `"${text}" is not a real date and time` };
-    seconds = Math.floor(ms / 1000);
+  if (/^\d{12,}$/.test(value)) return { ok: false, message: `"${text}" looks like milliseconds; give unix seconds` };
+  const seconds = readUnixOrIsoTime(value, 's');
+  if (seconds === null) {
+    const problem = ISO_DATE_START.test(value) ? 'is not a real date and time' : 'is neither an ISO 8601 timestamp nor unix seconds';
+    return { ok: false, message: `"${text}" ${problem}` };
   }
   if (seconds > Math.floor(nowMs / 1000)) return { ok: false, message: `"${text}" is in the future; omit at for the current price` };
   if (seconds < EARLIEST_PRICE_SEC) return { ok: false, message: `"${text}" is before any crypto price existed (2009-01-03)` };

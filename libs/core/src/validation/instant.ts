@@ -29,7 +29,8 @@ export function parseInstant(text: unknown, nowMs = Date.now()): Date | null {
   return at && isRealInstant(at.getTime(), nowMs) ? at : null;
 }
 
-function readIsoInstant(text: unknown): Date | null {
+/** An ISO 8601 instant as written, not yet bounded to a real one (parseInstant bounds it). */
+export function readIsoInstant(text: unknown): Date | null {
   if (typeof text !== 'string') return null;
   const match = ISO_INSTANT.exec(text.trim());
   if (!match) return null;
