@@ -116,7 +116,8 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
     const doc = (await t.http().get('/api/v1/openapi.json')).body;
     const op = doc.paths['/api/v1/stream/alerts'].get;
     expect(Object.keys(op.responses['200'].content)).toEqual(['text/event-stream']);
-    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(['type', 'chain', 'trader', 'token', 'minUsd']);
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(['type', 'chain', 'trader', 'token', 'minUsd', 'lastEventId', 'Last-Event-ID']);
+    expect(op.description).toContain('retry: 3000');
     expect(op.responses['401']).toBeDefined();
     expect(op.security).toBeUndefined();
   });

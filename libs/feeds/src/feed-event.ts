@@ -1,5 +1,8 @@
 import { chainFromFomo, type Chain, type FomoAlert } from '@scout/upstream';
 
+/** The longest event id Scout stores (feed_events.event_id). */
+export const MAX_EVENT_ID_LENGTH = 200;
+
 /** One buy or sell of a tracked trader, as Scout keeps it (table feed_events). */
 export interface FeedEvent {
   eventId: string;

@@ -55,6 +55,24 @@ export function eventOfRow(r: Row): FeedEvent {
   };
 }
 
+/** SQL conditions (on feed_events' own columns) for the filter's fields; their values are appended to `args`. */
+function filterClauses(f: FeedFilter, args: unknown[]): string[] {
+  const where: string[] = [];
+  const add = (sql: string, value: unknown) => {
+    args.push(value);
+    where.push(sql.replaceAll('?', `$${args.length}`));
+  };
+  if (f.side) add(`side = ?`, f.side);
+  if (f.chain) add(`chain = ?`, f.chain);
+  const token = f.token?.trim();
+  if (token && isTokenAddress(token)) add(`token_address = ?`, normaliseTokenAddress(token));
+  else if (token) add(`lower(token_symbol) = lower(?)`, token.replace(/^\$/, ''));
+  const trader = f.trader?.trim().replace(/^@+/, '');
+  if (trader) add(`(lower(user_id) = lower(?) OR lower(trader) = lower(?))`, trader);
+  if (f.minUsd !== undefined) add(`trade_usd >= ?`, f.minUsd);
+  return where;
+}
+
 /** The stored trade feed (table feed_events): written once per event id, read by window. */
 @Injectable()
 export class FeedStore {
@@ -110,18 +128,7 @@ export class FeedStore {
   async query(q: FeedQuery): Promise<{ events: FeedEvent[]; matched: number; scanned: number }> {
     const where = [`at >= $1`, `at <= $2`];
     const args: unknown[] = [q.since, q.until];
-    const add = (sql: string, value: unknown) => {
-      args.push(value);
-      where.push(sql.replaceAll('?', `$${args.length}`));
-    };
-    if (q.side) add(`side = ?`, q.side);
-    if (q.chain) add(`chain = ?`, q.chain);
-    const token = q.token?.trim();
-    if (token && isTokenAddress(token)) add(`token_address = ?`, normaliseTokenAddress(token));
-    else if (token) add(`lower(token_symbol) = lower(?)`, token.replace(/^\$/, ''));
-    const trader = q.trader?.trim().replace(/^@+/, '');
-    if (trader) add(`(lower(user_id) = lower(?) OR lower(trader) = lower(?))`, trader);
-    if (q.minUsd !== undefined) add(`trade_usd >= ?`, q.minUsd);
+    where.push(...filterClauses(q, args));
     args.push(q.limit);
     const [rows, counts] = await Promise.all([
       this.db.query<Row[]>(`SELECT ${COLUMNS} FROM feed_events WHERE ${where.join(' AND ')} ORDER BY at DESC, event_id LIMIT $${args.length}`, args),
@@ -195,6 +202,30 @@ export class FeedStore {
           .sort((a, b) => b.at.localeCompare(a.at)),
       })),
     };
+  }
+
+  /**
+   * The stored events matching the filters that an open event stream delivered after `after` (an
+   * event id) and Scout stored within the last `withinMs`, in the stream's own order, at most
+   * `limit`. The stream's order is the order of storing: one writer stores the feed, one statement
+   * at a time, each announcing its events by (at, event_id); so (received_at, at, event_id) is that
+   * order. An id not stored (unknown, or purged) places nothing: the whole window comes back.
+   */
+  async storedAfter(q: { filter: FeedFilter; after: string | null; withinMs: number; limit: number }): Promise<FeedEvent[]> {
+    const args: unknown[] = [q.withinMs, q.after];
+    const where = [
+      `received_at >= now() - make_interval(secs => $1::double precision / 1000)`,
+      `(NOT EXISTS (SELECT 1 FROM last) OR (received_at, at, event_id) > (SELECT received_at, at, event_id FROM last))`,
+      ...filterClauses(q.filter, args),
+    ];
+    args.push(q.limit);
+    const rows: Row[] = await this.db.query(
+      `WITH last AS (SELECT received_at, at, event_id FROM feed_events WHERE event_id = $2)
+       SELECT ${COLUMNS} FROM feed_events WHERE ${where.join(' AND ')}
+        ORDER BY received_at, at, event_id LIMIT $${args.length}`,
+      args,
+    );
+    return rows.map(eventOfRow);
   }
 
   /** The newest stored event's time; null for an empty feed. */

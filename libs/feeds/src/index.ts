@@ -12,3 +12,4 @@ export * from './ingestion/feed-ingestion.module';
 export * from './jobs/feed-retention.queue';
 export * from './ingestion/fomo-feed-source';
 export * from './coverage';
+export * from './watch/feed-stream';

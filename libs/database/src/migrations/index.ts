@@ -12,6 +12,7 @@ import { Alerts1764500000000 } from './1764500000000-Alerts';
 import { GrantOrder1764600000000 } from './1764600000000-GrantOrder';
 import { CallChannel1764700000000 } from './1764700000000-CallChannel';
 import { OAuth1764710000000 } from './1764710000000-OAuth';
+import { FeedStreamResume1764720000000 } from './1764720000000-FeedStreamResume';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   GrantOrder1764600000000,
   CallChannel1764700000000,
   OAuth1764710000000,
+  FeedStreamResume1764720000000,
 ];

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { CHAINS, type Chain } from '@scout/upstream';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { MAX_EVENT_ID_LENGTH } from '../feed-event';
 
 /** The longest look-back of the feed tools: Scout keeps the whole feed, so a day is covered in full. */
 export const MAX_WINDOW_MINUTES = 1440;
@@ -48,6 +49,12 @@ export class StreamAlertsQuery extends FeedFilterFields {
   @IsOptional()
   @IsIn(['buy', 'sell'])
   type?: 'buy' | 'sell';
+
+  /** Resume after this event id, as the Last-Event-ID header does (the header wins when both are sent). */
+  @IsOptional()
+  @IsString()
+  @Length(1, MAX_EVENT_ID_LENGTH)
+  lastEventId?: string;
 }
 
 /** service_fomo_alerts */

@@ -12,6 +12,11 @@ export interface Watcher {
   deliver(event: FeedEvent): void;
   /** The process is shutting down: answer with what arrived. */
   end(): void;
+  /**
+   * The hub's connection dropped: events stored until it listens again never reach this watcher.
+   * A watcher that can resume from the stored feed (an event stream) ends here.
+   */
+  interrupted?(): void;
 }
 
 const RECONNECT_FIRST_MS = 500;
@@ -22,7 +27,7 @@ const RECONNECT_MAX_MS = 15_000;
  * channel, however many watches and streams are open; each event goes to every watcher whose
  * filter it matches. The connection opens with the first watcher and is re-opened (with backoff)
  * if it drops while anyone watches; events raised while it was down are not replayed here (a
- * watcher that needs them reads the stored feed).
+ * watcher that needs them is told it was interrupted and reads the stored feed).
  */
 @Injectable()
 export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown {
@@ -90,13 +95,15 @@ export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl, application_name: 'scout-feed-hub' });
+    // Named by process, so an operator (or a test) can tell the API processes' listeners apart.
+    const client = new Client({ connectionString: this.databaseUrl, application_name: `scout-feed-hub:${process.pid}` });
     // A dropped connection must never be an unhandled 'error': it is reconnected below.
     client.on('error', (error) => this.logger.warn(`feed hub connection error: ${error.message}`));
     client.on('notification', (n) => this.dispatch(n));
     client.on('end', () => {
       if (this.client !== client) return;
       this.client = null;
+      for (const w of [...this.watchers]) w.interrupted?.();
       if (!this.closed && this.watchers.size > 0) this.reconnectLater();
     });
     await client.connect();
