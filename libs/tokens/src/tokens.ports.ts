@@ -49,6 +49,10 @@ export interface UpstreamCandle {
 
 export interface UpstreamCandles {
   resolution: string;
+  /** The provider's network id of the token, and what it says of the candles' source and age (null when it does not). */
+  networkId: number | null;
+  source: string | null;
+  stale: boolean | null;
   candles: UpstreamCandle[];
 }
 

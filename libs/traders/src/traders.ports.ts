@@ -2,8 +2,8 @@ import type {
   FomoBalances,
   FomoComment,
   FomoLeaderboard,
-  FomoPosition,
   FomoPositionsPage,
+  FomoPositionsWalk,
   FomoProfile,
   FomoSearchResult,
   FomoSocialList,
@@ -35,12 +35,7 @@ export interface FomoTradersPort {
   followers(userId: string, limit?: number): Promise<FomoSocialList>;
   tradeComments(tradeId: string, limit?: number): Promise<FomoComment[]>;
   balances(userId: string, chain?: string): Promise<FomoBalances>;
-  positions(
-    userId: string,
-    query: { status?: 'open' | 'closed' | 'all'; limit?: number },
-    bounds: FomoWalkBounds,
-    cursor?: string,
-  ): Promise<FomoWalk<FomoPosition>>;
+  positions(userId: string, query: { status?: 'open' | 'closed' | 'all'; limit?: number }, bounds: FomoWalkBounds, cursor?: string): Promise<FomoPositionsWalk>;
   swaps(
     userId: string,
     query: { tokenAddress?: string; source?: 'relay'; limit?: number },

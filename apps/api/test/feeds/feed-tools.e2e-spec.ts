@@ -51,6 +51,7 @@ describe('feed tools (end to end over the stored feed)', () => {
   const A = mint(1);
   const B = mint(2);
   const C = mint(3);
+  const D = mint(4);
 
   beforeAll(async () => {
     t = await startTestApp({ clock: new ManualClock(new Date(NOW)) });
@@ -72,6 +73,9 @@ describe('feed tools (end to end over the stored feed)', () => {
         event({ minutesAgo: 15, token: B, trader: 'cy' }),
         // Token C: on base, one trader.
         event({ minutesAgo: 25, token: C, trader: 'fay', chain: 'base', chainId: 8453 }),
+        // Token D: two traders sold it in the last hour.
+        event({ minutesAgo: 35, token: D, trader: 'gus', side: 'sell', positionUsd: null, realizedPnlUsd: 310.5 }),
+        event({ minutesAgo: 33, token: D, trader: 'hal', side: 'sell', positionUsd: null, realizedPnlUsd: -42 }),
         // Older than a day: never in a window.
         event({ minutesAgo: 25 * 60, token: A, trader: 'old' }),
       ],
@@ -151,12 +155,21 @@ describe('feed tools (end to end over the stored feed)', () => {
         [`cy${RUN}`, new Date(NOW - 30 * MINUTE).toISOString()],
         [`bo${RUN}`, new Date(NOW - 40 * MINUTE).toISOString()],
       ]);
+      // The peer's names beside Scout's: usdValue is the provider's figure (a buy's position value), alertsScanned the events read.
+      expect(a.traders.map((x: Json) => x.usdValue)).toEqual(a.traders.map((x: Json) => x.positionUsd));
+      expect(hour.alertsScanned).toBe(hour.eventsScanned);
       expect(hour.matches.find((m: Json) => m.tokenAddress === B)).toBeUndefined();
       const day = (await call('service_fomo_multi_trader_entries', { windowMinutes: 1440, minTraders: 3 })).body.data;
       expect(day.matches.find((m: Json) => m.tokenAddress === B)).toMatchObject({ distinctTraders: 3 });
       expect(day).toMatchObject({ side: 'buy', minTraders: 3, windowMinutes: 1440, coveredTo: new Date(NOW).toISOString() });
       const sells = (await call('service_fomo_multi_trader_entries', { windowMinutes: 60, minTraders: 2, side: 'sell' })).body.data;
       expect(sells.matches.find((m: Json) => m.tokenAddress === A)).toBeUndefined();
+      // On a sell, usdValue is the realized PnL (FOMO's one usdValue means that there).
+      const d = sells.matches.find((m: Json) => m.tokenAddress === D);
+      expect(d.traders.map((x: Json) => [x.handle, x.usdValue, x.positionUsd])).toEqual([
+        [`hal${RUN}`, -42, null],
+        [`gus${RUN}`, 310.5, null],
+      ]);
     });
 
     it('coordinated activity ranks the same groups by traders, then the tightest spread', async () => {

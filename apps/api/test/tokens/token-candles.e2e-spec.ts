@@ -75,6 +75,9 @@ describe('service_fomo_token_candles (end to end against the sandbox)', () => {
     const res = await call({ address: busy.token.address, resolution: '15', countBack: 40 });
     const upstream = await readFomo(t, `/v2/token/${busy.token.address}/candles?resolution=15&countBack=40&to=${NOW_S}`);
     expect(res.body.data.candles.map((c: Json) => [c.t, c.o, c.h, c.l, c.c])).toEqual(upstream.candles.map((c: Json) => [c.t, c.o, c.h, c.l, c.c]));
+    // The peer's names, as the provider sends them: its network id, where the candles came from and whether they are old.
+    expect(res.body.data).toMatchObject({ networkId: upstream.networkId, source: upstream.source, stale: upstream.stale });
+    expect(res.body.data.networkId).toBe(res.body.data.token.networkId);
   });
 
   it('a quiet token at one second is sparse; fill carries the last close through the gaps', async () => {

@@ -44,6 +44,9 @@ describe('analyze token, top traders across tokens and trending analysis (end to
       const d = res.body.data;
       expect(d).toMatchObject({
         token: { address, chain: 'solana' },
+        // The peer's names beside Scout's: chain repeats token.chain, top10HoldersPercent the concentration's.
+        chain: 'solana',
+        top10HoldersPercent: stats.top10HoldersPercent,
         priceUsd: stats.priceUsd,
         holders: stats.holders,
         concentration: { top10HoldersPercent: stats.top10HoldersPercent },

@@ -35,7 +35,7 @@ describe('service_fomo_leaderboard (end to end against the sandbox)', () => {
       expect(res.status).toBe(200);
       const upstream = await sandboxBoard(window);
       const data = res.body.data;
-      expect(data).toMatchObject({ window, boardSize: upstream.traders.length, count: upstream.traders.length });
+      expect(data).toMatchObject({ window, boardSize: upstream.traders.length, count: upstream.traders.length, _truncated: null });
       expect(data.traders.map((r: Json) => [r.rank, r.userId, r.pnlUsd])).toEqual(upstream.traders.map((r: Json) => [r.rank, r.userId, r.pnlUsd]));
       for (const row of data.traders) {
         expect(Object.keys(row).sort()).toEqual(
@@ -78,6 +78,8 @@ describe('service_fomo_leaderboard (end to end against the sandbox)', () => {
       expect(res.status).toBe(200);
       const expected = full.filter((r) => r.pnlUsd >= threshold && r.verified).slice(0, 5);
       expect(res.body.data.traders.map((r: Json) => r.rank)).toEqual(expected.map((r) => r.rank));
+      const keptCount = full.filter((r) => r.pnlUsd >= threshold && r.verified).length;
+      expect(res.body.data._truncated).toEqual(keptCount > 5 ? { field: 'traders', returned: 5, total: keptCount } : null);
       expect(res.body.credits).toMatchObject({ creditsSpent: 250, cachedCalls: 1, calls: 0 });
       expect(res.body.notes.join(' ')).toMatch(/left out by minPnlUsd\/verifiedOnly/);
       expect(await t.spendable(accountId)).toBe(before - 250);
@@ -108,6 +110,13 @@ describe('service_fomo_leaderboard (end to end against the sandbox)', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.issues.map((i: Json) => i.path)).toContain(field);
       expect(await t.spendable(accountId)).toBe(before);
+    });
+
+    it("_truncated (the peer's field) says when limit cut the list, of how many rows", async () => {
+      const full = (await call({ window: '24h' })).body.data;
+      const cut = (await call({ window: '24h', limit: 10 })).body.data;
+      expect(cut).toMatchObject({ count: 10, _truncated: { field: 'traders', returned: 10, total: full.count } });
+      expect((await call({ window: '24h', limit: full.count })).body.data._truncated).toBeNull();
     });
 
     it('150 on a dated board and 100 on all are accepted', async () => {

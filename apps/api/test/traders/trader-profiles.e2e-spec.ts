@@ -93,9 +93,17 @@ describe('trader search, profile, report and comparison (end to end against the 
       const top5 = balances.holdings.slice(0, 5).reduce((s: number, h: Json) => s + h.valueUsd, 0);
       const all = balances.holdings.reduce((s: number, h: Json) => s + h.valueUsd, 0);
       expect(r.portfolio.top5ConcentrationPct).toBeCloseTo((100 * top5) / all, 0);
+      // Every chain the trader could hold: the provider's split, 0 where nothing is held.
+      expect(Object.keys(r.portfolio.byChain).sort()).toEqual(['base', 'brokerage', 'bsc', 'ethereum', 'hyperliquid', 'monad', 'solana']);
+      for (const [chain, figures] of Object.entries(r.portfolio.byChain as Record<string, Json>)) {
+        expect(figures).toEqual(balances.byChain[chain] ?? { holdings: 0, valueUsd: 0 });
+      }
       const closed = (await ok('service_fomo_trader_positions', { trader: star.userId, status: 'closed', limit: 25, deep: true })).data;
       const sample = closed.positions.slice(0, 50);
       expect(r.closedPositions.closedSampled).toBe(sample.length);
+      const firstPage = await sandbox(`/v2/users/${star.userId}/positions?status=closed&limit=25&cursor=start`);
+      expect(r.closedPositions.closedTotalUpstream).toBe(firstPage.closedTotal);
+      expect(r.closedPositions.closedTotalUpstream).toBeGreaterThanOrEqual(sample.length);
       const wins = sample.filter((p: Json) => p.realizedPnlUsd > 0).length;
       expect(r.closedPositions.wins).toBe(wins);
       expect(cents(r.closedPositions.realizedPnlUsdSampled)).toBe(cents(sample.reduce((s: number, p: Json) => s + (p.realizedPnlUsd ?? 0), 0)));
@@ -112,6 +120,9 @@ describe('trader search, profile, report and comparison (end to end against the 
       const r = (await ok('service_fomo_trader_report', { trader: star.handle })).data;
       const profile = await sandbox(`/v2/users/id/${star.userId}`);
       expect(r.identity).toMatchObject({ source: 'search', pnl: null, pnlUsd: profile.pnl.all, handle: star.handle });
+      // The provider's creation time, from the search row, as it sends it.
+      expect(r.identity.createdAt).toBe(profile.createdAt);
+      expect(r.identity.createdAt).toBe(star.createdAt);
     });
 
     it('a failing part is null with a note, the rest stands (and is charged)', async () => {

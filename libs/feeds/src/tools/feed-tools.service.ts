@@ -34,6 +34,8 @@ export interface TraderGroup {
   traders: {
     handle: string | null;
     userId: string | null;
+    /** The provider's own figure (the peer's field): positionUsd on a buy, realizedPnlUsd on a sell. */
+    usdValue: number | null;
     tradeUsd: number | null;
     positionUsd: number | null;
     realizedPnlUsd: number | null;
@@ -43,6 +45,8 @@ export interface TraderGroup {
 }
 
 export interface TraderGroupsData extends Coverage {
+  /** The same count as eventsScanned, under the peer's name. */
+  alertsScanned: number;
   side: 'buy' | 'sell';
   minTraders: number;
   windowMinutes: number;
@@ -87,7 +91,7 @@ export class FeedToolsService {
     input: MultiTraderEntriesInput,
     summary: 'Which tokens several distinct tracked traders bought (or sold) in the same window, up to a day.',
     description:
-      "Groups the stored trade feed of the window by token and counts distinct traders (by user id); keeps tokens with at least minTraders, most traders first, each with its traders' latest event and the first and last entry. The whole window is covered (the answer says the span and the events scanned). positionUsd on a buy is the position's value, not the buy size: tradeUsd is the size.",
+      "Groups the stored trade feed of the window by token and counts distinct traders (by user id); keeps tokens with at least minTraders, most traders first, each with its traders' latest event and the first and last entry. The whole window is covered (the answer says the span and the events scanned). positionUsd on a buy is the position's value, not the buy size: tradeUsd is the size. usdValue is the provider's one figure (positionUsd on a buy, realizedPnlUsd on a sell) and alertsScanned the same count as eventsScanned, under the names the peer service uses.",
   })
   async multiTraderEntries(input: MultiTraderEntriesInput): Promise<ToolResult<TraderGroupsData>> {
     return this.groups(input, 'traders');
@@ -128,6 +132,7 @@ export class FeedToolsService {
       traders: m.traders.map((e) => ({
         handle: e.trader,
         userId: e.userId,
+        usdValue: input.side === 'buy' ? e.positionUsd : e.realizedPnlUsd,
         tradeUsd: e.tradeUsd,
         positionUsd: e.positionUsd,
         realizedPnlUsd: e.realizedPnlUsd,
@@ -144,6 +149,7 @@ export class FeedToolsService {
       data: {
         ...window.coverage,
         eventsScanned: found.scanned,
+        alertsScanned: found.scanned,
         side: input.side,
         minTraders: input.minTraders,
         windowMinutes: input.windowMinutes,

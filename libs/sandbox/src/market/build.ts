@@ -21,6 +21,7 @@ import {
 } from './universe';
 import { DAY_MS, type Asset, type Protocol, type Stablecoin, type Token, type YieldPool } from './types';
 import { buildPools } from './pools';
+import { PEER_COINS, peerAssetSpec, peerTokenSpec } from './peer-coins';
 
 const mround = Math.round;
 
@@ -133,6 +134,15 @@ export function buildUniverse(seed: number): Universe {
 
   // Yield pools (structure from the universe seed, levels from the market seed).
   const pools = buildPools(protocols, tokens, uni, rand);
+
+  // The coins the peer names (peer-coins.ts), last and each on its own streams: they move nothing else.
+  for (const coin of PEER_COINS) {
+    const key = hashString(`peer:${coin.address}`);
+    const asset = makeAsset(peerAssetSpec(coin), mulberry32(hash32(seed, key)));
+    assetById.set(asset.id, asset);
+    assets.push(asset);
+    tokens.push(makeToken(peerTokenSpec(coin), assetById, mulberry32(hash32(seed, key, 1)), mulberry32(hash32(UNIVERSE_SEED, key))));
+  }
   return { assets, tokens, protocols, stablecoins, pools };
 }
 

@@ -7,6 +7,8 @@ import { TokenCandlesInput } from './candles.dto';
 
 export interface TokenCandlesData {
   token: TokenRef;
+  /** The provider's network id of the token (token.networkId when it does not say), under the peer's name. */
+  networkId: number | null;
   resolution: CandleResolution;
   resolutionSeconds: number;
   /** The range asked, unix seconds. */
@@ -19,6 +21,9 @@ export interface TokenCandlesData {
   sparse: boolean;
   /** Intervals added by fill. */
   filled: number;
+  /** The provider's word on where its candles came from ('live', or its store) and whether they are old; null when it does not say. */
+  source: string | null;
+  stale: boolean | null;
   candles: Candle[];
 }
 
@@ -35,7 +40,7 @@ export class CandleToolsService {
     input: TokenCandlesInput,
     summary: 'Price candles (OHLCV) for a coin, from one second to one week each.',
     description:
-      'resolution 1S, 15S, 30S, 1, 5, 15, 30, 60, 240, 720, 1D or 7D; countBack 1-1000 newest candles up to `to` (default now), or the range from..to. Each candle: t (start, unix seconds), time (ISO), o, h, l, c, v (USD volume); high is at least open and close, low at most. Intervals without trades are absent (sparse) unless fill, which carries the last close through them with zero volume.',
+      'resolution 1S, 15S, 30S, 1, 5, 15, 30, 60, 240, 720, 1D or 7D; countBack 1-1000 newest candles up to `to` (default now), or the range from..to. Each candle: t (start, unix seconds), time (ISO), o, h, l, c, v (USD volume); high is at least open and close, low at most. Intervals without trades are absent (sparse) unless fill, which carries the last close through them with zero volume. source and stale are as the provider sends them (null when it does not say).',
   })
   async candles(input: TokenCandlesInput): Promise<ToolResult<TokenCandlesData>> {
     const token = tokenRef(input.address, input.chain);
@@ -65,6 +70,7 @@ export class CandleToolsService {
     return {
       data: {
         token,
+        networkId: answer.networkId ?? token.networkId,
         resolution: input.resolution,
         resolutionSeconds: step,
         from,
@@ -74,6 +80,8 @@ export class CandleToolsService {
         lastTs: candles[candles.length - 1]?.t ?? null,
         sparse: series.sparse,
         filled: series.filledCount,
+        source: answer.source,
+        stale: answer.stale,
         candles,
       },
       notes,

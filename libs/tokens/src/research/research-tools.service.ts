@@ -44,7 +44,7 @@ export class ResearchToolsService {
     summary:
       'Everything about one coin in one call: buy/sell flow, holders and concentration, tracked holders, creator and insiders with rug flags, and optionally theses.',
     description:
-      'Stats (flow over 5m/1h/4h/24h, total holders, top-10 concentration), tracked holders (count, value, share of all holders, the top ones), developer and insider positions with rug flags (includeDevs, default true) and the most-liked theses (includeTheses), read in parallel. A part that fails is null with a note; when none answers the call fails (502) and is not charged.',
+      'Stats (flow over 5m/1h/4h/24h, total holders, top-10 concentration, also as top10HoldersPercent; chain repeats token.chain), tracked holders (count, value, share of all holders, the top ones), developer and insider positions with rug flags (includeDevs, default true) and the most-liked theses (includeTheses), read in parallel. A part that fails is null with a note; when none answers the call fails (502) and is not charged.',
   })
   async analyzeToken(input: AnalyzeTokenInput): Promise<ToolResult<TokenAnalysis>> {
     const { analysis, notes } = await this.analyst.analyze(tokenRef(input.address, input.chain), {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Chain } from '@scout/upstream';
 import { devRow, rugFlags, type DevRow, type RugFlag } from '../devs/dev-figures';
 import { concentration, flowWindows, type Concentration, type FlowWindow, type FlowWindowName } from '../flow/flow-figures';
 import { trackedHolders, trackedShareOfHoldersPct, type TrackedHolderRow } from '../holders/holder-figures';
@@ -13,8 +14,12 @@ const TOP_THESES = 10;
 
 export interface TokenAnalysis {
   token: TokenRef;
+  /** token.chain, under the peer's name. */
+  chain: Chain | null;
   priceUsd: number | null;
   holders: number | null;
+  /** concentration.top10HoldersPercent, under the peer's name. */
+  top10HoldersPercent: number | null;
   concentration: Concentration | null;
   flow: Record<FlowWindowName, FlowWindow | null> | null;
   trackedHolderCount: number | null;
@@ -58,12 +63,16 @@ export class TokenAnalyst {
     parts.settle();
     const tracked = holders ? trackedHolders(holders.holders, TOP_HOLDERS) : null;
     const devRows = devs ? devs.map(devRow) : null;
+    const token = stats ? withProviderChain(asked, stats.networkId) : asked;
+    const top10 = stats ? concentration(stats.top10HoldersPercent) : null;
     return {
       analysis: {
-        token: stats ? withProviderChain(asked, stats.networkId) : asked,
+        token,
+        chain: token.chain,
         priceUsd: stats?.priceUsd ?? null,
         holders: stats?.holders ?? null,
-        concentration: stats ? concentration(stats.top10HoldersPercent) : null,
+        top10HoldersPercent: top10?.top10HoldersPercent ?? null,
+        concentration: top10,
         flow: stats ? flowWindows(stats) : null,
         trackedHolderCount: tracked?.trackedHolderCount ?? null,
         trackedValueUsd: tracked?.trackedValueUsd ?? null,

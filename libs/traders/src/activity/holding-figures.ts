@@ -1,4 +1,4 @@
-import { chainFromFomo, type Chain, type FomoBalances } from '@scout/upstream';
+import { CHAINS, chainFromFomo, type Chain, type FomoBalances } from '@scout/upstream';
 
 export interface HoldingRow {
   token: { address: string; symbol: string | null; name: string | null };
@@ -10,7 +10,13 @@ export interface HoldingRow {
   tradeId: string | null;
 }
 
-export type ChainSplit = Partial<Record<Chain, { holdings: number; valueUsd: number }>>;
+/** Holdings on one chain and their value; null when the provider did not say. */
+export interface ChainFigures {
+  holdings: number | null;
+  valueUsd: number | null;
+}
+
+export type ChainSplit = Partial<Record<Chain, ChainFigures>>;
 
 /** A trader's holdings in Scout's terms, largest value first (unknown values last). */
 export function holdingsByValue(balances: FomoBalances): HoldingRow[] {
@@ -32,7 +38,17 @@ export function chainSplit(balances: FomoBalances): ChainSplit {
   const split: ChainSplit = {};
   for (const [name, figures] of Object.entries(balances.byChain ?? {})) {
     const chain = chainFromFomo(name);
-    if (chain) split[chain] = { holdings: figures.holdings ?? 0, valueUsd: figures.valueUsd ?? 0 };
+    if (chain) split[chain] = { holdings: figures.holdings, valueUsd: figures.valueUsd };
   }
   return split;
+}
+
+/**
+ * Every one of Scout's chains: the provider's split, and a chain it does not name holds nothing
+ * (0 holdings, 0 USD). Without a split from the provider nothing is known: every chain is null.
+ */
+export function everyChainSplit(balances: FomoBalances): Record<Chain, ChainFigures> {
+  const split = chainSplit(balances);
+  const none: ChainFigures = balances.byChain ? { holdings: 0, valueUsd: 0 } : { holdings: null, valueUsd: null };
+  return Object.fromEntries(CHAINS.map((chain) => [chain, split[chain] ?? { ...none }])) as Record<Chain, ChainFigures>;
 }

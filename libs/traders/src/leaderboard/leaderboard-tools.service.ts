@@ -27,6 +27,14 @@ export interface LeaderboardRow {
   description: string | null;
 }
 
+/** Where `limit` cut the list (the peer's `_truncated`): the list, how many rows were returned of how many. */
+export interface Truncation {
+  field: 'traders';
+  returned: number;
+  /** Rows before the limit (after minPnlUsd and verifiedOnly). */
+  total: number;
+}
+
 export interface LeaderboardData {
   window: LeaderboardWindow;
   source: string | null;
@@ -36,6 +44,8 @@ export interface LeaderboardData {
   /** Rows returned. */
   count: number;
   traders: LeaderboardRow[];
+  /** Set when `limit` cut the list; null when every kept row is returned. */
+  _truncated: Truncation | null;
 }
 
 /** The tracked-trader leaderboards: the full board read (cached 5 min upstream), filtered and cut here. */
@@ -55,7 +65,7 @@ export class LeaderboardToolsService {
     input: LeaderboardInput,
     summary: 'Tracked traders ranked by profit and loss over 24h, 7d, 30d or all time, with wallets, volume and top tokens.',
     description:
-      "The whole board is read (150 rows, 100 on all) and cached 5 minutes; limit, minPnlUsd and verifiedOnly filter it here, so the cost is the same at any limit. Ranks are the board's own, kept through the filters. Only the four windows exist.",
+      "The whole board is read (150 rows, 100 on all) and cached 5 minutes; limit, minPnlUsd and verifiedOnly filter it here, so the cost is the same at any limit. Ranks are the board's own, kept through the filters. When limit cuts the list, _truncated says how many rows were returned of how many (null when nothing was cut). Only the four windows exist.",
   })
   async leaderboard(input: LeaderboardInput): Promise<ToolResult<LeaderboardData>> {
     const board = await this.fomo.leaderboard(input.window);
@@ -83,6 +93,7 @@ export class LeaderboardToolsService {
         boardSize: board.traders.length,
         count: traders.length,
         traders,
+        _truncated: traders.length < kept.length ? { field: 'traders', returned: traders.length, total: kept.length } : null,
       },
       notes,
     };

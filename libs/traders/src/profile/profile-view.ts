@@ -52,6 +52,7 @@ export function searchTraderView(t: FomoSearchResult['traders'][number]) {
     trades: t.trades,
     followers: t.followers,
     verified: t.verified === true,
+    createdAt: t.createdAt,
   };
 }
 

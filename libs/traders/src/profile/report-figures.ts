@@ -1,5 +1,5 @@
 import { chainFromFomo, type Chain, type FomoBalances, type FomoPosition } from '@scout/upstream';
-import { chainSplit, holdingsByValue, type ChainSplit } from '../activity/holding-figures';
+import { everyChainSplit, holdingsByValue, type ChainFigures } from '../activity/holding-figures';
 import { summarizePositions } from '../activity/position-figures';
 import type { ProfileView, SearchTraderView } from './profile-view';
 
@@ -21,6 +21,8 @@ export interface ClosedSampleFigures {
   realizedPnlUsdSampled: number;
   best: TradeHighlight | null;
   worst: TradeHighlight | null;
+  /** Closed positions the provider counts in all (beyond the sample); null when it does not say. */
+  closedTotalUpstream: number | null;
   /** False when the trader has more closed positions than were sampled. */
   complete: boolean;
 }
@@ -35,7 +37,7 @@ const highlight = (p: FomoPosition): TradeHighlight => ({
 });
 
 /** Win rate, realized PnL and the best and worst trade of a sample of closed positions. */
-export function closedSampleFigures(closed: readonly FomoPosition[], complete: boolean): ClosedSampleFigures {
+export function closedSampleFigures(closed: readonly FomoPosition[], complete: boolean, closedTotalUpstream: number | null = null): ClosedSampleFigures {
   const summary = summarizePositions(closed);
   const priced = closed.filter((p) => p.realizedPnlUsd !== null);
   const byPnl = [...priced].sort((a, b) => b.realizedPnlUsd! - a.realizedPnlUsd!);
@@ -47,6 +49,7 @@ export function closedSampleFigures(closed: readonly FomoPosition[], complete: b
     realizedPnlUsdSampled: summary.realizedPnlUsd,
     best: byPnl.length && byPnl[0].realizedPnlUsd! > 0 ? highlight(byPnl[0]) : null,
     worst: byPnl.length && byPnl[byPnl.length - 1].realizedPnlUsd! < 0 ? highlight(byPnl[byPnl.length - 1]) : null,
+    closedTotalUpstream,
     complete,
   };
 }
@@ -57,7 +60,8 @@ export interface PortfolioFigures {
   positions: number;
   /** Share of the portfolio's value in its five largest holdings, in percent. */
   top5ConcentrationPct: number | null;
-  byChain: ChainSplit;
+  /** Every chain the trader could hold, by Scout's names: 0 where the provider's split shows nothing held. */
+  byChain: Record<Chain, ChainFigures>;
   capped: boolean;
   topHoldings: Array<{
     symbol: string | null;
@@ -78,7 +82,7 @@ export function portfolioFigures(balances: FomoBalances, top = 5): PortfolioFigu
     totalValueUsd: balances.totalValueUsd,
     positions: holdings.length,
     top5ConcentrationPct: total > 0 ? Math.round((1000 * topValue) / total) / 10 : null,
-    byChain: chainSplit(balances),
+    byChain: everyChainSplit(balances),
     capped: balances.capped === true,
     topHoldings: holdings.slice(0, top).map((h) => ({
       symbol: h.token.symbol,
@@ -107,7 +111,8 @@ export function traderFigures(view: ProfileView | SearchTraderView) {
     swapCount: full?.swapCount ?? null,
     followers: view.followers,
     accountAgeDays: full?.accountAgeDays ?? null,
-    createdAt: full?.createdAt ?? null,
+    // The provider's ISO time, from the profile or the search row, whichever answered.
+    createdAt: view.createdAt,
     averageHoldTimeSeconds: full?.averageHoldTimeSeconds ?? null,
     twitter: full?.twitter ?? null,
     source: full ? ('profile' as const) : ('search' as const),

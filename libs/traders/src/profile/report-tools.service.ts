@@ -79,7 +79,7 @@ export class ReportToolsService {
     input: TraderReportInput,
     summary: 'One report on a tracked trader: wallets, profit, open positions, win rate and best/worst trades, spotlight, recent calls.',
     description:
-      'Composed from the profile (search summary, or the full profile with full), a sample of closed positions (closedSample, 10-200: win rate, realized PnL, best and worst trade), current holdings, the spotlight and, with includeTheses, the most-liked theses. A part that fails is null with a note.',
+      'Composed from the profile (search summary, or the full profile with full), a sample of closed positions (closedSample, 10-200: win rate, realized PnL, best and worst trade; closedTotalUpstream is how many the provider counts in all, null when it does not say), current holdings (byChain lists every chain, 0 where nothing is held), the spotlight and, with includeTheses, the most-liked theses. A part that fails is null with a note.',
   })
   async report(input: TraderReportInput): Promise<ToolResult<TraderReportData>> {
     const trader = await this.traders.resolve(input.trader);
@@ -106,7 +106,9 @@ export class ReportToolsService {
         trader,
         identity: profile ? traderFigures(profile) : null,
         portfolio: balances ? portfolioFigures(balances, TOP) : null,
-        closedPositions: sample ? closedSampleFigures(sample, closed!.nextCursor === null && sample.length === closed!.items.length) : null,
+        closedPositions: sample
+          ? closedSampleFigures(sample, closed!.nextCursor === null && sample.length === closed!.items.length, closed!.closedTotal)
+          : null,
         spotlight: spotlight ? { bestTrades: spotlight.bestTrades.slice(0, TOP), bestTheses: spotlight.bestTheses.slice(0, TOP) } : null,
         theses: theses ? [...theses.theses].sort((a, b) => (b.likes ?? 0) - (a.likes ?? 0)).slice(0, 10) : null,
       },

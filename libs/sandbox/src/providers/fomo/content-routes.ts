@@ -43,6 +43,8 @@ export function searchAnswer(req: Request, t: number, world: FomoWorld): FomoAns
         volumeUsd: cents(s.windows.all.volumeUsd),
         trades: s.windows.all.trades,
         wallets: wallets(u),
+        // The account's creation, as on every other user listing (the peer's search-based reports carry it).
+        createdAt: iso(u.createdAt),
       };
     });
   }

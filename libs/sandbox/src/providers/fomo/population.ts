@@ -6,8 +6,11 @@
  *
  * Two kinds of account: TRADERS (the first TRADER_COUNT, tracked, they trade) and LURKERS (accounts
  * that only follow people: zero trades, the "empty" followers a follower sample should expose).
+ * The traders the peer service names (peer-traders.ts) take tracked-trader places (placePeerTraders).
  */
 import { base58Address, evmAddress, hash32, hashString, mulberry32, pick, uuid } from '../../prng';
+import { RESOLVING_TRADER_INDICES } from './credits';
+import { PEER_TRADERS } from './peer-traders';
 
 export const TRADER_COUNT = 600;
 export const LURKER_COUNT = 1400;
@@ -199,7 +202,11 @@ export class FomoPopulation {
           : { sizeUsd: 0, perDay: 0, skill: 0, solanaShare: 0, holdHours: 0 },
       };
       this.users.push(u);
-      this.byHandle.set(handle.toLowerCase(), u);
+    }
+    // After every draw, so the named traders change no other identity (only the handles they take).
+    placePeerTraders(this.users);
+    for (const u of this.users) {
+      this.byHandle.set(u.handle.toLowerCase(), u);
       this.byId.set(u.userId, u);
     }
     this.traders = this.users.slice(0, TRADER_COUNT);
@@ -250,6 +257,40 @@ export class FomoPopulation {
       for (const j of list) inbound[j].push(i);
     }
     for (let i = 0; i < n; i++) this.followers.push(Int32Array.from(inbound[i]));
+  }
+}
+
+/** Where the peer's named traders start: past the generic traders the fixtures name (the first five). */
+const FIRST_PEER_PLACE = 100;
+
+/**
+ * Gives the peer's named traders (peer-traders.ts) tracked-trader places from FIRST_PEER_PLACE on,
+ * in order (not the places that answer 409 resolving first), with their handle and whatever else
+ * the captures show; a drawn account whose handle a named trader takes is renamed after its index.
+ */
+function placePeerTraders(users: FomoUser[]): void {
+  const named = new Set(PEER_TRADERS.map((p) => p.handle.toLowerCase()));
+  const slots = users.filter((u) => u.trader && u.index >= FIRST_PEER_PLACE && !RESOLVING_TRADER_INDICES.includes(u.index)).slice(0, PEER_TRADERS.length);
+  PEER_TRADERS.forEach((p, i) => {
+    const u = slots[i];
+    u.handle = p.handle;
+    u.displayName = p.handle;
+    u.twitter = null;
+    if (p.userId) u.userId = p.userId.toLowerCase();
+    if (p.wallets) u.wallets = { solana: p.wallets.solana, evm: p.wallets.evm ?? u.wallets.evm };
+    if (p.createdAt) u.createdAt = Date.parse(p.createdAt);
+    if (p.description !== undefined) u.description = p.description;
+    if (p.verified !== undefined) u.verified = p.verified;
+  });
+  const placed = new Set(slots);
+  const taken = new Set(users.map((u) => u.handle.toLowerCase()));
+  for (const u of users) {
+    if (placed.has(u) || !named.has(u.handle.toLowerCase())) continue;
+    let handle = `${u.handle}${u.index}`;
+    while (taken.has(handle.toLowerCase())) handle = `${handle}_`;
+    taken.add(handle.toLowerCase());
+    if (u.displayName === u.handle) u.displayName = handle;
+    u.handle = handle;
   }
 }
 

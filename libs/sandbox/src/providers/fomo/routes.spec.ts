@@ -11,7 +11,8 @@ import { TRADER_COUNT } from './population';
 
 type Json = Record<string, any>;
 const KEY = SANDBOX_KEYS.fomo;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+// Drawn ids are version 4; the peer's named traders keep their captured ids (version 5).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[45][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('FOMO stand-in: routes and contract', () => {
   const sb = fixedSandbox();

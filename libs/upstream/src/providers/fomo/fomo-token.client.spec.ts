@@ -66,6 +66,8 @@ describe('FomoTokenClient', () => {
       address: fx.PAID,
       networkId: 1399811149,
       resolution: 60,
+      source: 'live',
+      stale: false,
       candles: [
         { t: 1790910000, o: 3.45e-6, h: 7.8e-4, l: 3.45e-6, c: 6.3e-4, v: 2157149.01 },
         { t: '1790913600', o: '0.00063', h: '0.0052', l: '0.00059', c: '0.0029', v: null },
@@ -82,6 +84,8 @@ describe('FomoTokenClient', () => {
       address: fx.PAID,
       networkId: 1399811149,
       resolution: '60',
+      source: 'live',
+      stale: false,
       candles: [
         { t: 1790910000, o: 3.45e-6, h: 7.8e-4, l: 3.45e-6, c: 6.3e-4, v: 2157149.01 },
         { t: 1790913600, o: 0.00063, h: 0.0052, l: 0.00059, c: 0.0029, v: null },
@@ -91,7 +95,14 @@ describe('FomoTokenClient', () => {
 
   it('names the token from the request when the answer calls it `token`, and refuses a bad candle before any call', async () => {
     const named = clientWith({ token: fx.PAID, resolution: '1D', candles: [] });
-    await expect(named.client.candles(fx.PAID, { resolution: '1D' })).resolves.toEqual({ address: fx.PAID, networkId: null, resolution: '1D', candles: [] });
+    await expect(named.client.candles(fx.PAID, { resolution: '1D' })).resolves.toEqual({
+      address: fx.PAID,
+      networkId: null,
+      resolution: '1D',
+      source: null,
+      stale: null,
+      candles: [],
+    });
     const bad = clientWith({ candles: [] });
     await expect(bad.client.candles(fx.PAID, { resolution: '1h' })).rejects.toBeInstanceOf(RangeError);
     await expect(bad.client.candles(' ', { resolution: '60' })).rejects.toBeInstanceOf(RangeError);

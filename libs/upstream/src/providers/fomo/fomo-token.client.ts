@@ -94,7 +94,14 @@ export class FomoTokenClient {
       candlesSchema,
       ['token', token],
     );
-    return { address: answer.address ?? answer.token ?? token, networkId: answer.networkId, resolution: answer.resolution, candles: answer.candles };
+    return {
+      address: answer.address ?? answer.token ?? token,
+      networkId: answer.networkId,
+      resolution: answer.resolution,
+      source: answer.source,
+      stale: answer.stale,
+      candles: answer.candles,
+    };
   }
 
   /** GET /v2/tokens/search: tokens by symbol, name or address, best match first (20 at most). */

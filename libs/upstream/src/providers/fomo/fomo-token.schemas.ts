@@ -142,6 +142,9 @@ export const candlesSchema = z.object({
   token: maybe(text),
   networkId: maybe(z.number().int()),
   resolution: z.union([text, z.number()]).transform(String),
+  /** Whether the provider read the candles live or from its own store, and whether they are old (the peer passes both on). */
+  source: maybe(text),
+  stale: maybe(z.boolean()),
   candles: z.array(candleSchema),
 });
 
@@ -172,6 +175,8 @@ export interface FomoCandles {
   address: string;
   networkId: number | null;
   resolution: string;
+  source: string | null;
+  stale: boolean | null;
   candles: FomoCandle[];
 }
 export interface FomoCandlesQuery {

@@ -160,6 +160,17 @@ describe('FomoClient positions and swaps (cursor pages)', () => {
     expect(source.calls.map((c) => c.query?.cursor)).toEqual(['start', 'c2']);
   });
 
+  it("carries the first page's totals, null when FOMO does not state them", async () => {
+    const counted = (call: UpstreamCall) =>
+      call.query?.cursor === 'c2' ? { ...fx.POSITIONS_PAGE_2, closedTotal: 99 } : { ...fx.POSITIONS_PAGE_1, closedTotal: 312, openTotal: 4 };
+    await expect(clientWith(counted).client.positions(fx.PRICEDIN_ID, { status: 'closed' }, { maxPages: 5 })).resolves.toMatchObject({
+      pages: 2,
+      closedTotal: 312,
+      openTotal: 4,
+    });
+    await expect(clientWith(pages).client.positions(fx.PRICEDIN_ID, {}, { maxPages: 5 })).resolves.toMatchObject({ closedTotal: null, openTotal: null });
+  });
+
   it('stops at maxPages or maxItems and says where to resume', async () => {
     const { client } = clientWith(pages);
     await expect(client.positions(fx.PRICEDIN_ID, {}, { maxPages: 1 })).resolves.toMatchObject({ pages: 1, stoppedBy: 'limit', nextCursor: 'c2' });
@@ -230,7 +241,7 @@ describe('FomoClient search, theses, trades', () => {
     const { client, source } = clientWith(fx.SEARCH);
     const found = await client.search(' pricedin ', { type: 'all', limit: 10 });
     expect(source.calls[0]).toMatchObject({ endpoint: 'fomo:/v2/search', query: { q: 'pricedin', type: 'all', limit: 10 } });
-    expect(found.traders[0]).toMatchObject({ userId: fx.PRICEDIN_ID, pnlUsd: 687219 });
+    expect(found.traders[0]).toMatchObject({ userId: fx.PRICEDIN_ID, pnlUsd: 687219, createdAt: '2025-10-31T14:58:46.460Z' });
     expect(found.tokens[0]).toMatchObject({ address: fx.PAID, marketCapUsd: 1890000 });
     await expect(clientWith({}).client.search('x')).resolves.toEqual({ traders: [], tokens: [] });
     await expect(client.search('  ')).rejects.toBeInstanceOf(RangeError);

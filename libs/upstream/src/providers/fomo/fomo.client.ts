@@ -69,6 +69,13 @@ export function normalizeFomoHandle(handle: string): string {
   return handle.trim().replace(/^@+/, '');
 }
 
+/** A walk over positions pages, with the totals FOMO states on the first page read (null when it does not say). */
+export interface FomoPositionsWalk extends FomoWalk<FomoPosition> {
+  /** Closed positions FOMO counts in all, beyond the pages read. */
+  closedTotal: number | null;
+  openTotal: number | null;
+}
+
 export interface FomoPositionsQuery {
   status?: 'open' | 'closed' | 'all';
   /** Rows per page asked of FOMO (it sends 25 closed rows per page at most). */
@@ -142,14 +149,21 @@ export class FomoClient {
     );
   }
 
-  /** Positions over several pages, within the bounds and the call's deadline (see walkPages). */
-  async positions(userId: string, query: FomoPositionsQuery, bounds: FomoWalkBounds, cursor = 'start'): Promise<FomoWalk<FomoPosition>> {
-    return walkPages(
+  /** Positions over several pages, within the bounds and the call's deadline (see walkPages), with the counts the first page read gives. */
+  async positions(userId: string, query: FomoPositionsQuery, bounds: FomoWalkBounds, cursor = 'start'): Promise<FomoPositionsWalk> {
+    const totals: Pick<FomoPositionsWalk, 'closedTotal' | 'openTotal'> = { closedTotal: null, openTotal: null };
+    let firstPage = true;
+    const walk = await walkPages(
       bounds,
       cursor,
       (c) => this.positionsPage(userId, query, c),
-      (p) => ({ items: p.trades, cursor: p.cursor }),
+      (p) => {
+        if (firstPage) Object.assign(totals, { closedTotal: p.closedTotal, openTotal: p.openTotal });
+        firstPage = false;
+        return { items: p.trades, cursor: p.cursor };
+      },
     );
+    return { ...walk, ...totals };
   }
 
   /** GET /v2/users/{userId}/swaps: one page of fills, newest first (100 per page). */

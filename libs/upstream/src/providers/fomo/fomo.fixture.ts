@@ -263,6 +263,7 @@ export const SEARCH = {
       trades: 118,
       followers: 46460,
       verified: false,
+      createdAt: '2025-10-31T14:58:46.460Z',
     },
   ],
   tokens: [{ address: PAID, name: 'Paid', symbol: 'PAID', networkId: 1399811149, marketCapUsd: 1890000 }],

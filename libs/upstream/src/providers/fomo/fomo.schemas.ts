@@ -311,6 +311,8 @@ export const searchTraderSchema = z.object({
   followers: maybe(count),
   verified: maybe(z.boolean()),
   imageUrl: maybe(text),
+  /** Account creation (ISO), when the search row carries it. */
+  createdAt: maybe(text),
 });
 
 export const searchTokenSchema = z.object({
