@@ -27,8 +27,8 @@ export const RUN_TRADERS = { min: 3, spread: 18 } as const;
 /** Slots of run positions in a day's plan: above the everyday slots, below the launch slots. */
 export const RUN_SLOT_BASE = 1_000;
 /** Share of runs on Solana (the rest on the EVM chains), and of Solana runs on a launchpad coin. */
-const SOLANA_SHARE = 0.85;
-const LAUNCHPAD_SHARE = 0.8;
+const SOLANA_SHARE = 0.75;
+const LAUNCHPAD_SHARE = 0.5;
 /** Days of runs memoised (the kept history, and a little room for a clock moved about). */
 const DAYS_KEPT = 120;
 
@@ -154,7 +154,7 @@ export function runPosition(market: SandboxMarket, u: FomoUser, run: Run, seat: 
   }
   events.sort((x, y) => x.at - y.at);
   let held = events.reduce((a, e) => a + e.amount, 0);
-  const bag = rand() < 0.03;
+  const bag = rand() < 0.01;
   const holdMs = Math.max(10 * MIN_MS, HOUR_MS * 10 ** (-0.8 + rand() * 2));
   const sells = bag ? (rand() < 0.3 ? 1 : 0) : 1 + (rand() < 0.45 ? 1 : 0);
   const sellTimes = Array.from({ length: sells }, () => Math.floor(t0 + holdMs * (0.4 + rand() * 0.6))).sort((x, y) => x - y);
@@ -168,7 +168,7 @@ export function runPosition(market: SandboxMarket, u: FomoUser, run: Run, seat: 
   }
   events.sort((x, y) => x.at - y.at);
   events.forEach((e, i) => (e.seq = i));
-  const thesis = rand() < 0.2 ? { at: t0 + Math.floor(rand() * 15 * MIN_MS), likesMax: Math.floor(rand() ** 2 * 400), topic: Math.floor(rand() * 1000) } : null;
+  const thesis = rand() < 0.02 ? { at: t0 + Math.floor(rand() * 15 * MIN_MS), likesMax: Math.floor(rand() ** 2 * 400), topic: Math.floor(rand() * 1000) } : null;
   const slot = RUN_SLOT_BASE + run.ordinal;
   return {
     user: u.index,
