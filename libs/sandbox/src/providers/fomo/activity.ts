@@ -193,7 +193,7 @@ export class TraderActivity {
       token,
       chain,
       quote: this.quoteFor(chain),
-      events,
+      events: events.slice(), // exact length: a pushed-to array keeps spare room, and there are 100k of them
       thesis,
       role: null,
     };

@@ -168,7 +168,8 @@ export function runPosition(market: SandboxMarket, u: FomoUser, run: Run, seat: 
   }
   events.sort((x, y) => x.at - y.at);
   events.forEach((e, i) => (e.seq = i));
-  const thesis = rand() < 0.02 ? { at: t0 + Math.floor(rand() * 15 * MIN_MS), likesMax: Math.floor(rand() ** 2 * 400), topic: Math.floor(rand() * 1000) } : null;
+  const thesis =
+    rand() < 0.02 ? { at: t0 + Math.floor(rand() * 15 * MIN_MS), likesMax: Math.floor(rand() ** 2 * 400), topic: Math.floor(rand() * 1000) } : null;
   const slot = RUN_SLOT_BASE + run.ordinal;
   return {
     user: u.index,
@@ -178,7 +179,7 @@ export function runPosition(market: SandboxMarket, u: FomoUser, run: Run, seat: 
     token,
     chain: run.chain,
     quote,
-    events,
+    events: events.slice(), // exact length (a pushed-to array keeps spare room)
     thesis,
     role: null,
   };
