@@ -18,6 +18,9 @@ export {
   type Hack,
   type DimensionKind,
   type DailyDims,
+  type TrackedFlow,
+  type TrackedFlowSource,
+  NO_TRACKED_FLOW,
 } from './types';
 export { CHAINS, type ChainInfo, type ProtocolCategory } from './universe';
 export { FIXTURES } from './fixtures';

@@ -27,8 +27,12 @@ import {
   type Protocol,
   type Stablecoin,
   type Token,
+  type TrackedFlow,
+  type TrackedFlowSource,
   type YieldPool,
+  NO_TRACKED_FLOW,
 } from './types';
+import { round } from '../prng';
 import { buildUniverse } from './build';
 import * as lookups from './lookups';
 import * as prices from './prices';
@@ -61,6 +65,7 @@ export class SandboxMarket {
 
   private readonly index: lookups.MarketIndex;
   private readonly cache = new Map<string, unknown>();
+  private tracked: TrackedFlowSource | null = null;
 
   constructor(options: MarketOptions = {}) {
     this.seed = (options.seed ?? 42) >>> 0;
@@ -166,9 +171,31 @@ export class SandboxMarket {
     return prices.tokenHolders(this.seed, token, tMs);
   }
 
-  /** Token trading volume (USD) over the window ending at tMs. */
+  /**
+   * Token trading volume (USD) over the window ending at tMs: the rest of the market's swaps and the
+   * tracked traders' own (`trackedFlow`), so no volume is less than what tracked traders swapped.
+   */
   volume(token: Token, windowMs: number, tMs = this.now()): number {
+    const f = this.trackedFlow(token, tMs - windowMs, tMs);
+    return round(this.untrackedVolume(token, windowMs, tMs) + f.buyUsd + f.sellUsd, 2);
+  }
+
+  /** The volume of everyone but the tracked traders over the window ending at tMs. */
+  untrackedVolume(token: Token, windowMs: number, tMs = this.now()): number {
     return prices.tokenVolume(this.seed, token, windowMs, tMs);
+  }
+
+  /**
+   * The tracked traders' swaps of a token with `from < at <= to` (zeros until a source is set: a
+   * bare market tracks nobody; a sandbox server's market tracks the FOMO stand-in's traders).
+   */
+  trackedFlow(token: Token, from: number, to: number): TrackedFlow {
+    return this.tracked && to > from ? this.tracked(token, from, to) : NO_TRACKED_FLOW;
+  }
+
+  /** Sets where tracked swaps come from (one source; setting another replaces it). */
+  trackFlow(source: TrackedFlowSource | null): void {
+    this.tracked = source;
   }
 
   // ───────────────────────────── TVL ─────────────────────────────

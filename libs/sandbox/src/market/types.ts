@@ -164,3 +164,22 @@ export interface DailyDims {
 export const FEES_DATA_TYPES = ['dailyFees', 'dailyRevenue', 'dailyHoldersRevenue', 'dailyUserFees', 'dailySupplySideRevenue', 'dailyProtocolRevenue'] as const;
 export const DEXS_DATA_TYPES = ['dailyVolume'] as const;
 export const OI_DATA_TYPES = ['openInterestAtEnd', 'longOpenInterestAtEnd', 'shortOpenInterestAtEnd'] as const;
+
+/** Swaps of tracked traders on one token over a window (market.ts `trackedFlow`). */
+export interface TrackedFlow {
+  buyUsd: number;
+  sellUsd: number;
+  buys: number;
+  sells: number;
+  /** Distinct tracked traders who bought, and who sold. */
+  buyers: number;
+  sellers: number;
+}
+
+/**
+ * Where the market reads the swaps of the traders the sandbox tracks (the FOMO stand-in's): their
+ * buys and sells of a token with `from < at <= to`, as known at the market's clock.
+ */
+export type TrackedFlowSource = (token: Token, from: number, to: number) => TrackedFlow;
+
+export const NO_TRACKED_FLOW: Readonly<TrackedFlow> = Object.freeze({ buyUsd: 0, sellUsd: 0, buys: 0, sells: 0, buyers: 0, sellers: 0 });

@@ -7,13 +7,15 @@
  * clock are simply not visible yet, so the same plan serves every instant and the world moves with
  * time without state. Plans are generated lazily, one trader at a time, and cached per (trader,
  * day); only the last HISTORY_DAYS days are kept (the provider's whole memory: the `all` window),
- * which bounds memory at roughly population × HISTORY_DAYS × positions per day. Launch positions
+ * which bounds memory at roughly population × HISTORY_DAYS × positions per day. A day's plan also
+ * holds the seats the trader takes in that day's hot-coin runs (runs.ts). Launch positions
  * (a token's developer and insiders, launches.ts) are the exception: kept from the token's launch.
  */
 import type { SandboxMarket, Token } from '../../market';
 import { hash32, hashString, mulberry32, round } from '../../prng';
 import { type PositionEvent } from './accounting';
 import { LaunchBook } from './launches';
+import { RunBook, runPosition } from './runs';
 import { FOMO_CHAINS, type FomoChain, type FomoPosition, type QuoteToken } from './types';
 import { derivedId, type FomoPopulation, type FomoUser } from './population';
 
@@ -29,7 +31,9 @@ export class TraderActivity {
   private readonly tradeIndex = new Map<string, FomoPosition>();
   private readonly tradable = new Map<string, Token[]>();
   private readonly quotes = new Map<string, QuoteToken>();
+  private readonly created = new Map<Token, number>();
   readonly launches: LaunchBook;
+  readonly runs: RunBook;
 
   constructor(
     private readonly market: SandboxMarket,
@@ -46,6 +50,7 @@ export class TraderActivity {
         stable ? { address: stable.address, symbol: stable.symbol, asset: stable.asset } : { address: NATIVE_EVM, symbol: 'ETH', asset: market.asset('ETH')! },
       );
     }
+    this.runs = new RunBook(market, population, (c) => this.tradable.get(c.slug)!);
     this.launches = new LaunchBook(market, population, FOMO_CHAINS[0], this.quoteFor(FOMO_CHAINS[0]));
     for (const p of this.launches.all()) this.tradeIndex.set(p.tradeId, p);
   }
@@ -99,6 +104,12 @@ export class TraderActivity {
     return this.positions(u, t).includes(p) ? p : undefined;
   }
 
+  private createdMs(token: Token): number {
+    let ms = this.created.get(token);
+    if (ms === undefined) this.created.set(token, (ms = Date.parse(token.createdAt)));
+    return ms;
+  }
+
   quoteFor(chain: FomoChain): QuoteToken {
     return this.quotes.get(chain.slug)!;
   }
@@ -111,6 +122,18 @@ export class TraderActivity {
     const out: FomoPosition[] = [];
     for (let slot = 0; slot < n; slot++) {
       const p = this.planPosition(u, day, slot, mulberry32(hash32(seed, hashString(`fomo:pos:${u.userId}`), day, slot)));
+      if (p) out.push(p);
+    }
+    // The hot coins of the day this trader joins (runs.ts).
+    for (const { run, seat } of this.runs.seatsOf(u, day)) {
+      const p = runPosition(
+        this.market,
+        u,
+        run,
+        seat,
+        this.quoteFor(run.chain),
+        mulberry32(hash32(seed, hashString(`fomo:seat:${u.userId}`), day, run.ordinal)),
+      );
       if (p) out.push(p);
     }
     return out.sort((a, b) => a.events[0].at - b.events[0].at);
@@ -132,7 +155,8 @@ export class TraderActivity {
     const gain = (tk: Token) => (this.market.price(tk.asset, horizon) ?? 0) / (this.market.price(tk.asset, t0) ?? 1);
     const token = rand() < st.skill && gain(b) > gain(a) ? b : a;
     const price = (t: number) => this.market.price(token.asset, t) ?? 0;
-    if (price(t0) <= 0) return null;
+    // Nobody trades a coin before it exists (or one without a price).
+    if (this.createdMs(token) > t0 || price(t0) <= 0) return null;
 
     const events: PositionEvent[] = [];
     const size = st.sizeUsd * Math.exp((rand() - 0.5) * 1.4);
@@ -169,7 +193,7 @@ export class TraderActivity {
       token,
       chain,
       quote: this.quoteFor(chain),
-      events,
+      events: events.slice(), // exact length: a pushed-to array keeps spare room, and there are 100k of them
       thesis,
       role: null,
     };

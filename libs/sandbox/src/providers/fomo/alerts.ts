@@ -11,7 +11,9 @@
  * at t. A book only changes its set of positions when the UTC day changes (history is kept per day),
  * so the events of one day's books are built once, sorted by time, and every instant of that day
  * reads them by binary search: the ring (the newest RING_SIZE events) and the events between two
- * instants cost a search and a slice.
+ * instants cost a search and a slice. The feed reaches back FEED_DAYS_BACK whole days before the
+ * day (the ring spans well under an hour, and readers ask for a day at most), not over the books'
+ * whole history.
  */
 import { iso } from '../../util';
 import { amountAt, cents, positionState } from './accounting';
@@ -24,6 +26,8 @@ export const ALERT_RING_SIZE = 100;
 const DAY_MS = 86_400_000;
 /** Days of built events kept (today, and yesterday for a clock moved back across midnight). */
 const DAYS_KEPT = 2;
+/** Whole days before an instant's UTC day that its feed still holds (`between` reaches no further). */
+export const FEED_DAYS_BACK = 2;
 
 /** One feed event in FOMO's wire shape. */
 export interface FomoAlertBody {
@@ -65,7 +69,7 @@ export class FomoAlertFeed {
     return all.slice(Math.max(0, end - ALERT_RING_SIZE), end).reverse();
   }
 
-  /** Events with `from < at <= to`, oldest first (as the feed holds them at `to`). */
+  /** Events with `from < at <= to`, oldest first (as the feed holds them at `to`; FEED_DAYS_BACK at most). */
   between(from: number, to: number): FeedEvent[] {
     if (to <= from) return [];
     const all = this.dayEvents(to);
@@ -88,11 +92,12 @@ export class FomoAlertFeed {
     const { world } = this;
     // The books at the day's last instant hold every position any instant of that day sees.
     const endOfDay = (day + 1) * DAY_MS - 1;
+    const from = (day - FEED_DAYS_BACK) * DAY_MS;
     const out: FeedEvent[] = [];
     for (const u of world.population.traders) {
       for (const p of world.positions(u, endOfDay)) {
         p.events.forEach((e, i) => {
-          if (e.kind !== 'buy' && e.kind !== 'sell') return;
+          if ((e.kind !== 'buy' && e.kind !== 'sell') || e.at < from) return;
           const price = world.market.price(p.token.asset, e.at) ?? 0;
           const before = positionState(p.events.slice(0, i), e.at);
           const mark = amountAt(p.events, e.at) * price;

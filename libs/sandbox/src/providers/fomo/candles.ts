@@ -7,9 +7,11 @@
  * Candles are SPARSE, as upstream sends them: a bucket in which nobody traded is left out. Whether
  * one did is drawn per bucket from the seed, with the chance that at least one trade landed in it
  * at the token's trade rate (its daily volume over a typical trade size); a small token at 1S has
- * gaps, a large one at 1D none. The forming bucket is always there. A bucket's volume is the
- * market's volume over that bucket divided by that chance, so volumes add up on average to the
- * market's. No candle starts before the token's creation or after the clock.
+ * gaps, a large one at 1D none. The forming bucket is always there, and so is every bucket in which
+ * a tracked trader swapped. A bucket's volume is the rest of the market's volume over that bucket
+ * divided by that chance, so volumes add up on average to the market's, plus the tracked traders'
+ * swaps inside it (the market's `trackedFlow`): no candle shows less volume than tracked traders
+ * swapped in it. No candle starts before the token's creation or after the clock.
  */
 import type { SandboxMarket, Token } from '../../market';
 import { hashString, round, unit } from '../../prng';
@@ -80,9 +82,12 @@ export function candles(market: SandboxMarket, token: Token, range: CandleRange,
     const startMs = s * 1000;
     const forming = nowMs < startMs + res * 1000;
     const chance = tradeChance(market, token, res, startMs);
-    if (!forming && unit(market.seed, BUCKET_KEY ^ token.key, s, res) >= chance) continue;
     const openAt = Math.max(startMs, created);
     const closeAt = forming ? nowMs : startMs + res * 1000;
+    // Tracked swaps inside the bucket: startMs <= at < its end, and none after the clock.
+    const tracked = market.trackedFlow(token, startMs - 1, forming ? nowMs : closeAt - 1);
+    const swapped = tracked.buys + tracked.sells > 0;
+    if (!forming && !swapped && unit(market.seed, BUCKET_KEY ^ token.key, s, res) >= chance) continue;
     const o = market.price(token.asset, openAt);
     const c = market.price(token.asset, closeAt);
     if (o === null || c === null) return [];
@@ -93,7 +98,8 @@ export function candles(market: SandboxMarket, token: Token, range: CandleRange,
       if (p > h) h = p;
       if (p < l) l = p;
     }
-    const v = chance > 0 ? round(market.volume(token, Math.max(1, closeAt - openAt), closeAt) / chance, 2) : 0;
+    const untracked = chance > 0 ? market.untrackedVolume(token, Math.max(1, closeAt - openAt), closeAt) / chance : 0;
+    const v = round(untracked + tracked.buyUsd + tracked.sellUsd, 2);
     out.push({ t: s, o, h, l, c, v });
   }
   return out;

@@ -40,9 +40,11 @@ export interface FomoProvider {
 }
 
 export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoProvider {
-  // Built on first use: sandboxes that never see a FOMO request pay nothing for the population.
+  // Built on first use: sandboxes that never ask for FOMO data or a token's volume pay nothing for it.
   let built: FomoWorld | null = null;
   const lazy = () => (built ??= new FomoWorld(market));
+  // The market's volume includes these traders' swaps, from the first volume anyone asks for.
+  market.trackFlow((token, from, to) => lazy().swaps.window(token, from, to, market.nowMs()));
   let feed: FomoAlertFeed | null = null;
   const lazyFeed = () => (feed ??= new FomoAlertFeed(lazy()));
   const credits = new FomoCredits(options.keys);

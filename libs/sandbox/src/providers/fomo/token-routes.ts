@@ -3,7 +3,7 @@
  * (the ring of large buys and sells, alerts.ts), token boards, flow stats, and theses on a token or
  * across tokens (devs: dev-routes.ts; candles: candle-routes.ts).
  * Holders are the traders' open positions at the price now (the same figures as their balances);
- * alerts are their fills.
+ * alerts are their fills; flow stats and the board's volume are the market's, which include them.
  */
 import type { Request } from 'express';
 import type { Token } from '../../market';
@@ -153,19 +153,25 @@ export function tokenRoutes(route: Route, getWorld: () => FomoWorld, getFeed: ()
       ['4h', 4 * 3_600_000],
       ['24h', DAY_MS],
     ] as const) {
-      const vol = world.market.volume(token, ms, t);
+      // The rest of the market's swaps, split by a drawn buy share, and the tracked traders' own.
+      const rest = world.market.untrackedVolume(token, ms, t);
       const buyShare = 0.44 + 0.12 * unit(world.market.seed, token.key, Math.floor(t / ms));
-      const buy = round(vol * buyShare, 2);
-      const sell = round(vol - buy, 2);
+      const restBuy = round(rest * buyShare, 2);
+      const restSell = round(rest - restBuy, 2);
       const avg = token.verified ? 900 : 140;
-      const buys = Math.round(buy / avg);
-      const sells = Math.round(sell / avg);
+      const restBuys = Math.round(restBuy / avg);
+      const restSells = Math.round(restSell / avg);
+      const tracked = world.market.trackedFlow(token, t - ms, t);
+      const buy = round(restBuy + tracked.buyUsd, 2);
+      const sell = round(restSell + tracked.sellUsd, 2);
+      const buys = restBuys + tracked.buys;
+      const sells = restSells + tracked.sells;
       // Volumes as decimal strings, as upstream sends them.
       windows[name] = {
         buys,
         sells,
-        uniqueBuyers: Math.round(buys * 0.4),
-        uniqueSellers: Math.round(sells * 0.4),
+        uniqueBuyers: Math.round(restBuys * 0.4) + tracked.buyers,
+        uniqueSellers: Math.round(restSells * 0.4) + tracked.sellers,
         buyVolumeUsd: buy.toFixed(2),
         sellVolumeUsd: sell.toFixed(2),
         netVolumeUsd: (buy - sell).toFixed(2),

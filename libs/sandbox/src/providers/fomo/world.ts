@@ -8,6 +8,7 @@
 import type { SandboxMarket, Token } from '../../market';
 import { positionState, unrealizedPnl, windowPnl, windowVolume, type PositionState } from './accounting';
 import { TraderActivity } from './activity';
+import { TrackedSwaps } from './flow';
 import type { FomoPosition } from './types';
 import { FomoPopulation, type FomoUser } from './population';
 
@@ -61,11 +62,14 @@ export class PriceBook {
 export class FomoWorld {
   readonly population: FomoPopulation;
   readonly activity: TraderActivity;
+  /** Every tracked swap by token, as the market's volume reads them (flow.ts). */
+  readonly swaps: TrackedSwaps;
   private statsMemo = new Map<number, Map<number, TraderStats>>();
 
   constructor(readonly market: SandboxMarket) {
     this.population = new FomoPopulation();
     this.activity = new TraderActivity(market, this.population);
+    this.swaps = new TrackedSwaps(this);
   }
 
   now(): number {

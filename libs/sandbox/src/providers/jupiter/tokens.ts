@@ -3,7 +3,7 @@
  * market's Solana tokens as MintInformation.
  */
 import type { Router } from 'express';
-import { DAY_MS, type SandboxMarket, type Token } from '../../market';
+import { DAY_MS, NO_TRACKED_FLOW, type SandboxMarket, type Token } from '../../market';
 import { round, unit } from '../../prng';
 import { iso, qs, toInt } from '../../util';
 import { jerr } from './errors';
@@ -27,13 +27,18 @@ function swapStats(m: SandboxMarket, tk: Token, windowMs: number, t: number) {
   const priced = m.tokenPrice(tk, t) !== null;
   const vol = priced ? m.volume(tk, windowMs, t) : 0;
   const prevVol = priced ? m.volume(tk, windowMs, t - windowMs) : 0;
+  // The rest of the market's swaps split by a drawn buy share, plus the tracked traders' own.
+  const rest = priced ? m.untrackedVolume(tk, windowMs, t) : 0;
+  const tracked = priced ? m.trackedFlow(tk, t - windowMs, t) : NO_TRACKED_FLOW;
   const buyShare = 0.44 + 0.12 * unit(0, tk.key, Math.floor(t / windowMs));
-  const buyVolume = round(vol * buyShare, 2);
-  const sellVolume = round(vol - buyVolume, 2);
+  const restBuy = round(rest * buyShare, 2);
+  const restSell = round(rest - restBuy, 2);
+  const buyVolume = round(restBuy + tracked.buyUsd, 2);
+  const sellVolume = round(restSell + tracked.sellUsd, 2);
   const organic = (tk.organicScore / 100) * 0.9;
   const avgTrade = tk.verified ? 900 : 140;
-  const numBuys = Math.round(buyVolume / avgTrade);
-  const numSells = Math.round(sellVolume / avgTrade);
+  const numBuys = Math.round(restBuy / avgTrade) + tracked.buys;
+  const numSells = Math.round(restSell / avgTrade) + tracked.sells;
   const numTraders = Math.round((numBuys + numSells) * 0.35);
   const h0 = m.holderCount(tk, t);
   const h1 = m.holderCount(tk, t - windowMs);
