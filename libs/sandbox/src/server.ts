@@ -71,6 +71,8 @@ export interface SandboxOptions {
   control?: FaultControl;
   /** Timing of FOMO's `WSS /ws/alerts` (heartbeat `pingMs`, default 15 s; `tickMs`, default 200 ms). */
   fomoStream?: FomoStreamOptions;
+  /** Build the FOMO world before serving (FomoProvider.warm) rather than on its first request. */
+  warm?: boolean;
 }
 
 export interface StartSandboxOptions extends SandboxOptions {
@@ -182,6 +184,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const defillamaProKeys = options.keys?.defillamaPro ?? [SANDBOX_KEYS.defillamaPro];
   const fomoKeys: FomoKey[] = (options.keys?.fomo ?? [SANDBOX_KEYS.fomo]).map((k) => (typeof k === 'string' ? { key: k } : k));
   const fomo = fomoRouter(market, { keys: fomoKeys, stream: options.fomoStream });
+  if (options.warm) fomo.warm();
   const held = new Set<Response>();
   const timers = new Set<NodeJS.Timeout>();
 
