@@ -8,7 +8,8 @@
  * Like the feed, the swaps of one UTC day's books are gathered once and read by binary search.
  */
 import type { Token, TrackedFlow } from '../../market';
-import type { FomoWorld } from './world';
+import type { FomoUser } from './population';
+import type { FomoPosition } from './types';
 
 const DAY_MS = 86_400_000;
 /** Days of gathered swaps kept (today, and yesterday for a clock moved back across midnight). */
@@ -22,10 +23,16 @@ interface TokenSwaps {
   user: number[];
 }
 
+/** What the index reads: every tracked trader, and their positions at an instant (the FomoWorld). */
+export interface TradersBooks {
+  readonly population: { readonly traders: readonly FomoUser[] };
+  positions(u: FomoUser, t: number): FomoPosition[];
+}
+
 export class TrackedSwaps {
   private readonly days = new Map<number, Map<Token, TokenSwaps>>();
 
-  constructor(private readonly world: FomoWorld) {}
+  constructor(private readonly world: TradersBooks) {}
 
   /** Tracked swaps of `token` with `from < at <= to`, as the books at `t` hold them (none after t). */
   window(token: Token, from: number, to: number, t: number): TrackedFlow {
