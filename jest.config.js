@@ -19,6 +19,10 @@ const withDatabase = {
 
 module.exports = {
   testTimeout: 30000,
+  // A worker keeps what each test file leaves reachable (modules, sandbox worlds of ~100 MB), so a
+  // long run grows; one over this between files is replaced. Setting it also keeps a 2-core
+  // machine's single worker out of jest's own process, which would otherwise run the files in band.
+  workerIdleMemoryLimit: '1GB',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     { ...withDatabase, displayName: 'int', testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'] },

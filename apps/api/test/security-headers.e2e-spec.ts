@@ -126,7 +126,14 @@ describe('CORS with the defaults: any origin on the public API, none on /me and 
     const res = await t.http().get('/api/v1/tools/service_account').set('Origin', ORIGIN).set(bearer(key));
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.headers['access-control-expose-headers'].split(',')).toEqual(['x-credits-remaining', 'x-request-id', 'Idempotent-Replayed', 'Retry-After']);
+    expect(res.headers['access-control-expose-headers'].split(',')).toEqual([
+      'x-credits-remaining',
+      'x-credits-cost',
+      'x-credits-used',
+      'x-request-id',
+      'Idempotent-Replayed',
+      'Retry-After',
+    ]);
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
