@@ -4,6 +4,7 @@ import { TokenBoardService } from './board/token-board.service';
 import { CandleToolsService } from './candles/candle-tools.service';
 import { DevToolsService } from './devs/dev-tools.service';
 import { StatsToolsService } from './flow/stats-tools.service';
+import { QualityToolsService } from './quality/quality-tools.service';
 import { HolderToolsService } from './holders/holder-tools.service';
 import { ResearchToolsService } from './research/research-tools.service';
 import { TokenAnalyst } from './research/token-analyst';
@@ -15,10 +16,12 @@ import {
   FOMO_TRADES_CLIENT,
   MARKET_DATA_CLIENT,
   SELL_FEED,
+  SOLANA_TOKENS_CLIENT,
   type FomoTokensPort,
   type FomoTradesPort,
   type MarketDataPort,
   type SellFeedPort,
+  type SolanaTokensPort,
 } from './tokens.ports';
 
 /** How the application hands a client to the token tools: the instance, or a factory with its dependencies. */
@@ -35,6 +38,8 @@ export interface TokensModuleOptions {
   market: ClientProvider<MarketDataPort>;
   /** The stored trade feed's sells, for sell pressure. */
   sellFeed: ClientProvider<SellFeedPort>;
+  /** Jupiter's token directory, for the on-chain token checks. */
+  solanaTokens: ClientProvider<SolanaTokensPort>;
 }
 
 /**
@@ -53,6 +58,7 @@ export class TokensModule {
         { provide: FOMO_TRADES_CLIENT, ...options.fomoTrades },
         { provide: MARKET_DATA_CLIENT, ...options.market },
         { provide: SELL_FEED, ...options.sellFeed },
+        { provide: SOLANA_TOKENS_CLIENT, ...options.solanaTokens },
         BoardCaptures,
         SnapshotStore,
         TokenBoardService,
@@ -64,6 +70,7 @@ export class TokensModule {
         TokenAnalyst,
         ResearchToolsService,
         SnapshotToolsService,
+        QualityToolsService,
       ],
       exports: [SnapshotStore],
     };

@@ -12,6 +12,7 @@ import type {
   FomoTokenStats,
   FomoTrade,
   FomoWindow,
+  MintInformation,
 } from '@scout/upstream';
 
 /*
@@ -28,6 +29,13 @@ export const FOMO_TRADES_CLIENT = Symbol('FOMO_TRADES_CLIENT');
 export const SELL_FEED = Symbol('SELL_FEED');
 /** Injection token of the live market data source (a MarketDataPort). */
 export const MARKET_DATA_CLIENT = Symbol('MARKET_DATA_CLIENT');
+/** Injection token of Jupiter's token directory (a SolanaTokensPort). */
+export const SOLANA_TOKENS_CLIENT = Symbol('SOLANA_TOKENS_CLIENT');
+
+/** Jupiter's token search (JupiterClient satisfies it): a mint's directory entry with audit and stats. */
+export interface SolanaTokensPort {
+  searchTokens(query: string): Promise<MintInformation[]>;
+}
 
 export interface CandleQuery {
   resolution: string;

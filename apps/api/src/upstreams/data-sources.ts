@@ -32,6 +32,13 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
   // One FOMO source (keys, breaker, credit counters) serves the trader and the token tools alike.
   let fomo: FomoClients | undefined;
   const fomoClients = (sources: UpstreamSources) => (fomo ??= createFomoClients((options) => sources.create(options), fomoSourceSettings(config, endpoints)));
+  // One Jupiter source serves the price tools and the on-chain token checks.
+  let jupiter: JupiterClient | undefined;
+  const jupiterClient = (sources: UpstreamSources) =>
+    // Without keys Jupiter is used on its keyless tier (lite host), so no key travels.
+    (jupiter ??= new JupiterClient(
+      source(sources, 'jupiter', endpoints.jupiter, endpoints.jupiterKeys, endpoints.jupiterKeys.length ? { kind: 'header', header: 'x-api-key' } : keyless),
+    ));
 
   // The feed's module is imported by the token tools too (sell pressure reads the stored feed).
   const feeds = FeedsModule.register({
@@ -54,20 +61,7 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
     }),
     PricesModule.register({
       imports: [UpstreamModule],
-      jupiter: {
-        inject: [UpstreamSources],
-        // Without keys Jupiter is used on its keyless tier (lite host), so no key travels.
-        useFactory: (sources: UpstreamSources) =>
-          new JupiterClient(
-            source(
-              sources,
-              'jupiter',
-              endpoints.jupiter,
-              endpoints.jupiterKeys,
-              endpoints.jupiterKeys.length ? { kind: 'header', header: 'x-api-key' } : keyless,
-            ),
-          ),
-      },
+      jupiter: { inject: [UpstreamSources], useFactory: jupiterClient },
       tokenData: {
         inject: [UpstreamSources],
         useFactory: (sources: UpstreamSources) =>
@@ -89,6 +83,7 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
       sellFeed: { inject: [FeedStore], useFactory: (store: FeedStore) => storedSells(store) },
       fomoTokens: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).tokens },
       fomoTrades: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).traders },
+      solanaTokens: { inject: [UpstreamSources], useFactory: jupiterClient },
       market: {
         inject: [UpstreamSources],
         useFactory: (sources: UpstreamSources) => {
