@@ -5,6 +5,7 @@ import { CandleToolsService } from './candles/candle-tools.service';
 import { DevToolsService } from './devs/dev-tools.service';
 import { StatsToolsService } from './flow/stats-tools.service';
 import { QualityToolsService } from './quality/quality-tools.service';
+import { ExitToolsService } from './exit/exit-tools.service';
 import { HolderToolsService } from './holders/holder-tools.service';
 import { ResearchToolsService } from './research/research-tools.service';
 import { TokenAnalyst } from './research/token-analyst';
@@ -71,6 +72,7 @@ export class TokensModule {
         ResearchToolsService,
         SnapshotToolsService,
         QualityToolsService,
+        ExitToolsService,
       ],
       exports: [SnapshotStore],
     };

@@ -12,6 +12,9 @@ import type {
   FomoTokenStats,
   FomoTrade,
   FomoWindow,
+  JupiterPrices,
+  JupiterQuoteRequest,
+  JupiterQuoteResult,
   MintInformation,
 } from '@scout/upstream';
 
@@ -32,9 +35,11 @@ export const MARKET_DATA_CLIENT = Symbol('MARKET_DATA_CLIENT');
 /** Injection token of Jupiter's token directory (a SolanaTokensPort). */
 export const SOLANA_TOKENS_CLIENT = Symbol('SOLANA_TOKENS_CLIENT');
 
-/** Jupiter's token search (JupiterClient satisfies it): a mint's directory entry with audit and stats. */
+/** Jupiter (JupiterClient satisfies it): a mint's directory entry with audit and stats, prices, swap quotes. */
 export interface SolanaTokensPort {
   searchTokens(query: string): Promise<MintInformation[]>;
+  prices(mints: readonly string[]): Promise<JupiterPrices>;
+  quote(request: JupiterQuoteRequest): Promise<JupiterQuoteResult>;
 }
 
 export interface CandleQuery {

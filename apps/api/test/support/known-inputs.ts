@@ -208,6 +208,13 @@ export async function readKnownInputs(
     ],
     service_token_prices: [[['tokens', [fixtures.solMint, fixtures.usdcMint, fixtures.jupMint]]], [['tokens', [fixtures.bonkMint]]]],
     service_token_quality: [[['token', fixtures.jupMint]], [['token', solana[0]]]],
+    service_token_exit_check: [
+      [['token', fixtures.jupMint]],
+      [
+        ['token', solana[0]],
+        ['usd', 1_000],
+      ],
+    ],
     service_token_prices_multichain: [[['tokens', [`solana:${fixtures.solMint}`, `base:${fixtures.baseUsdc}`]]], [['symbols', ['ETH', 'SOL']]]],
     // traders
     service_fomo_leaderboard: [
