@@ -129,6 +129,7 @@ export function sandboxProviderEnv(sandboxUrl: string): Record<string, string> {
     JUPITER_API_KEYS: SANDBOX_JUPITER_KEY,
     TOKEN_DATA_PRICES_URL: `${sandboxUrl}/alchemy/prices/v1`,
     TOKEN_DATA_RPC_URL: `${sandboxUrl}/alchemy/{network}/v2`,
+    TOKEN_DATA_PORTFOLIO_URL: `${sandboxUrl}/alchemy/data/v1`,
     TOKEN_DATA_API_KEYS: SANDBOX_ALCHEMY_KEY,
   };
 }

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
       `  DefiLlama  ${sandbox.urls.defillamaApi}  ${sandbox.urls.defillamaCoins}  ${sandbox.urls.defillamaStablecoins}  ${sandbox.urls.defillamaYields}\n` +
       `             Pro: ${sandbox.urls.defillamaPro}/{apiKey}/api|coins|stablecoins|yields  (keys: ${defillamaPro.join(', ')})\n` +
       `  Jupiter    ${sandbox.urls.jupiter}  (x-api-key: ${jupiter.map((k) => k.key).join(', ')})\n` +
-      `  Alchemy    ${sandbox.urls.alchemyPrices}/{apiKey}  ${sandbox.urls.alchemyRpc}/{apiKey}  (keys: ${alchemy.join(', ')})\n` +
+      `  Alchemy    ${sandbox.urls.alchemyPrices}/{apiKey}  ${sandbox.urls.alchemyData}/{apiKey}  ${sandbox.urls.alchemyRpc}/{apiKey}  (keys: ${alchemy.join(', ')})\n` +
       `  FOMO       ${sandbox.urls.fomo}/v2  (Bearer: ${fomo.map((k) => k.key).join(', ')})\n` +
       `  Control    ${sandbox.url}/__control/faults | /requests | /reset | /clock | /fixtures\n`,
   );

@@ -8,7 +8,8 @@
  *   /defillama/yields       yields.llama.fi
  *   /defillama/pro/{key}    pro-api.llama.fi/{key}  (/api/..., /coins/..., /stablecoins/..., /yields/...)
  *   /jupiter                api.jup.ag              (price v3, swap v1 quote, tokens v2; x-api-key)
- *   /alchemy                api.g.alchemy.com/prices/v1/{key}/... and {network}.g.alchemy.com/v2/{key}
+ *   /alchemy                api.g.alchemy.com/prices/v1/{key}/..., api.g.alchemy.com/data/v1/{key}/...
+ *                           (the wallets of FOMO's traders) and {network}.g.alchemy.com/v2/{key}
  *   /fomo                   api.fomoapi.io          (/v2 trader routes; Bearer key with a credit budget;
  *                                                   WSS /fomo/ws/alerts?key=, ws-upgrade.ts)
  *   /dexscreener            api.dexscreener.com     (tokens/v1, latest/dex/tokens; keyless)
@@ -123,6 +124,8 @@ export interface RunningSandbox extends Sandbox {
     defillamaPro: string;
     jupiter: string;
     alchemyPrices: string;
+    /** Portfolio API base (`${alchemyData}/{key}/assets/tokens/by-address`). */
+    alchemyData: string;
     /** Contains `{network}`: `${url}/alchemy/{network}/v2`. */
     alchemyRpc: string;
     /** FOMO data API base (`${fomo}/v2/leaderboard/7d`); the alert stream is `${fomo}/ws/alerts` over ws://. */
@@ -159,6 +162,8 @@ export function classifyPath(path: string): Classified | null {
     const rest = p.slice('/alchemy'.length) || '/';
     const prices = /^\/prices\/v1\/[^/]+(\/.*)?$/.exec(rest);
     if (prices) return { provider: 'alchemy', route: `/prices/v1${prices[1] ?? ''}`, rpc: false };
+    const data = /^\/data\/v1\/[^/]+(\/.*)?$/.exec(rest);
+    if (data) return { provider: 'alchemy', route: `/data/v1${data[1] ?? ''}`, rpc: false };
     const rpc = /^\/([^/]+)\/v2\/[^/]+\/?$/.exec(rest);
     if (rpc) return { provider: 'alchemy', route: `/${rpc[1]}/v2`, rpc: true };
     return { provider: 'alchemy', route: rest, rpc: false };
@@ -361,7 +366,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.use('/defillama/pro/:apiKey', pro);
   const jupiter = jupiterRouter(market, { keys: jupiterKeys, rateNow: options.rateNow });
   app.use('/jupiter', jupiter.router);
-  app.use('/alchemy', alchemyRouter(market, { keys: alchemyKeys }));
+  app.use('/alchemy', alchemyRouter(market, { keys: alchemyKeys, traders: () => fomo.world }));
   app.use('/fomo', fomo.router);
   app.use('/dexscreener', dexscreenerRouter(market));
 
@@ -379,7 +384,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           '/defillama/pro/{apiKey}/{api|coins|stablecoins|yields}',
         ],
         jupiter: ['/jupiter'],
-        alchemy: ['/alchemy/prices/v1/{apiKey}', '/alchemy/{network}/v2/{apiKey}'],
+        alchemy: ['/alchemy/prices/v1/{apiKey}', '/alchemy/data/v1/{apiKey}', '/alchemy/{network}/v2/{apiKey}'],
         fomo: ['/fomo/v2', '/fomo/ws/alerts'],
         dexscreener: ['/dexscreener'],
       },
@@ -458,6 +463,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       defillamaPro: `${url}/defillama/pro`,
       jupiter: `${url}/jupiter`,
       alchemyPrices: `${url}/alchemy/prices/v1`,
+      alchemyData: `${url}/alchemy/data/v1`,
       alchemyRpc: `${url}/alchemy/{network}/v2`,
       fomo: `${url}/fomo`,
       dexscreener: `${url}/dexscreener`,

@@ -6,6 +6,7 @@ describe('upstream endpoints', () => {
     const config = AppConfig.fromEnv({ FOMO_API_URL: 'https://fomo.example', FOMO_API_KEYS: ' a, b,,a ', JUPITER_API_KEYS: 'j1', UPSTREAM_RETRIES: '1' });
     const endpoints = liveEndpoints(config);
     expect(endpoints.dexscreener).toBe('https://api.dexscreener.com');
+    expect(endpoints.tokenDataPortfolio).toBe('https://api.g.alchemy.com/data/v1');
     expect(endpoints).toMatchObject({ sandbox: false, fomo: 'https://fomo.example', fomoKeys: ['a', 'b'], jupiterKeys: ['j1'], tokenDataKeys: [] });
     expect(fomoSourceSettings(config, endpoints)).toEqual({
       baseUrl: 'https://fomo.example',
@@ -26,6 +27,7 @@ describe('upstream endpoints', () => {
         jupiter: url('jup'),
         alchemyPrices: url('prices'),
         alchemyRpc: url('{network}'),
+        alchemyData: url('data'),
         fomo: url('fomo'),
         dexscreener: url('dex'),
       },
@@ -36,6 +38,7 @@ describe('upstream endpoints', () => {
       fomo: url('fomo'),
       dexscreener: url('dex'),
       tokenDataRpc: url('{network}'),
+      tokenDataPortfolio: url('data'),
       fomoKeys: ['kf'],
       jupiterKeys: ['kj'],
       tokenDataKeys: ['ka'],

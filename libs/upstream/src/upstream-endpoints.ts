@@ -15,6 +15,8 @@ export interface UpstreamEndpoints {
   tokenDataPrices: string;
   /** Contains `{network}`. */
   tokenDataRpc: string;
+  /** The token data API's Portfolio API (wallets). */
+  tokenDataPortfolio: string;
   /** The FOMO data API. */
   fomo: string;
   /** DexScreener (keyless). */
@@ -38,6 +40,7 @@ export function liveEndpoints(config: AppConfig): UpstreamEndpoints {
     jupiter: config.JUPITER_URL,
     tokenDataPrices: config.TOKEN_DATA_PRICES_URL,
     tokenDataRpc: config.TOKEN_DATA_RPC_URL,
+    tokenDataPortfolio: config.TOKEN_DATA_PORTFOLIO_URL,
     fomo: config.FOMO_API_URL,
     dexscreener: config.DEXSCREENER_API_URL,
     jupiterKeys: parseKeyList(config.JUPITER_API_KEYS),
@@ -56,6 +59,7 @@ export function sandboxEndpoints(sandbox: {
     jupiter: string;
     alchemyPrices: string;
     alchemyRpc: string;
+    alchemyData: string;
     fomo: string;
     dexscreener: string;
   };
@@ -68,6 +72,7 @@ export function sandboxEndpoints(sandbox: {
     jupiter: urls.jupiter,
     tokenDataPrices: urls.alchemyPrices,
     tokenDataRpc: urls.alchemyRpc,
+    tokenDataPortfolio: urls.alchemyData,
     fomo: urls.fomo,
     dexscreener: urls.dexscreener,
     jupiterKeys: [keys.jupiter],

@@ -12,12 +12,14 @@ import {
   DexScreenerClient,
   fomoSourceSettings,
   type FomoClients,
+  rpcSourcePerNetwork,
   TokenDataClient,
   tokenDataRpcBaseUrl,
   UpstreamModule,
   UpstreamSources,
   type KeyPlacement,
   type UpstreamEndpoints,
+  WalletDataClient,
 } from '@scout/upstream';
 
 /**
@@ -39,6 +41,20 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
     (jupiter ??= new JupiterClient(
       source(sources, 'jupiter', endpoints.jupiter, endpoints.jupiterKeys, endpoints.jupiterKeys.length ? { kind: 'header', header: 'x-api-key' } : keyless),
     ));
+  // The token data API's clients share one JSON-RPC source per network; its wallet client (the
+  // Portfolio API) has a source of its own, built with the clients.
+  let tokenData: { prices: TokenDataClient; wallets: WalletDataClient } | undefined;
+  const tokenDataClients = (sources: UpstreamSources) => {
+    if (tokenData) return tokenData;
+    const inPath: KeyPlacement = { kind: 'path' };
+    const rpc = rpcSourcePerNetwork((network) =>
+      source(sources, `token-data-rpc:${network}`, tokenDataRpcBaseUrl(network, endpoints.tokenDataRpc), endpoints.tokenDataKeys, inPath),
+    );
+    return (tokenData = {
+      prices: new TokenDataClient(source(sources, 'token-data-prices', endpoints.tokenDataPrices, endpoints.tokenDataKeys, inPath), rpc),
+      wallets: new WalletDataClient(source(sources, 'token-data-portfolio', endpoints.tokenDataPortfolio, endpoints.tokenDataKeys, inPath), rpc),
+    });
+  };
 
   // The feed's module is imported by the token tools too (sell pressure reads the stored feed).
   const feeds = FeedsModule.register({
@@ -64,10 +80,7 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
       jupiter: { inject: [UpstreamSources], useFactory: jupiterClient },
       tokenData: {
         inject: [UpstreamSources],
-        useFactory: (sources: UpstreamSources) =>
-          new TokenDataClient(source(sources, 'token-data-prices', endpoints.tokenDataPrices, endpoints.tokenDataKeys, { kind: 'path' }), (network: string) =>
-            source(sources, `token-data-rpc:${network}`, tokenDataRpcBaseUrl(network, endpoints.tokenDataRpc), endpoints.tokenDataKeys, { kind: 'path' }),
-          ),
+        useFactory: (sources: UpstreamSources) => tokenDataClients(sources).prices,
       },
     }),
     TradersModule.register({

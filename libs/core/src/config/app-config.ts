@@ -205,6 +205,8 @@ export class AppConfig {
   @IsUrl({ require_tld: false }) TOKEN_DATA_PRICES_URL = 'https://api.g.alchemy.com/prices/v1';
   @Matches(/^https?:\/\/.*\{network\}/, { message: 'TOKEN_DATA_RPC_URL must contain {network}' })
   TOKEN_DATA_RPC_URL = 'https://{network}.g.alchemy.com/v2';
+  /** Its Portfolio API host (what a wallet holds, five networks per call); same keys, in the path. */
+  @IsUrl({ require_tld: false }) TOKEN_DATA_PORTFOLIO_URL = 'https://api.g.alchemy.com/data/v1';
   /** Comma-separated API keys of the token data API. */
   @IsOptional() @IsString() TOKEN_DATA_API_KEYS?: string;
 

@@ -16,11 +16,12 @@ const INTERVALS: Record<string, { stepMs: number; maxRangeMs: number }> = {
   '1d': { stepMs: DAY_MS, maxRangeMs: 365 * DAY_MS },
 };
 
-function aerr(res: Response, status: number, message: string): void {
+export function aerr(res: Response, status: number, message: string): void {
   res.status(status).json(errorBody('alchemy', status, message));
 }
 
-function priceList(m: SandboxMarket, asset: Asset, t: number) {
+/** The `prices` of an answer item: the market price of `asset` at t in USD, or null when unpriced. */
+export function priceList(m: SandboxMarket, asset: Asset, t: number) {
   const p = m.price(asset, t);
   return p === null ? null : [{ currency: 'usd', value: plainNumber(p), lastUpdatedAt: iso(t) }];
 }

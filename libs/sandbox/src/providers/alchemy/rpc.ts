@@ -1,12 +1,15 @@
 /**
  * Alchemy node JSON-RPC ({network}.g.alchemy.com/v2/{apiKey}), mounted as `POST /{network}/v2/{apiKey}`:
- * `alchemy_getTokenMetadata`, `eth_chainId`, `eth_blockNumber`, single calls or batches.
+ * `alchemy_getTokenMetadata`, `eth_chainId`, `eth_blockNumber`, and the wallet methods
+ * `alchemy_getAssetTransfers` and `eth_getTransactionCount` (transfers.ts), single calls or batches.
  */
 import type { Router } from 'express';
 import type { SandboxMarket } from '../../market';
 import { authMessage, errorBody } from '../../errors';
+import { assetTransfers, transactionCount, type RpcOutcome } from './transfers';
+import { blockAt, type WalletBook } from './wallets';
 
-export function rpcRoutes(r: Router, m: SandboxMarket, keys: ReadonlySet<string>): void {
+export function rpcRoutes(r: Router, m: SandboxMarket, keys: ReadonlySet<string>, wallets: WalletBook | null): void {
   // ── JSON-RPC (token metadata)
   r.post('/:network/v2/:apiKey', (req, res) => {
     const network = String(req.params.network);
@@ -29,7 +32,7 @@ export function rpcRoutes(r: Router, m: SandboxMarket, keys: ReadonlySet<string>
           return { jsonrpc: '2.0', id, result: `0x${chain.chainId.toString(16)}` };
         case 'eth_blockNumber':
           if (!chain.evm) return fail(-32601, `Unsupported method: ${c.method} on ${network}`);
-          return { jsonrpc: '2.0', id, result: `0x${Math.floor((m.nowSec() - 1_600_000_000) / 2 + 10_000_000).toString(16)}` };
+          return { jsonrpc: '2.0', id, result: `0x${blockAt(m.nowMs()).toString(16)}` };
         case 'alchemy_getTokenMetadata': {
           if (!chain.evm) return fail(-32601, `Unsupported method: ${c.method} on ${network}`);
           const address: unknown = params[0];
@@ -39,6 +42,13 @@ export function rpcRoutes(r: Router, m: SandboxMarket, keys: ReadonlySet<string>
           const tk = m.tokenOn(chain, address);
           if (!tk) return { jsonrpc: '2.0', id, result: { name: null, symbol: null, decimals: null, logo: null } };
           return { jsonrpc: '2.0', id, result: { name: tk.name, symbol: tk.symbol, decimals: tk.decimals, logo: tk.logo } };
+        }
+        case 'alchemy_getAssetTransfers':
+        case 'eth_getTransactionCount': {
+          if (!chain.evm) return fail(-32601, `Unsupported method: ${c.method} on ${network}`);
+          const outcome: RpcOutcome =
+            c.method === 'eth_getTransactionCount' ? transactionCount(m, wallets, chain, params) : assetTransfers(m, wallets, chain, params[0]);
+          return { jsonrpc: '2.0', id, ...outcome };
         }
         default:
           return fail(-32601, `Unsupported method: ${c.method}`);

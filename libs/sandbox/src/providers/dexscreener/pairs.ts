@@ -99,6 +99,11 @@ function quoteOf(token: Token): Quote {
   return { address: token.address, name: token.name, symbol: token.symbol, asset: token.asset };
 }
 
+/** A token's main pool: its pool key on Solana, and on an EVM chain an EVM address derived from it (stable across runs). */
+export function mainPoolAddress(tk: Token): string {
+  return tk.chain.evm ? evmAddress(mulberry32(hashString(`dexscreener:pool:${tk.ammKey}`))) : tk.ammKey;
+}
+
 /** Every pair of the market, by DexScreener chain id (built once: identities do not move). */
 export function buildPairs(m: SandboxMarket): Map<string, PairSpec[]> {
   const byChain = new Map<string, PairSpec[]>();
@@ -143,8 +148,7 @@ export function buildPairs(m: SandboxMarket): Map<string, PairSpec[]> {
         chain,
         dexId: mainDex.dexId,
         labels: mainDex.labels,
-        // An EVM pool has an EVM address: derived from the token's pool key, stable across runs.
-        pairAddress: chain.evm ? address(`dexscreener:pool:${tk.ammKey}`, true) : tk.ammKey,
+        pairAddress: mainPoolAddress(tk),
         base: tk,
         quote: mainQuote,
         share,

@@ -5,7 +5,7 @@
  * amounts are sent unrounded so sums can be checked against the USD figures.
  */
 import type { Token } from '../../market';
-import { hash32, hashString, mulberry32, round, sig } from '../../prng';
+import { base58Address, evmAddress, hash32, hashString, mulberry32, round, sig } from '../../prng';
 import { iso } from '../../util';
 import { amountAt, avgEntryPrice, avgExitPrice, cents, type PositionEvent } from './accounting';
 import type { FomoChain, FomoPosition } from './types';
@@ -160,8 +160,11 @@ export function positionRow(f: PositionFigures) {
   };
 }
 
-/** A transaction hash shaped for the chain (base58 signature on Solana, 0x + 64 hex on EVM). */
-function txHash(seed: number, p: FomoPosition, e: PositionEvent): string {
+/**
+ * A transaction hash shaped for the chain (base58 signature on Solana, 0x + 64 hex on EVM): the
+ * swap's here, and the same transaction's transfers on the token data API's chain (alchemy/wallets.ts).
+ */
+export function txHash(seed: number, p: FomoPosition, e: PositionEvent): string {
   const rand = mulberry32(hash32(seed, hashString('fomo:tx'), p.user, p.day, p.slot, e.seq));
   if (p.chain.evm) return `0x${Array.from({ length: 64 }, () => Math.floor(rand() * 16).toString(16)).join('')}`;
   const b58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -201,10 +204,16 @@ export function swapRow(world: FomoWorld, p: FomoPosition, e: PositionEvent, t: 
   };
 }
 
+/** The other wallet of a position's transfers in and out, an address of the position's chain. */
+export function transferPeer(seed: number, p: FomoPosition): string {
+  const rand = mulberry32(hash32(seed, hashString('fomo:peer'), p.user, p.day, p.slot));
+  return p.chain.evm ? evmAddress(rand) : base58Address(rand);
+}
+
 export function transferRow(world: FomoWorld, p: FomoPosition, e: PositionEvent) {
   const u = world.population.users[p.user];
   const own = p.chain.evm ? u.wallets.evm : u.wallets.solana;
-  const other = `${p.chain.evm ? '0x' : ''}${derivedId(world.market.seed, 'fomo:peer', p.user, p.day, p.slot).replace(/-/g, '')}`;
+  const other = transferPeer(world.market.seed, p);
   return {
     transferId: derivedId(world.market.seed, 'fomo:transfer', p.user, p.day, p.slot, e.seq),
     direction: e.kind === 'transferIn' ? 'in' : 'out',

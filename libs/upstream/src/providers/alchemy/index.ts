@@ -1,4 +1,5 @@
 export * from './token-data.client';
+export * from './wallet-data.client';
 export {
   historicalPricesResponseSchema,
   tokenMetadataRpcResponseSchema,
@@ -7,3 +8,10 @@ export {
   type TokenMetadataRpcResponse,
   type TokenPriceItem,
 } from './token-data.schemas';
+export {
+  assetTransfersRpcResponseSchema,
+  portfolioTokensResponseSchema,
+  transactionCountRpcResponseSchema,
+  type AssetTransfersRpcResponse,
+  type PortfolioTokensResponse,
+} from './wallet-data.schemas';

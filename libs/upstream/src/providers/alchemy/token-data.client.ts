@@ -76,14 +76,58 @@ export interface TokenMetadata {
 /** Builds the JSON-RPC source of one network (base URL `tokenDataRpcBaseUrl(network)`, key in the path). */
 export type RpcSourceFactory = (network: string) => UpstreamSource;
 
+/**
+ * The factory's source of each network, built on first use and kept: hand the same result to every
+ * client of the token data API so that a network has one source (one breaker, one health).
+ */
+export function rpcSourcePerNetwork(factory: RpcSourceFactory): RpcSourceFactory {
+  const built = new Map<string, UpstreamSource>();
+  return (network) => {
+    let source = built.get(network);
+    if (!source) built.set(network, (source = factory(network)));
+    return source;
+  };
+}
+
+type RpcAnswer<R> = { result: R } | { error: { code: number; message: string } };
+
+/**
+ * One JSON-RPC call on a network's source; a JSON-RPC error answer throws an UpstreamError
+ * 'rejected'. The source caches whatever parses, error answers included, so TTLs stay short.
+ */
+export async function rpcCall<R>(
+  source: UpstreamSource,
+  network: string,
+  method: string,
+  params: unknown[],
+  parse: (raw: unknown) => RpcAnswer<R>,
+  cacheTtlMs: number,
+): Promise<R> {
+  const answer = await source.request(
+    { endpoint: `alchemy:${method}`, path: '', method: 'POST', body: { jsonrpc: '2.0', id: 1, method, params }, cacheTtlMs },
+    parse,
+  );
+  if ('error' in answer) {
+    throw new UpstreamError(source.name, 'rejected', `alchemy:${method} on ${network}: JSON-RPC error ${answer.error.code} (${answer.error.message})`);
+  }
+  return answer.result;
+}
+
 const NOT_IN_ANSWER = 'not in the answer';
+
+interface PriceEntry {
+  currency: string;
+  value: number;
+  lastUpdatedAt?: string | null;
+}
 
 /** EVM addresses are case-insensitive: lowercase them so cache keys and matching agree. */
 function normaliseAddress(chain: Chain, address: string): string {
   return CHAIN_IDS[chain].evmChainId === null ? address : address.toLowerCase();
 }
 
-function quoteOf(item: TokenPriceItem | undefined): PriceQuote {
+/** The USD quote of an answer item (a price item, or a wallet token with its prices). */
+export function quoteOf(item: { prices?: PriceEntry[] | null; error?: string | null } | undefined): PriceQuote {
   if (!item) return { priceUsd: null, lastUpdatedAt: null, error: NOT_IN_ANSWER };
   if (item.error) return { priceUsd: null, lastUpdatedAt: null, error: item.error };
   const usd = (item.prices ?? []).find((p) => p.currency.toLowerCase() === 'usd');
@@ -102,12 +146,14 @@ function quoteOf(item: TokenPriceItem | undefined): PriceQuote {
  * Scout chains become network ids only through CHAIN_IDS.
  */
 export class TokenDataClient {
-  private readonly rpcSources = new Map<string, UpstreamSource>();
+  private readonly rpc: RpcSourceFactory;
 
   constructor(
     private readonly prices: UpstreamSource,
-    private readonly rpcFor: RpcSourceFactory,
-  ) {}
+    rpcFor: RpcSourceFactory,
+  ) {
+    this.rpc = rpcSourcePerNetwork(rpcFor);
+  }
 
   /** Current USD prices by chain and address, in the order asked. EVM addresses come back lowercased. */
   async pricesByAddress(tokens: readonly TokenRef[]): Promise<AddressPrice[]> {
@@ -188,40 +234,20 @@ export class TokenDataClient {
    */
   async tokenMetadata(chain: Chain, address: string): Promise<TokenMetadata> {
     const network = CHAIN_IDS[chain].alchemyNetwork;
-    const source = this.rpc(network);
-    const answer = await source.request(
-      {
-        endpoint: 'alchemy:alchemy_getTokenMetadata',
-        path: '',
-        method: 'POST',
-        body: { jsonrpc: '2.0', id: 1, method: 'alchemy_getTokenMetadata', params: [normaliseAddress(chain, address)] },
-        cacheTtlMs: METADATA_TTL_MS,
-      },
+    const result = await rpcCall(
+      this.rpc(network),
+      network,
+      'alchemy_getTokenMetadata',
+      [normaliseAddress(chain, address)],
       (raw) => tokenMetadataRpcResponseSchema.parse(raw),
+      METADATA_TTL_MS,
     );
-    if ('error' in answer) {
-      throw new UpstreamError(
-        source.name,
-        'rejected',
-        `alchemy:alchemy_getTokenMetadata on ${network}: JSON-RPC error ${answer.error.code} (${answer.error.message})`,
-      );
-    }
-    const result = answer.result;
     return {
       name: result?.name ?? null,
       symbol: result?.symbol ?? null,
       decimals: result?.decimals ?? null,
       logo: result?.logo ?? null,
     };
-  }
-
-  private rpc(network: string): UpstreamSource {
-    let source = this.rpcSources.get(network);
-    if (!source) {
-      source = this.rpcFor(network);
-      this.rpcSources.set(network, source);
-    }
-    return source;
   }
 }
 

@@ -11,12 +11,12 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 /** A price as a decimal string, parsed to a finite number. */
 const decimalString = z.string().regex(DECIMAL, 'expected a decimal number in a string').transform(Number).refine(Number.isFinite, 'expected a finite number');
 
-const timestamp = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'expected an ISO 8601 timestamp');
+export const timestamp = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'expected an ISO 8601 timestamp');
 
 /** A per-item error: a message, or an object carrying one. Normalised to the message. */
-const itemError = z.union([z.string(), z.object({ message: z.string() })]).transform((error) => (typeof error === 'string' ? error : error.message));
+export const itemError = z.union([z.string(), z.object({ message: z.string() })]).transform((error) => (typeof error === 'string' ? error : error.message));
 
-const priceEntrySchema = z.object({
+export const priceEntrySchema = z.object({
   currency: z.string(),
   value: decimalString,
   lastUpdatedAt: timestamp.nullable().optional(),
@@ -55,14 +55,18 @@ const tokenMetadataSchema = z.object({
   logo: z.string().nullable().optional(),
 });
 
-/** A JSON-RPC 2.0 answer: a result or an error object. */
-export const tokenMetadataRpcResponseSchema = z.union([
-  z.object({ jsonrpc: z.literal('2.0').optional(), id: z.unknown().optional(), result: tokenMetadataSchema.nullable() }),
-  z.object({
-    jsonrpc: z.literal('2.0').optional(),
-    id: z.unknown().optional(),
-    error: z.object({ code: z.number(), message: z.string() }),
-  }),
-]);
+/** A JSON-RPC 2.0 answer: a result of the given shape, or an error object. */
+export function rpcResponseSchema<T extends z.ZodType>(result: T) {
+  return z.union([
+    z.object({ jsonrpc: z.literal('2.0').optional(), id: z.unknown().optional(), result }),
+    z.object({
+      jsonrpc: z.literal('2.0').optional(),
+      id: z.unknown().optional(),
+      error: z.object({ code: z.number(), message: z.string() }),
+    }),
+  ]);
+}
+
+export const tokenMetadataRpcResponseSchema = rpcResponseSchema(tokenMetadataSchema.nullable());
 
 export type TokenMetadataRpcResponse = z.infer<typeof tokenMetadataRpcResponseSchema>;
