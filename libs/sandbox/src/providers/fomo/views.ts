@@ -161,7 +161,7 @@ export function positionRow(f: PositionFigures) {
 }
 
 /** A transaction hash shaped for the chain (base58 signature on Solana, 0x + 64 hex on EVM). */
-function txHash(seed: number, p: FomoPosition, e: PositionEvent): string {
+export function txHash(seed: number, p: FomoPosition, e: PositionEvent): string {
   const rand = mulberry32(hash32(seed, hashString('fomo:tx'), p.user, p.day, p.slot, e.seq));
   if (p.chain.evm) return `0x${Array.from({ length: 64 }, () => Math.floor(rand() * 16).toString(16)).join('')}`;
   const b58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
