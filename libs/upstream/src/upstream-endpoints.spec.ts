@@ -6,6 +6,7 @@ describe('upstream endpoints', () => {
     const config = AppConfig.fromEnv({ FOMO_API_URL: 'https://fomo.example', FOMO_API_KEYS: ' a, b,,a ', JUPITER_API_KEYS: 'j1', UPSTREAM_RETRIES: '1' });
     const endpoints = liveEndpoints(config);
     expect(endpoints.dexscreener).toBe('https://api.dexscreener.com');
+    expect(endpoints).toMatchObject({ tokenAnalytics: 'https://data.solanatracker.io', tokenAnalyticsKeys: [] });
     expect(endpoints).toMatchObject({ sandbox: false, fomo: 'https://fomo.example', fomoKeys: ['a', 'b'], jupiterKeys: ['j1'], tokenDataKeys: [] });
     expect(fomoSourceSettings(config, endpoints)).toEqual({
       baseUrl: 'https://fomo.example',
@@ -13,6 +14,11 @@ describe('upstream endpoints', () => {
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       retries: 1,
     });
+  });
+
+  it('live: the token-analytics host and its keys', () => {
+    const config = AppConfig.fromEnv({ TOKEN_ANALYTICS_URL: 'https://analytics.example', TOKEN_ANALYTICS_API_KEYS: 'k1, k2' });
+    expect(liveEndpoints(config)).toMatchObject({ tokenAnalytics: 'https://analytics.example', tokenAnalyticsKeys: ['k1', 'k2'] });
   });
 
   it("sandbox: every provider at the sandbox's prefixes, with the keys it accepts", () => {
@@ -28,13 +34,16 @@ describe('upstream endpoints', () => {
         alchemyRpc: url('{network}'),
         fomo: url('fomo'),
         dexscreener: url('dex'),
+        solanaTracker: url('st'),
       },
-      keys: { jupiter: 'kj', alchemy: 'ka', fomo: 'kf' },
+      keys: { jupiter: 'kj', alchemy: 'ka', fomo: 'kf', solanaTracker: 'ks' },
     });
     expect(endpoints).toMatchObject({
       sandbox: true,
       fomo: url('fomo'),
       dexscreener: url('dex'),
+      tokenAnalytics: url('st'),
+      tokenAnalyticsKeys: ['ks'],
       tokenDataRpc: url('{network}'),
       fomoKeys: ['kf'],
       jupiterKeys: ['kj'],

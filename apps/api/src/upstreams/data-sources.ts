@@ -11,6 +11,7 @@ import {
   createFomoClients,
   DexScreenerClient,
   fomoSourceSettings,
+  SolanaTrackerClient,
   type FomoClients,
   TokenDataClient,
   tokenDataRpcBaseUrl,
@@ -19,6 +20,7 @@ import {
   type KeyPlacement,
   type UpstreamEndpoints,
 } from '@scout/upstream';
+import { TokenAnalyticsModule } from './token-analytics.module';
 
 /**
  * The data tools' modules, each handed provider clients built on sources for the configured
@@ -32,6 +34,12 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
   // One FOMO source (keys, breaker, credit counters) serves the trader and the token tools alike.
   let fomo: FomoClients | undefined;
   const fomoClients = (sources: UpstreamSources) => (fomo ??= createFomoClients((options) => sources.create(options), fomoSourceSettings(config, endpoints)));
+  // One token-analytics source (Solana Tracker format, keys in x-api-key) for every on-chain tool.
+  let analytics: SolanaTrackerClient | undefined;
+  const tokenAnalytics = (sources: UpstreamSources) =>
+    (analytics ??= new SolanaTrackerClient(
+      source(sources, 'token-analytics', endpoints.tokenAnalytics, endpoints.tokenAnalyticsKeys, { kind: 'header', header: 'x-api-key' }),
+    ));
 
   // The feed's module is imported by the token tools too (sell pressure reads the stored feed).
   const feeds = FeedsModule.register({
@@ -41,6 +49,7 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
   });
 
   return [
+    TokenAnalyticsModule.register(tokenAnalytics),
     DefiModule.forRoot({
       imports: [UpstreamModule],
       inject: [UpstreamSources],
