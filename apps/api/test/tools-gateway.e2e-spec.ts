@@ -267,6 +267,7 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
           { name: 'defillama-api', state: 'ok', retryAt: null },
           { name: 'jupiter', state: 'ok', retryAt: null },
           { name: 'token-data-prices', state: 'ok', retryAt: null },
+          { name: 'token-analytics', state: 'ok', retryAt: null },
         ]),
       );
       expect(res.body.notes).toBeUndefined();

@@ -347,6 +347,13 @@ describe('upstream resilience against the sandbox (spec "Errors" 502, service_he
       expect(admin.status).toBe(200);
       expect(admin.body.sources.find((s: Json) => s.name === 'defillama-api')).toMatchObject({ state: 'down', retryAt: api.retryAt });
       expect(admin.body.counters.find((c: Json) => c.source === 'defillama-api')).toMatchObject({ failures: 7, attempts: 5 });
+      // Every source is listed from the start, the token-analytics one (no tool has called it) too.
+      expect(admin.body.sources.find((s: Json) => s.name === 'token-analytics')).toMatchObject({ state: 'ok', retryAt: null });
+      expect(admin.body.counters.find((c: Json) => c.source === 'token-analytics')).toMatchObject({ attempts: 0 });
+      expect(admin.body.keys).toEqual(
+        expect.arrayContaining([{ source: 'token-analytics', key: expect.stringMatching(/^key#1\b/), state: 'healthy', resetAt: null }]),
+      );
+      expect(JSON.stringify(admin.body)).not.toContain(SANDBOX_KEYS.solanaTracker);
     });
   });
 

@@ -11,6 +11,7 @@
  *   SANDBOX_DEFILLAMA_PRO_KEYS  comma-separated accepted DefiLlama Pro keys (default sandbox-defillama-pro-key)
  *   SANDBOX_FOMO_KEYS     comma-separated accepted FOMO keys, each optionally `key:credits` (default
  *                         sandbox-fomo-key with 2,500,000 credits)
+ *   SANDBOX_SOLANA_TRACKER_KEYS  comma-separated accepted Solana Tracker keys (default sandbox-solana-tracker-key)
  */
 import { SANDBOX_KEYS, startSandbox, validateFaultRule, type FaultRule } from '@scout/sandbox';
 
@@ -70,7 +71,14 @@ async function main(): Promise<void> {
     if (!Number.isInteger(credits) || credits < 0) throw new Error(`SANDBOX_FOMO_KEYS: "${entry}" must be key or key:credits (a non-negative integer)`);
     return { key, credits };
   });
-  const sandbox = await startSandbox({ port, host: process.env.SANDBOX_HOST || '127.0.0.1', seed, faults, keys: { jupiter, alchemy, defillamaPro, fomo } });
+  const solanaTracker = listEnv('SANDBOX_SOLANA_TRACKER_KEYS') ?? [SANDBOX_KEYS.solanaTracker];
+  const sandbox = await startSandbox({
+    port,
+    host: process.env.SANDBOX_HOST || '127.0.0.1',
+    seed,
+    faults,
+    keys: { jupiter, alchemy, defillamaPro, fomo, solanaTracker },
+  });
   process.stdout.write(
     `Scout sandbox upstream listening on ${sandbox.url} (seed ${seed}${faults.length ? `, ${faults.length} fault rule(s)` : ''})\n` +
       `  DefiLlama  ${sandbox.urls.defillamaApi}  ${sandbox.urls.defillamaCoins}  ${sandbox.urls.defillamaStablecoins}  ${sandbox.urls.defillamaYields}\n` +
@@ -78,6 +86,8 @@ async function main(): Promise<void> {
       `  Jupiter    ${sandbox.urls.jupiter}  (x-api-key: ${jupiter.map((k) => k.key).join(', ')})\n` +
       `  Alchemy    ${sandbox.urls.alchemyPrices}/{apiKey}  ${sandbox.urls.alchemyData}/{apiKey}  ${sandbox.urls.alchemyRpc}/{apiKey}  (keys: ${alchemy.join(', ')})\n` +
       `  FOMO       ${sandbox.urls.fomo}/v2  (Bearer: ${fomo.map((k) => k.key).join(', ')})\n` +
+      `  DexScreener ${sandbox.urls.dexscreener}  (no key)\n` +
+      `  Solana Tracker ${sandbox.urls.solanaTracker}  (x-api-key: ${solanaTracker.join(', ')})\n` +
       `  Control    ${sandbox.url}/__control/faults | /requests | /reset | /clock | /fixtures\n`,
   );
   let stopping = false;

@@ -24,6 +24,7 @@ export function defaultMessage(status: number): string {
  * - Alchemy JSON-RPC: `{ jsonrpc: '2.0', id, error: { code, message } }`
  * - FOMO: `{ error: <code>, message }`; a 503 adds `retryable: true` (upstream did not answer in time)
  * - DexScreener: `{ message }` (its error body is not documented)
+ * - Solana Tracker: `{ error }`
  */
 export function errorBody(provider: Provider, status: number, message?: string, opts: { rpc?: boolean; rpcId?: unknown; errorCode?: string } = {}): unknown {
   const msg = message ?? defaultMessage(status);
@@ -40,6 +41,8 @@ export function errorBody(provider: Provider, status: number, message?: string, 
       return { error: { message: msg } };
     case 'dexscreener':
       return { message: msg };
+    case 'solana-tracker':
+      return { error: msg };
     case 'fomo':
       return status === 503
         ? { error: FOMO_CODES[status], message: msg, retryable: true }
@@ -62,6 +65,7 @@ export function authMessage(provider: Provider, rpc = false, missing = false): s
   if (provider === 'jupiter') return missing ? 'Unauthorized: missing x-api-key header' : 'Unauthorized: invalid API key';
   if (provider === 'alchemy') return rpc ? 'Must be authenticated!' : 'Invalid API key. Check the key in the request path.';
   if (provider === 'fomo') return missing ? 'API key required' : 'Invalid API key';
+  if (provider === 'solana-tracker') return missing ? 'Missing x-api-key header' : 'Invalid API key';
   return 'Invalid API key';
 }
 

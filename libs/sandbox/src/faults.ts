@@ -1,7 +1,7 @@
 /**
  * Fault injection and request counting for the sandbox.
  *
- * A FaultRule targets a provider ('defillama' | 'jupiter' | 'alchemy' | 'fomo' | 'dexscreener' | '*') and optionally a route:
+ * A FaultRule targets a provider ('defillama' | 'jupiter' | 'alchemy' | 'fomo' | 'dexscreener' | 'solana-tracker' | '*') and optionally a route:
  * a prefix of the request path after the provider's prefix, with any API key segment removed
  * (e.g. '/api/protocols', '/coins/prices/current', '/price/v3', '/prices/v1/tokens/by-address',
  * '/eth-mainnet/v2', '/v2/leaderboard'); '*' or absent matches every route. Every matching request consumes one use
@@ -14,8 +14,8 @@
  * Error bodies always use the provider's own error shape (see errors.ts).
  */
 
-export type Provider = 'defillama' | 'jupiter' | 'alchemy' | 'fomo' | 'dexscreener';
-export const PROVIDERS: readonly Provider[] = ['defillama', 'jupiter', 'alchemy', 'fomo', 'dexscreener'];
+export type Provider = 'defillama' | 'jupiter' | 'alchemy' | 'fomo' | 'dexscreener' | 'solana-tracker';
+export const PROVIDERS: readonly Provider[] = ['defillama', 'jupiter', 'alchemy', 'fomo', 'dexscreener', 'solana-tracker'];
 
 export type MalformedKind = 'truncated' | 'shape' | 'html';
 

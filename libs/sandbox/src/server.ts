@@ -13,6 +13,8 @@
  *   /fomo                   api.fomoapi.io          (/v2 trader routes; Bearer key with a credit budget;
  *                                                   WSS /fomo/ws/alerts?key=, ws-upgrade.ts)
  *   /dexscreener            api.dexscreener.com     (tokens/v1, latest/dex/tokens; keyless)
+ *   /solana-tracker         data.solanatracker.io   (tokens, deployer, first buyers, top traders, pnl,
+ *                                                   search, chart; x-api-key)
  *   /__control              faults, request counters, clock, fixtures, FOMO credits and stream drops
  *                           (not counted, never faulted)
  */
@@ -33,6 +35,7 @@ import { fomoRouter, type FomoProvider } from './providers/fomo/router';
 import type { FomoKey } from './providers/fomo/credits';
 import { fomoFixtures } from './providers/fomo/fixtures';
 import { dexscreenerRouter } from './providers/dexscreener/router';
+import { solanaTrackerRouter } from './providers/solana-tracker/router';
 import type { FomoStreamOptions } from './providers/fomo/alert-stream';
 import { upgradeHandler } from './ws-upgrade';
 
@@ -42,6 +45,7 @@ export const SANDBOX_KEYS = {
   alchemy: 'sandbox-alchemy-key',
   defillamaPro: 'sandbox-defillama-pro-key',
   fomo: 'sandbox-fomo-key',
+  solanaTracker: 'sandbox-solana-tracker-key',
 } as const;
 
 export interface SandboxKeys {
@@ -53,6 +57,8 @@ export interface SandboxKeys {
   defillamaPro?: string[];
   /** Accepted FOMO keys (Bearer), each with an optional credit budget (default 2,500,000). */
   fomo?: (string | FomoKey)[];
+  /** Accepted Solana Tracker keys (x-api-key). */
+  solanaTracker?: string[];
 }
 
 export interface SandboxOptions {
@@ -105,7 +111,7 @@ export interface Sandbox {
   /** The FOMO stand-in: its world (traders, positions) and its per-key credit budgets. */
   fomo: FomoProvider;
   /** Keys in effect. */
-  keys: { jupiter: JupiterKey[]; alchemy: string[]; defillamaPro: string[]; fomo: FomoKey[] };
+  keys: { jupiter: JupiterKey[]; alchemy: string[]; defillamaPro: string[]; fomo: FomoKey[]; solanaTracker: string[] };
   /** Releases held (timeout) responses and pending latency timers. */
   shutdown(): void;
 }
@@ -132,6 +138,8 @@ export interface RunningSandbox extends Sandbox {
     fomo: string;
     /** DexScreener base (`${dexscreener}/tokens/v1/solana/{addresses}`); keyless. */
     dexscreener: string;
+    /** Solana Tracker base (`${solanaTracker}/tokens/{mint}`); x-api-key. */
+    solanaTracker: string;
   };
   close(): Promise<void>;
 }
@@ -158,6 +166,8 @@ export function classifyPath(path: string): Classified | null {
   if (p === '/jupiter' || p.startsWith('/jupiter/')) return { provider: 'jupiter', route: p.slice('/jupiter'.length) || '/', rpc: false };
   if (p === '/fomo' || p.startsWith('/fomo/')) return { provider: 'fomo', route: p.slice('/fomo'.length) || '/', rpc: false };
   if (p === '/dexscreener' || p.startsWith('/dexscreener/')) return { provider: 'dexscreener', route: p.slice('/dexscreener'.length) || '/', rpc: false };
+  if (p === '/solana-tracker' || p.startsWith('/solana-tracker/'))
+    return { provider: 'solana-tracker', route: p.slice('/solana-tracker'.length) || '/', rpc: false };
   if (p === '/alchemy' || p.startsWith('/alchemy/')) {
     const rest = p.slice('/alchemy'.length) || '/';
     const prices = /^\/prices\/v1\/[^/]+(\/.*)?$/.exec(rest);
@@ -188,6 +198,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const alchemyKeys = options.keys?.alchemy ?? [SANDBOX_KEYS.alchemy];
   const defillamaProKeys = options.keys?.defillamaPro ?? [SANDBOX_KEYS.defillamaPro];
   const fomoKeys: FomoKey[] = (options.keys?.fomo ?? [SANDBOX_KEYS.fomo]).map((k) => (typeof k === 'string' ? { key: k } : k));
+  const solanaTrackerKeys = options.keys?.solanaTracker ?? [SANDBOX_KEYS.solanaTracker];
   const fomo = fomoRouter(market, { keys: fomoKeys, stream: options.fomoStream });
   if (options.warm) fomo.warm();
   const held = new Set<Response>();
@@ -252,7 +263,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     res.json({
       ...market.fixtures,
       fomo: fomoFixtures(fomo.world),
-      keys: { jupiter: jupiterKeys.map((k) => k.key), alchemy: alchemyKeys, defillamaPro: defillamaProKeys, fomo: fomoKeys.map((k) => k.key) },
+      keys: {
+        jupiter: jupiterKeys.map((k) => k.key),
+        alchemy: alchemyKeys,
+        defillamaPro: defillamaProKeys,
+        fomo: fomoKeys.map((k) => k.key),
+        solanaTracker: solanaTrackerKeys,
+      },
     });
   });
   // Sets what is left on a FOMO key (402 credits_exhausted tests).
@@ -369,6 +386,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.use('/alchemy', alchemyRouter(market, { keys: alchemyKeys, traders: () => fomo.world }));
   app.use('/fomo', fomo.router);
   app.use('/dexscreener', dexscreenerRouter(market));
+  // Its tracked wallets are the FOMO stand-in's traders: the same world, built on first use.
+  app.use('/solana-tracker', solanaTrackerRouter(market, { keys: solanaTrackerKeys, world: () => fomo.world }));
 
   app.get('/', (_req, res) => {
     res.json({
@@ -387,6 +406,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         alchemy: ['/alchemy/prices/v1/{apiKey}', '/alchemy/data/v1/{apiKey}', '/alchemy/{network}/v2/{apiKey}'],
         fomo: ['/fomo/v2', '/fomo/ws/alerts'],
         dexscreener: ['/dexscreener'],
+        solanaTracker: ['/solana-tracker'],
       },
       control: '/__control',
     });
@@ -417,7 +437,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     clock,
     jupiterLimiter: jupiter.limiter,
     fomo,
-    keys: { jupiter: jupiterKeys, alchemy: alchemyKeys, defillamaPro: defillamaProKeys, fomo: fomoKeys },
+    keys: { jupiter: jupiterKeys, alchemy: alchemyKeys, defillamaPro: defillamaProKeys, fomo: fomoKeys, solanaTracker: solanaTrackerKeys },
     shutdown() {
       fomo.streams.close();
       for (const t of timers) clearTimeout(t);
@@ -467,6 +487,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       alchemyRpc: `${url}/alchemy/{network}/v2`,
       fomo: `${url}/fomo`,
       dexscreener: `${url}/dexscreener`,
+      solanaTracker: `${url}/solana-tracker`,
     },
     close() {
       closed ??= new Promise<void>((resolve) => {

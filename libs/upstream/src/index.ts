@@ -12,3 +12,4 @@ export * from './providers/alchemy';
 export * from './providers/defillama';
 export * from './providers/fomo';
 export * from './providers/dexscreener';
+export * from './providers/solana-tracker';

@@ -7,6 +7,7 @@ describe('upstream endpoints', () => {
     const endpoints = liveEndpoints(config);
     expect(endpoints.dexscreener).toBe('https://api.dexscreener.com');
     expect(endpoints.tokenDataPortfolio).toBe('https://api.g.alchemy.com/data/v1');
+    expect(endpoints).toMatchObject({ tokenAnalytics: 'https://data.solanatracker.io', tokenAnalyticsKeys: [] });
     expect(endpoints).toMatchObject({ sandbox: false, fomo: 'https://fomo.example', fomoKeys: ['a', 'b'], jupiterKeys: ['j1'], tokenDataKeys: [] });
     expect(fomoSourceSettings(config, endpoints)).toEqual({
       baseUrl: 'https://fomo.example',
@@ -14,6 +15,11 @@ describe('upstream endpoints', () => {
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       retries: 1,
     });
+  });
+
+  it('live: the token-analytics host and its keys', () => {
+    const config = AppConfig.fromEnv({ TOKEN_ANALYTICS_URL: 'https://analytics.example', TOKEN_ANALYTICS_API_KEYS: 'k1, k2' });
+    expect(liveEndpoints(config)).toMatchObject({ tokenAnalytics: 'https://analytics.example', tokenAnalyticsKeys: ['k1', 'k2'] });
   });
 
   it("sandbox: every provider at the sandbox's prefixes, with the keys it accepts", () => {
@@ -30,13 +36,16 @@ describe('upstream endpoints', () => {
         alchemyData: url('data'),
         fomo: url('fomo'),
         dexscreener: url('dex'),
+        solanaTracker: url('st'),
       },
-      keys: { jupiter: 'kj', alchemy: 'ka', fomo: 'kf' },
+      keys: { jupiter: 'kj', alchemy: 'ka', fomo: 'kf', solanaTracker: 'ks' },
     });
     expect(endpoints).toMatchObject({
       sandbox: true,
       fomo: url('fomo'),
       dexscreener: url('dex'),
+      tokenAnalytics: url('st'),
+      tokenAnalyticsKeys: ['ks'],
       tokenDataRpc: url('{network}'),
       tokenDataPortfolio: url('data'),
       fomoKeys: ['kf'],

@@ -21,10 +21,13 @@ export interface UpstreamEndpoints {
   fomo: string;
   /** DexScreener (keyless). */
   dexscreener: string;
+  /** The Solana token-analytics API (Solana Tracker format). */
+  tokenAnalytics: string;
   /** Keys per keyed provider (sandbox: the keys the sandbox accepts). */
   jupiterKeys: string[];
   tokenDataKeys: string[];
   fomoKeys: string[];
+  tokenAnalyticsKeys: string[];
 }
 
 /** The live endpoints, from configuration. */
@@ -43,9 +46,11 @@ export function liveEndpoints(config: AppConfig): UpstreamEndpoints {
     tokenDataPortfolio: config.TOKEN_DATA_PORTFOLIO_URL,
     fomo: config.FOMO_API_URL,
     dexscreener: config.DEXSCREENER_API_URL,
+    tokenAnalytics: config.TOKEN_ANALYTICS_URL,
     jupiterKeys: parseKeyList(config.JUPITER_API_KEYS),
     tokenDataKeys: parseKeyList(config.TOKEN_DATA_API_KEYS),
     fomoKeys: parseKeyList(config.FOMO_API_KEYS),
+    tokenAnalyticsKeys: parseKeyList(config.TOKEN_ANALYTICS_API_KEYS),
   };
 }
 
@@ -62,8 +67,9 @@ export function sandboxEndpoints(sandbox: {
     alchemyData: string;
     fomo: string;
     dexscreener: string;
+    solanaTracker: string;
   };
-  keys: { jupiter: string; alchemy: string; fomo: string };
+  keys: { jupiter: string; alchemy: string; fomo: string; solanaTracker: string };
 }): UpstreamEndpoints {
   const { urls, keys } = sandbox;
   return {
@@ -75,9 +81,11 @@ export function sandboxEndpoints(sandbox: {
     tokenDataPortfolio: urls.alchemyData,
     fomo: urls.fomo,
     dexscreener: urls.dexscreener,
+    tokenAnalytics: urls.solanaTracker,
     jupiterKeys: [keys.jupiter],
     tokenDataKeys: [keys.alchemy],
     fomoKeys: [keys.fomo],
+    tokenAnalyticsKeys: [keys.solanaTracker],
   };
 }
 

@@ -11,6 +11,7 @@ import {
   createFomoClients,
   DexScreenerClient,
   fomoSourceSettings,
+  SolanaTrackerClient,
   type FomoClients,
   rpcSourcePerNetwork,
   TokenDataClient,
@@ -21,6 +22,7 @@ import {
   type UpstreamEndpoints,
   WalletDataClient,
 } from '@scout/upstream';
+import { TokenAnalyticsModule } from './token-analytics.module';
 
 /**
  * The data tools' modules, each handed provider clients built on sources for the configured
@@ -55,6 +57,12 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
       wallets: new WalletDataClient(source(sources, 'token-data-portfolio', endpoints.tokenDataPortfolio, endpoints.tokenDataKeys, inPath), rpc),
     });
   };
+  // One token-analytics source (Solana Tracker format, keys in x-api-key) for every on-chain tool.
+  let analytics: SolanaTrackerClient | undefined;
+  const tokenAnalytics = (sources: UpstreamSources) =>
+    (analytics ??= new SolanaTrackerClient(
+      source(sources, 'token-analytics', endpoints.tokenAnalytics, endpoints.tokenAnalyticsKeys, { kind: 'header', header: 'x-api-key' }),
+    ));
 
   // The feed's module is imported by the token tools too (sell pressure reads the stored feed).
   const feeds = FeedsModule.register({
@@ -64,6 +72,7 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
   });
 
   return [
+    TokenAnalyticsModule.register(tokenAnalytics),
     DefiModule.forRoot({
       imports: [UpstreamModule],
       inject: [UpstreamSources],

@@ -233,6 +233,11 @@ export class AppConfig {
   /** DexScreener (token markets on every chain; keyless). */
   @IsUrl({ require_tld: false }) DEXSCREENER_API_URL = 'https://api.dexscreener.com';
 
+  /** The Solana token-analytics API (Solana Tracker format): on-chain token, deployer, early buyer and wallet PnL data. */
+  @IsUrl({ require_tld: false }) TOKEN_ANALYTICS_URL = 'https://data.solanatracker.io';
+  /** Comma-separated token-analytics API keys (x-api-key); rotated, and skipped once refused. */
+  @IsOptional() @IsString() TOKEN_ANALYTICS_API_KEYS?: string;
+
   /** Timeout of one upstream attempt, and how many times a failed read is retried. */
   @Transform(toNumber)
   @IsInt()
@@ -356,6 +361,7 @@ export class AppConfig {
       'FOMO_API_KEYS',
       'SMTP_URL',
       'PUBLIC_URL',
+      'TOKEN_ANALYTICS_API_KEYS',
     ]);
     const picked: Record<string, string> = {};
     for (const key of known) {

@@ -20,6 +20,8 @@ export {
   type DailyDims,
   type TrackedFlow,
   type TrackedFlowSource,
+  type TrackedDeveloper,
+  type DeveloperSource,
   NO_TRACKED_FLOW,
 } from './types';
 export { CHAINS, type ChainInfo, type ProtocolCategory } from './universe';

@@ -29,6 +29,7 @@ import {
   type Token,
   type TrackedFlow,
   type TrackedFlowSource,
+  type DeveloperSource,
   type YieldPool,
   NO_TRACKED_FLOW,
 } from './types';
@@ -66,6 +67,7 @@ export class SandboxMarket {
   private readonly index: lookups.MarketIndex;
   private readonly cache = new Map<string, unknown>();
   private tracked: TrackedFlowSource | null = null;
+  private developers: DeveloperSource | null = null;
 
   constructor(options: MarketOptions = {}) {
     this.seed = (options.seed ?? 42) >>> 0;
@@ -196,6 +198,32 @@ export class SandboxMarket {
   /** Sets where tracked swaps come from (one source; setting another replaces it). */
   trackFlow(source: TrackedFlowSource | null): void {
     this.tracked = source;
+  }
+
+  // ───────────────────────────── developers ─────────────────────────────
+
+  /**
+   * The wallet that deployed a token: the tracked trader who launched it when there is one (a
+   * sandbox server's market reads the FOMO stand-in's launches), else the token's own `dev` (an
+   * untracked wallet; null for tokens without a known developer).
+   */
+  developer(token: Token): string | null {
+    return this.developers?.(token)?.wallet ?? token.dev;
+  }
+
+  /**
+   * Percent of the circulating supply the developer holds at tMs, 4 decimals: a tracked
+   * developer's launch bag as it stands then (it moves as they sell), else the token's drawn share.
+   */
+  developerShare(token: Token, tMs = this.now()): number {
+    const tracked = this.developers?.(token);
+    if (!tracked) return token.devBalancePercentage;
+    return round((tracked.heldAt(tMs) / token.circSupply) * 100, 4);
+  }
+
+  /** Sets where tracked developers come from (one source; setting another replaces it). */
+  trackDevelopers(source: DeveloperSource | null): void {
+    this.developers = source;
   }
 
   // ───────────────────────────── TVL ─────────────────────────────

@@ -46,10 +46,15 @@ export interface Token {
   tokenProgram: string;
   holderBase: number;
   organicScore: number;
+  /**
+   * An untracked developer wallet (launchpad and suspicious tokens); a token a tracked trader
+   * launched is theirs instead: read `SandboxMarket.developer`, never this field alone.
+   */
   dev: string | null;
   mintAuthority: string | null;
   freezeAuthority: string | null;
   topHoldersPercentage: number;
+  /** The untracked developer's share; read `SandboxMarket.developerShare`. */
   devBalancePercentage: number;
   devMints: number;
   firstPool: { id: string; createdAt: string };
@@ -183,3 +188,16 @@ export interface TrackedFlow {
 export type TrackedFlowSource = (token: Token, from: number, to: number) => TrackedFlow;
 
 export const NO_TRACKED_FLOW: Readonly<TrackedFlow> = Object.freeze({ buyUsd: 0, sellUsd: 0, buys: 0, sells: 0, buyers: 0, sellers: 0 });
+
+/**
+ * A token's developer as the tracked traders' world knows it (fomo/launches.ts): the wallet that
+ * launched the token, and the tokens it holds at an instant (its launch position).
+ */
+export interface TrackedDeveloper {
+  wallet: string;
+  /** Tokens held just after tMs. */
+  heldAt(tMs: number): number;
+}
+
+/** Where the market reads a token's tracked developer (null: no tracked trader launched it). */
+export type DeveloperSource = (token: Token) => TrackedDeveloper | null;

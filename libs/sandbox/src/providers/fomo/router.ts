@@ -9,6 +9,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { SandboxMarket } from '../../market';
 import { iso } from '../../util';
+import { amountAt } from './accounting';
 import { badRequest, fail, intParam, ok, type FomoAnswer } from './answers';
 import { COST, FomoCredits, type FomoKey } from './credits';
 import { FomoWorld, WINDOWS, type FomoWindow } from './world';
@@ -50,6 +51,17 @@ export function fomoRouter(market: SandboxMarket, options: FomoOptions): FomoPro
   const lazy = () => (built ??= new FomoWorld(market));
   // The market's volume includes these traders' swaps, from the first volume anyone asks for.
   market.trackFlow((token, from, to) => lazy().swaps.window(token, from, to, market.nowMs()));
+  // A launchpad token a tracked trader launched is theirs: Jupiter's `dev` and dev share, and
+  // Solana Tracker's deployer, read that trader's wallet and launch bag.
+  market.trackDevelopers((token) => {
+    const world = lazy();
+    const dev = world.activity.launches.launch(token)?.dev;
+    if (!dev) return null;
+    const user = world.population.users[dev.user];
+    // The wallet's balance of its coin: the launch bag, and anything else it traded of it.
+    const heldAt = (t: number) => world.positions(user, t).reduce((sum, p) => (p.token === token ? sum + amountAt(p.events, t) : sum), 0);
+    return { wallet: user.wallets.solana, heldAt };
+  });
   let feed: FomoAlertFeed | null = null;
   const lazyFeed = () => (feed ??= new FomoAlertFeed(lazy()));
   const credits = new FomoCredits(options.keys);

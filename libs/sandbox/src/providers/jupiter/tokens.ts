@@ -23,7 +23,8 @@ const WINDOWS: [string, number][] = [
   ['stats24h', DAY_MS],
 ];
 
-function swapStats(m: SandboxMarket, tk: Token, windowMs: number, t: number) {
+/** One `stats*` window of MintInformation (Solana Tracker's stand-in reads the 24 h one for its counts). */
+export function swapStats(m: SandboxMarket, tk: Token, windowMs: number, t: number) {
   const priced = m.tokenPrice(tk, t) !== null;
   const vol = priced ? m.volume(tk, windowMs, t) : 0;
   const prevVol = priced ? m.volume(tk, windowMs, t - windowMs) : 0;
@@ -72,7 +73,7 @@ export function mintInformation(m: SandboxMarket, tk: Token, t: number) {
     topHoldersPercentage: tk.topHoldersPercentage,
   };
   if (isMeme || tk.sus) {
-    audit.devBalancePercentage = tk.devBalancePercentage;
+    audit.devBalancePercentage = m.developerShare(tk, t);
     audit.devMints = tk.devMints;
   }
   if (tk.sus) audit.isSus = true;
@@ -87,7 +88,7 @@ export function mintInformation(m: SandboxMarket, tk: Token, t: number) {
     twitter: tk.twitter,
     telegram: tk.telegram,
     website: tk.website,
-    dev: tk.dev,
+    dev: m.developer(tk),
     mintAuthority: tk.mintAuthority,
     freezeAuthority: tk.freezeAuthority,
     circSupply: tk.circSupply,
