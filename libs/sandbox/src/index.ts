@@ -1,5 +1,6 @@
 // The market's surface is the one its folder hands on (market/index.ts), not a second list.
 export * from './market';
+export { classifyPath } from './classify-path';
 export {
   FaultControl,
   validateFaultRule,
@@ -15,7 +16,6 @@ export {
   startSandbox,
   createSandbox,
   createSandboxApp,
-  classifyPath,
   SandboxClock,
   SANDBOX_KEYS,
   type Sandbox,

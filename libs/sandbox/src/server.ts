@@ -22,7 +22,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { SandboxMarket } from './market';
-import { FaultControl, malformBody, type ActiveFault, type FaultRule, type Provider, type RequestRecord } from './faults';
+import { FaultControl, malformBody, type FaultRule, type RequestRecord } from './faults';
 import { authMessage, defaultMessage, errorBody, rateLimitMessage } from './errors';
 import { defillamaApiRouter } from './providers/defillama/api';
 import { defillamaCoinsRouter } from './providers/defillama/coins';
@@ -33,11 +33,15 @@ import type { KeyRateLimiter } from './providers/jupiter/rate-limit';
 import { alchemyRouter } from './providers/alchemy/router';
 import { fomoRouter, type FomoProvider } from './providers/fomo/router';
 import type { FomoKey } from './providers/fomo/credits';
-import { fomoFixtures } from './providers/fomo/fixtures';
 import { dexscreenerRouter } from './providers/dexscreener/router';
 import { solanaTrackerRouter } from './providers/solana-tracker/router';
 import type { FomoStreamOptions } from './providers/fomo/alert-stream';
 import { upgradeHandler } from './ws-upgrade';
+import { classifyPath, type Classified } from './classify-path';
+import { controlRouter } from './control-routes';
+import { SandboxClock } from './sandbox-clock';
+
+export { SandboxClock };
 
 /** Keys the sandbox accepts by default. */
 export const SANDBOX_KEYS = {
@@ -89,19 +93,6 @@ export interface StartSandboxOptions extends SandboxOptions {
   host?: string;
 }
 
-/** Pins the market clock at runtime (POST /__control/clock), on top of the configured clock. */
-export class SandboxClock {
-  private pinned: number | null = null;
-  constructor(private readonly base: () => number) {}
-  now = (): number => this.pinned ?? this.base();
-  pin(ms: number | null): void {
-    this.pinned = ms;
-  }
-  get isPinned(): boolean {
-    return this.pinned !== null;
-  }
-}
-
 export interface Sandbox {
   app: express.Express;
   market: SandboxMarket;
@@ -144,43 +135,6 @@ export interface RunningSandbox extends Sandbox {
   close(): Promise<void>;
 }
 
-interface Classified {
-  provider: Provider;
-  route: string;
-  rpc: boolean;
-}
-
-/** Provider and route (path after the provider prefix, API key removed) of a request path. */
-export function classifyPath(path: string): Classified | null {
-  let p = path;
-  try {
-    p = decodeURIComponent(path);
-  } catch {
-    /* keep raw */
-  }
-  if (p === '/defillama' || p.startsWith('/defillama/')) {
-    const rest = p.slice('/defillama'.length) || '/';
-    const pro = /^\/pro\/[^/]+(\/.*)?$/.exec(rest);
-    return { provider: 'defillama', route: pro ? `/pro${pro[1] ?? ''}` : rest, rpc: false };
-  }
-  if (p === '/jupiter' || p.startsWith('/jupiter/')) return { provider: 'jupiter', route: p.slice('/jupiter'.length) || '/', rpc: false };
-  if (p === '/fomo' || p.startsWith('/fomo/')) return { provider: 'fomo', route: p.slice('/fomo'.length) || '/', rpc: false };
-  if (p === '/dexscreener' || p.startsWith('/dexscreener/')) return { provider: 'dexscreener', route: p.slice('/dexscreener'.length) || '/', rpc: false };
-  if (p === '/solana-tracker' || p.startsWith('/solana-tracker/'))
-    return { provider: 'solana-tracker', route: p.slice('/solana-tracker'.length) || '/', rpc: false };
-  if (p === '/alchemy' || p.startsWith('/alchemy/')) {
-    const rest = p.slice('/alchemy'.length) || '/';
-    const prices = /^\/prices\/v1\/[^/]+(\/.*)?$/.exec(rest);
-    if (prices) return { provider: 'alchemy', route: `/prices/v1${prices[1] ?? ''}`, rpc: false };
-    const data = /^\/data\/v1\/[^/]+(\/.*)?$/.exec(rest);
-    if (data) return { provider: 'alchemy', route: `/data/v1${data[1] ?? ''}`, rpc: false };
-    const rpc = /^\/([^/]+)\/v2\/[^/]+\/?$/.exec(rest);
-    if (rpc) return { provider: 'alchemy', route: `/${rpc[1]}/v2`, rpc: true };
-    return { provider: 'alchemy', route: rest, rpc: false };
-  }
-  return null;
-}
-
 function sendProviderError(req: Request, res: Response, c: Classified, status: number, message?: string): void {
   const rpcId = c.rpc ? ((req.body as { id?: unknown } | undefined)?.id ?? null) : undefined;
   res.status(status).json(errorBody(c.provider, status, message ?? defaultMessage(status), { rpc: c.rpc, rpcId }));
@@ -210,83 +164,28 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.set('query parser', 'simple');
 
   // ── Control API
-  const ctl = express.Router();
-  ctl.use(express.json({ limit: '1mb' }));
-  ctl.get('/health', (_req, res) => {
-    res.json({ ok: true, seed: market.seed, now: market.nowMs() });
-  });
-  ctl.get('/faults', (_req, res) => {
-    res.json({ faults: control.list() });
-  });
-  ctl.post('/faults', (req, res) => {
-    try {
-      const created = control.add(req.body as FaultRule | FaultRule[]);
-      res.status(201).json({ faults: created });
-    } catch (e) {
-      res.status(400).json({ error: e instanceof Error ? e.message : String(e) });
-    }
-  });
-  ctl.delete('/faults', (_req, res) => {
-    control.clear();
-    res.json({ faults: [] as ActiveFault[] });
-  });
-  ctl.delete('/faults/:id', (req, res) => {
-    const ok = control.remove(String(req.params.id));
-    res.status(ok ? 200 : 404).json(ok ? { removed: req.params.id } : { error: `no fault ${req.params.id}` });
-  });
-  ctl.get('/requests', (req, res) => {
-    const provider = typeof req.query.provider === 'string' ? (req.query.provider as Provider | '*') : undefined;
-    const route = typeof req.query.route === 'string' ? req.query.route : undefined;
-    res.json({ ...control.requests(), count: control.count(provider, route) });
-  });
-  ctl.delete('/requests', (_req, res) => {
-    control.resetCounters();
-    res.json({ ok: true });
-  });
-  ctl.post('/reset', (_req, res) => {
-    control.reset();
-    jupiter.limiter.reset();
-    fomo.credits.reset();
-    res.json({ ok: true });
-  });
-  ctl.get('/clock', (_req, res) => {
-    res.json({ now: market.nowMs(), pinned: clock.isPinned, controlsMarket: clockControlsMarket });
-  });
-  ctl.post('/clock', (req, res) => {
-    const v = (req.body as { now?: unknown } | undefined)?.now;
-    if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
-      return void res.status(400).json({ error: 'now must be a number (ms since epoch) or null' });
-    clock.pin(v);
-    res.json({ now: market.nowMs(), pinned: clock.isPinned, controlsMarket: clockControlsMarket });
-  });
-  ctl.get('/fixtures', (_req, res) => {
-    res.json({
-      ...market.fixtures,
-      fomo: fomoFixtures(fomo.world),
-      keys: {
+  app.use(
+    '/__control',
+    controlRouter({
+      market,
+      control,
+      clock,
+      clockControlsMarket,
+      // Read when a reset comes: the Jupiter router is built below.
+      resetLimits: () => {
+        jupiter.limiter.reset();
+        fomo.credits.reset();
+      },
+      fomo,
+      keys: () => ({
         jupiter: jupiterKeys.map((k) => k.key),
         alchemy: alchemyKeys,
         defillamaPro: defillamaProKeys,
         fomo: fomoKeys.map((k) => k.key),
         solanaTracker: solanaTrackerKeys,
-      },
-    });
-  });
-  // Sets what is left on a FOMO key (402 credits_exhausted tests).
-  ctl.post('/fomo/credits', (req, res) => {
-    const { key, remaining } = (req.body ?? {}) as { key?: unknown; remaining?: unknown };
-    if (typeof key !== 'string' || !fomo.credits.known(key) || typeof remaining !== 'number' || !Number.isInteger(remaining) || remaining < 0)
-      return void res.status(400).json({ error: 'key must be a known FOMO key and remaining a non-negative integer' });
-    fomo.credits.setRemaining(key, remaining);
-    res.json({ key, remaining: fomo.credits.remaining(key) });
-  });
-  // Drops every open FOMO alert stream: 1012 close frames, or `{mode:"terminate"}` for a cut connection.
-  ctl.post('/fomo/ws/drop', (req, res) => {
-    const mode = (req.body as { mode?: unknown } | undefined)?.mode ?? 'close';
-    if (mode !== 'close' && mode !== 'terminate') return void res.status(400).json({ error: 'mode must be close or terminate' });
-    res.json({ dropped: fomo.dropStreams(mode) });
-  });
-  app.use('/__control', ctl);
+      }),
+    }),
+  );
 
   // ── Classification, counting, body parsing, faults
   app.use((req: Request, res: Response, next: NextFunction) => {
