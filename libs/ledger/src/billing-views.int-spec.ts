@@ -289,14 +289,16 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
         // Both top-ups pass their expiry (UPDATE on grants is allowed; only entries are append-only).
         await client.query(`UPDATE credit_grants SET expires_at = now() - interval '1 minute' WHERE id = ANY($1)`, [[soon, later]]);
 
+        // In the order they were granted: made in one transaction, they share created_at.
+        const granted = [soon, later, forever];
         const grants = async () =>
           (
             await client.query(
               `SELECT grant_id, consumed::int, expired_written::int, expired_pending::int, remaining::int, state
-                 FROM billing.grant_consumption WHERE account_id = $1 ORDER BY created_at, grant_id`,
+                 FROM billing.grant_consumption WHERE account_id = $1`,
               [accountId],
             )
-          ).rows;
+          ).rows.sort((a: { grant_id: string }, b: { grant_id: string }) => granted.indexOf(a.grant_id) - granted.indexOf(b.grant_id));
         const balances = async () =>
           (
             await client.query(
