@@ -116,30 +116,31 @@ export const bundlersSchema = z.object({
   wallets: listOf(z.object({ wallet: z.string().min(1), initialBalance: num, initialPercentage: num, balance: num, percentage: num, bundleTime: num })),
 });
 
+/** What a token row carries on /deployer and /search alike. */
+const listedTokenFields = {
+  name: text,
+  symbol: text,
+  mint: z.string().min(1),
+  decimals: num,
+  poolAddress: text,
+  liquidityUsd: num,
+  marketCapUsd: num,
+  priceUsd: num,
+  lpBurn: num,
+  market: text,
+  freezeAuthority: text,
+  mintAuthority: text,
+  createdAt: num,
+  lastUpdated: num,
+  buys: num,
+  sells: num,
+  totalTransactions: num,
+};
+
 /** GET /deployer/{wallet}. */
 export const deployerTokensSchema = z.object({
   total: num,
-  tokens: listOf(
-    z.object({
-      name: text,
-      symbol: text,
-      mint: z.string().min(1),
-      decimals: num,
-      poolAddress: text,
-      liquidityUsd: num,
-      marketCapUsd: num,
-      priceUsd: num,
-      lpBurn: num,
-      market: text,
-      freezeAuthority: text,
-      mintAuthority: text,
-      createdAt: num,
-      lastUpdated: num,
-      buys: num,
-      sells: num,
-      totalTransactions: num,
-    }),
-  ),
+  tokens: listOf(z.object(listedTokenFields)),
 });
 
 /** One wallet's PnL on one token (PnLData). */
@@ -198,26 +199,10 @@ export const walletPnlSchema = z.object({
 
 /** A row of GET /search. */
 export const searchResultSchema = z.object({
-  name: text,
-  symbol: text,
-  mint: z.string().min(1),
-  decimals: num,
-  poolAddress: text,
-  liquidityUsd: num,
-  marketCapUsd: num,
-  priceUsd: num,
-  lpBurn: num,
-  market: text,
-  freezeAuthority: text,
-  mintAuthority: text,
+  ...listedTokenFields,
   deployer: text,
   status: text,
-  createdAt: num,
-  lastUpdated: num,
   holders: num,
-  buys: num,
-  sells: num,
-  totalTransactions: num,
   volume_24h: num,
 });
 
