@@ -18,11 +18,13 @@ import {
   MARKET_DATA_CLIENT,
   SELL_FEED,
   SOLANA_TOKENS_CLIENT,
+  TOKEN_ANALYTICS_CLIENT,
   type FomoTokensPort,
   type FomoTradesPort,
   type MarketDataPort,
   type SellFeedPort,
   type SolanaTokensPort,
+  type TokenAnalyticsPort,
 } from './tokens.ports';
 
 /** How the application hands a client to the token tools: the instance, or a factory with its dependencies. */
@@ -41,6 +43,8 @@ export interface TokensModuleOptions {
   sellFeed: ClientProvider<SellFeedPort>;
   /** Jupiter's token directory, for the on-chain token checks. */
   solanaTokens: ClientProvider<SolanaTokensPort>;
+  /** The Solana token-analytics API, for the on-chain token checks. */
+  tokenAnalytics: ClientProvider<TokenAnalyticsPort>;
 }
 
 /**
@@ -60,6 +64,7 @@ export class TokensModule {
         { provide: MARKET_DATA_CLIENT, ...options.market },
         { provide: SELL_FEED, ...options.sellFeed },
         { provide: SOLANA_TOKENS_CLIENT, ...options.solanaTokens },
+        { provide: TOKEN_ANALYTICS_CLIENT, ...options.tokenAnalytics },
         BoardCaptures,
         SnapshotStore,
         TokenBoardService,

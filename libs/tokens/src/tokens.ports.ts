@@ -1,5 +1,13 @@
 import type { SellEvent } from './holders/holder-figures';
 import type {
+  AnalyticsBundlers,
+  AnalyticsCandle,
+  AnalyticsChartRequest,
+  AnalyticsDeployerTokens,
+  AnalyticsSearchPage,
+  AnalyticsSearchParams,
+  AnalyticsToken,
+  AnalyticsTraderRow,
   Chain,
   FomoAlerts,
   FomoAlertsQuery,
@@ -34,6 +42,24 @@ export const SELL_FEED = Symbol('SELL_FEED');
 export const MARKET_DATA_CLIENT = Symbol('MARKET_DATA_CLIENT');
 /** Injection token of Jupiter's token directory (a SolanaTokensPort). */
 export const SOLANA_TOKENS_CLIENT = Symbol('SOLANA_TOKENS_CLIENT');
+
+/** Injection token of the Solana token-analytics API (a TokenAnalyticsPort). */
+export const TOKEN_ANALYTICS_CLIENT = Symbol('TOKEN_ANALYTICS_CLIENT');
+
+/**
+ * The Solana token-analytics API (SolanaTrackerClient satisfies it): a token's on-chain picture, its
+ * launch bundle, its deployer's launches, its first buyers and top traders, a cohort search and
+ * market-cap candles. An unknown token or wallet rejects with a NotFoundError.
+ */
+export interface TokenAnalyticsPort {
+  token(mint: string): Promise<AnalyticsToken>;
+  bundlers(mint: string): Promise<AnalyticsBundlers>;
+  deployerTokens(wallet: string, options?: { page?: number; limit?: number }): Promise<AnalyticsDeployerTokens>;
+  firstBuyers(mint: string): Promise<AnalyticsTraderRow[]>;
+  topTraders(mint: string): Promise<AnalyticsTraderRow[]>;
+  search(params: AnalyticsSearchParams): Promise<AnalyticsSearchPage>;
+  chart(mint: string, request: AnalyticsChartRequest): Promise<AnalyticsCandle[]>;
+}
 
 /** Jupiter (JupiterClient satisfies it): a mint's directory entry with audit and stats, prices, swap quotes. */
 export interface SolanaTokensPort {

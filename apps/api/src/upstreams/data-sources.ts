@@ -5,6 +5,7 @@ import type { AppConfig } from '@scout/core';
 import { PricesModule } from '@scout/prices';
 import { TokensModule } from '@scout/tokens';
 import { TradersModule } from '@scout/traders';
+import { WalletsModule } from '@scout/wallets';
 import {
   DefiLlamaClient,
   JupiterClient,
@@ -92,6 +93,11 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
         useFactory: (sources: UpstreamSources) => tokenDataClients(sources).prices,
       },
     }),
+    WalletsModule.register({
+      imports: [UpstreamModule],
+      walletData: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => tokenDataClients(sources).wallets },
+      walletPnl: { inject: [UpstreamSources], useFactory: tokenAnalytics },
+    }),
     TradersModule.register({
       imports: [UpstreamModule],
       fomo: {
@@ -106,6 +112,7 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
       fomoTokens: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).tokens },
       fomoTrades: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).traders },
       solanaTokens: { inject: [UpstreamSources], useFactory: jupiterClient },
+      tokenAnalytics: { inject: [UpstreamSources], useFactory: tokenAnalytics },
       market: {
         inject: [UpstreamSources],
         useFactory: (sources: UpstreamSources) => {

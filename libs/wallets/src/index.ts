@@ -1,0 +1,2 @@
+export * from './wallets.module';
+export * from './wallets.ports';
