@@ -82,6 +82,9 @@ export async function readKnownInputs(
   ];
   const heldToken: string | undefined = positions[0]?.token?.address;
 
+  // Solana wallets of leaderboard traders (their PnL is their FOMO positions on Solana).
+  const solanaWallets: string[] = ((await readFomo(t, '/v2/leaderboard/7d?limit=3')).traders as Json[]).map((r) => r.wallets.solana as string);
+
   // Alerts to delete, and snapshots to compare, made through Scout.
   const alertIds: string[] = [];
   for (let i = 0; i < 4; i++) {
@@ -347,6 +350,14 @@ export async function readKnownInputs(
       [
         ['durationSeconds', 1],
         ['maxEvents', 1],
+      ],
+    ],
+    // wallets
+    service_wallet_pnl: [
+      ...each(solanaWallets, (wallet): Entries => [['wallet', wallet]]),
+      [
+        ['wallet', solanaWallets[0]],
+        ['includeHoldings', false],
       ],
     ],
   };
