@@ -94,6 +94,8 @@ describe('service_token_early_buyers (end to end against the sandbox)', () => {
     const sold = rows.reduce((a: number, r: Json) => a + r.sold, 0);
     const held = rows.reduce((a: number, r: Json) => a + r.held, 0);
     expect(d.selling.tokensSoldSharePct).toBeCloseTo((sold / held) * 100, 1);
+    const perBuyer = rows.map((r: Json) => r.sold / r.held);
+    expect(d.selling.averageSoldSharePct).toBeCloseTo((perBuyer.reduce((a: number, b: number) => a + b, 0) / rows.length) * 100, 1);
     const minute = rows.filter((r: Json) => r.first_buy.time - launchMs < 60_000);
     expect(d.firstMinute.buys).toBe(minute.length);
     expect(d.firstMinute.usd).toBeCloseTo(

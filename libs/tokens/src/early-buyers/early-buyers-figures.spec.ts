@@ -67,12 +67,13 @@ describe('earlySelling', () => {
       soldAnySharePct: 66.7,
       soldAllSharePct: 33.3,
       tokensSoldSharePct: 62.5,
+      averageSoldSharePct: 50,
       stillHolding: 2,
     });
   });
 
   it('null shares when nothing is known', () => {
-    expect(earlySelling([])).toMatchObject({ buyers: 0, soldAnySharePct: null, tokensSoldSharePct: null });
+    expect(earlySelling([])).toMatchObject({ buyers: 0, soldAnySharePct: null, tokensSoldSharePct: null, averageSoldSharePct: null });
   });
 });
 

@@ -84,6 +84,11 @@ export interface EarlySelling {
    * received amounts are both known; null when none are.
    */
   tokensSoldSharePct: number | null;
+  /**
+   * The same per buyer, averaged with each buyer counted once, 0-100: a few wallets that traded the
+   * token many times dominate the token-weighted share, not this one.
+   */
+  averageSoldSharePct: number | null;
   stillHolding: number;
 }
 
@@ -94,12 +99,14 @@ export function earlySelling(rows: readonly AnalyticsTraderRow[]): EarlySelling 
   const soldAll = states.filter((s) => s === 'all').length;
   let sold = 0;
   let got = 0;
+  const shares: number[] = [];
   for (const r of rows) {
     const s = num(r.sold);
     const h = num(r.held);
     if (s === null || h === null || !(h > 0)) continue;
     sold += s;
     got += h;
+    shares.push(Math.min(1, s / h));
   }
   return {
     buyers: rows.length,
@@ -108,6 +115,7 @@ export function earlySelling(rows: readonly AnalyticsTraderRow[]): EarlySelling 
     soldAnySharePct: pct(soldAny, known),
     soldAllSharePct: pct(soldAll, known),
     tokensSoldSharePct: got > 0 ? round(Math.min(100, (sold / got) * 100), 1) : null,
+    averageSoldSharePct: shares.length ? round((shares.reduce((a, b) => a + b, 0) / shares.length) * 100, 1) : null,
     stillHolding: rows.filter((r) => (num(r.holding) ?? 0) > 0).length,
   };
 }

@@ -29,7 +29,7 @@ export class PnlLeadersToolsService {
     name: 'service_token_pnl_leaders',
     input: PnlLeadersInput,
     summary:
-      'The wallets with the largest realized plus unrealized PnL on one Solana token: invested, taken out, still holding; the top wallet’s share of the profit.',
+      "The wallets with the largest realized plus unrealized PnL on one Solana token: invested, taken out, still holding; the top wallet's share of the profit.",
     description:
       "From the on-chain token-analytics source's top traders (up to 100 wallets, every wallet, not only tracked traders). Each listed wallet: investedUsd, takenOutUsd (what its sells fetched), realized, unrealized and total PnL, holding (amount, valueUsd), stillHolding, buys, sells. summary over the ranked wallets: how many are in profit and at a loss, the profit and loss they add up to, and topWalletProfitSharePct, the top wallet's total PnL as a share of the profit every ranked wallet in profit made (null when none is; profitShareIsUpperBound when the 100-row ranking was cut with wallets still in profit). The token's name and price come from its own route; when that fails they are null with a note. Solana only; an EVM contract is a 400.",
   })
