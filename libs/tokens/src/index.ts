@@ -13,3 +13,5 @@ export * from './snapshots/snapshot-diff';
 export * from './snapshots/snapshot.types';
 export * from './snapshots/snapshot-store';
 export * from './research/top-trader-figures';
+export * from './early-buyers/early-buyers-figures';
+export * from './pnl-leaders/pnl-leaders-figures';

@@ -3,10 +3,12 @@ import { BoardCaptures } from './board/board-captures';
 import { TokenBoardService } from './board/token-board.service';
 import { CandleToolsService } from './candles/candle-tools.service';
 import { DevToolsService } from './devs/dev-tools.service';
+import { EarlyBuyersToolsService } from './early-buyers/early-buyers-tools.service';
 import { StatsToolsService } from './flow/stats-tools.service';
 import { QualityToolsService } from './quality/quality-tools.service';
 import { ExitToolsService } from './exit/exit-tools.service';
 import { HolderToolsService } from './holders/holder-tools.service';
+import { PnlLeadersToolsService } from './pnl-leaders/pnl-leaders-tools.service';
 import { ResearchToolsService } from './research/research-tools.service';
 import { TokenAnalyst } from './research/token-analyst';
 import { SnapshotStore } from './snapshots/snapshot-store';
@@ -78,6 +80,8 @@ export class TokensModule {
         SnapshotToolsService,
         QualityToolsService,
         ExitToolsService,
+        EarlyBuyersToolsService,
+        PnlLeadersToolsService,
       ],
       exports: [SnapshotStore],
     };

@@ -218,6 +218,20 @@ export async function readKnownInputs(
         ['usd', 1_000],
       ],
     ],
+    service_token_early_buyers: [
+      [['token', solana[0]]],
+      [
+        ['token', launches[0]],
+        ['limit', 100],
+      ],
+    ],
+    service_token_pnl_leaders: [
+      [['token', solana[1]]],
+      [
+        ['token', launches[0]],
+        ['limit', 5],
+      ],
+    ],
     service_token_prices_multichain: [[['tokens', [`solana:${fixtures.solMint}`, `base:${fixtures.baseUsdc}`]]], [['symbols', ['ETH', 'SOL']]]],
     // traders
     service_fomo_leaderboard: [
