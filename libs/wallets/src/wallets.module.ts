@@ -1,4 +1,7 @@
 import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OptionalFactoryDependency } from '@nestjs/common';
+import { AgeToolsService } from './age/age-tools.service';
+import { PortfolioToolsService } from './portfolio/portfolio-tools.service';
+import { TransfersToolsService } from './transfers/transfers-tools.service';
 import { WALLET_DATA_CLIENT, WALLET_PNL_CLIENT, type WalletDataPort, type WalletPnlPort } from './wallets.ports';
 
 /** How the application hands a client to the wallet tools: the instance, or a factory with its dependencies. */
@@ -27,6 +30,9 @@ export class WalletsModule {
       providers: [
         { provide: WALLET_DATA_CLIENT, ...options.walletData },
         { provide: WALLET_PNL_CLIENT, ...options.walletPnl },
+        PortfolioToolsService,
+        TransfersToolsService,
+        AgeToolsService,
       ],
     };
   }
