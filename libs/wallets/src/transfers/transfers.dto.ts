@@ -13,6 +13,7 @@ export class WalletTransfersInput {
   @JSONSchema({ description: 'EVM wallet address (0x…).', minLength: 26, examples: [EVM_WALLET_EXAMPLE] })
   wallet!: string;
 
+  @IsString()
   @AreEvmChains()
   @JSONSchema({ type: 'string', enum: [...EVM_CHAINS], description: `Which chain. One of ${EVM_CHAINS.join(', ')}.`, examples: ['base'] })
   chain!: Chain;
