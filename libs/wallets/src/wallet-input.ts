@@ -7,9 +7,8 @@ export const EVM_CHAINS: readonly Chain[] = CHAINS.filter((c) => isEvmChain(c));
 /** The tool that reads a Solana wallet's activity, named when one is passed to an EVM-only tool. */
 export const SOLANA_WALLET_TOOL = 'service_wallet_pnl';
 
-/** Examples in the published schemas (a tracked trader of the sandbox's market holds and moves tokens there). */
+/** The example in the published schemas. */
 export const EVM_WALLET_EXAMPLE = '0xd8da6bf26964af9d7eed9e03e53415d37aa96045';
-export const SOLANA_WALLET_EXAMPLE = '5Q544fKrFoe6tsEbD7S8EmxGTJYAKtTVhAW5Q5pge4j1';
 
 export type WalletFamily = 'evm' | 'solana';
 
