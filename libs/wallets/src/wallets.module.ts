@@ -1,5 +1,8 @@
 import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OptionalFactoryDependency } from '@nestjs/common';
 import { PnlToolsService } from './pnl/pnl-tools.service';
+import { AgeToolsService } from './age/age-tools.service';
+import { PortfolioToolsService } from './portfolio/portfolio-tools.service';
+import { TransfersToolsService } from './transfers/transfers-tools.service';
 import { WALLET_DATA_CLIENT, WALLET_PNL_CLIENT, type WalletDataPort, type WalletPnlPort } from './wallets.ports';
 
 /** How the application hands a client to the wallet tools: the instance, or a factory with its dependencies. */
@@ -25,7 +28,14 @@ export class WalletsModule {
     return {
       module: WalletsModule,
       imports: options.imports ?? [],
-      providers: [{ provide: WALLET_DATA_CLIENT, ...options.walletData }, { provide: WALLET_PNL_CLIENT, ...options.walletPnl }, PnlToolsService],
+      providers: [
+        { provide: WALLET_DATA_CLIENT, ...options.walletData },
+        { provide: WALLET_PNL_CLIENT, ...options.walletPnl },
+        PortfolioToolsService,
+        TransfersToolsService,
+        AgeToolsService,
+        PnlToolsService,
+      ],
     };
   }
 }

@@ -1,4 +1,13 @@
-import type { AnalyticsWalletPnl, AssetTransfersPage, AssetTransfersRequest, Chain, WalletTokensPage } from '@scout/upstream';
+import type {
+  AddressPrice,
+  AnalyticsWalletPnl,
+  AssetTransfersPage,
+  AssetTransfersRequest,
+  Chain,
+  SymbolPrice,
+  TokenRef,
+  WalletTokensPage,
+} from '@scout/upstream';
 
 /*
  * What the wallet tools need of their upstream clients, stated here so the tools depend on the
@@ -16,6 +25,10 @@ export interface WalletDataPort {
   tokensByWallet(wallet: string, chains: readonly Chain[], pageKey?: string): Promise<WalletTokensPage>;
   assetTransfers(request: AssetTransfersRequest): Promise<AssetTransfersPage>;
   transactionCount(chain: Chain, address: string): Promise<number>;
+  /** Current USD prices by chain and contract (TokenDataClient's Prices API, up to 25 a call), for what a transfer moved. */
+  pricesByAddress(tokens: readonly TokenRef[]): Promise<AddressPrice[]>;
+  /** Current USD prices by ticker (up to 25 a call), for native coins, which have no contract. */
+  pricesBySymbol(symbols: readonly string[]): Promise<SymbolPrice[]>;
 }
 
 /** A Solana wallet's PnL per token and in sum; an unknown wallet rejects with a NotFoundError. */

@@ -95,7 +95,20 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
     }),
     WalletsModule.register({
       imports: [UpstreamModule],
-      walletData: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => tokenDataClients(sources).wallets },
+      walletData: {
+        inject: [UpstreamSources],
+        // The wallet client, plus the Prices API's reads that value what a transfer moved.
+        useFactory: (sources: UpstreamSources) => {
+          const { wallets, prices } = tokenDataClients(sources);
+          return {
+            tokensByWallet: wallets.tokensByWallet.bind(wallets),
+            assetTransfers: wallets.assetTransfers.bind(wallets),
+            transactionCount: wallets.transactionCount.bind(wallets),
+            pricesByAddress: prices.pricesByAddress.bind(prices),
+            pricesBySymbol: prices.pricesBySymbol.bind(prices),
+          };
+        },
+      },
       walletPnl: { inject: [UpstreamSources], useFactory: tokenAnalytics },
     }),
     TradersModule.register({

@@ -83,7 +83,11 @@ export async function readKnownInputs(
   const heldToken: string | undefined = positions[0]?.token?.address;
 
   // Solana wallets of leaderboard traders (their PnL is their FOMO positions on Solana).
-  const solanaWallets: string[] = ((await readFomo(t, '/v2/leaderboard/7d?limit=3')).traders as Json[]).map((r) => r.wallets.solana as string);
+  const leaderWallets: string[] = ((await readFomo(t, '/v2/leaderboard/7d?limit=3')).traders as Json[]).map((r) => r.wallets.solana as string);
+  // Tracked traders' wallets: they hold and move the traders' FOMO positions on the sandbox's chains.
+  const profiles: Json[] = await Promise.all(handles.slice(0, 2).map((h) => readFomo(t, `/v2/users/${h}`)));
+  const evmWallets = profiles.map((p) => p.wallets.evm as string);
+  const solanaWallets = profiles.map((p) => p.wallets.solana as string);
 
   // Alerts to delete, and snapshots to compare, made through Scout.
   const alertIds: string[] = [];
@@ -233,6 +237,36 @@ export async function readKnownInputs(
       ],
     ],
     service_token_prices_multichain: [[['tokens', [`solana:${fixtures.solMint}`, `base:${fixtures.baseUsdc}`]]], [['symbols', ['ETH', 'SOL']]]],
+    // wallets
+    service_wallet_portfolio: [
+      ...each(evmWallets, (w): Entries => [['wallet', w]]),
+      [['wallet', solanaWallets[0]]],
+      [
+        ['wallet', evmWallets[0]],
+        ['chains', ['base', 'ethereum']],
+        ['minValueUsd', 1],
+      ],
+    ],
+    service_wallet_transfers: [
+      [
+        ['wallet', evmWallets[0]],
+        ['chain', 'base'],
+      ],
+      [
+        ['wallet', evmWallets[1]],
+        ['chain', 'ethereum'],
+        ['limit', 10],
+        ['order', 'asc'],
+        ['categories', ['external', 'internal', 'erc20']],
+      ],
+    ],
+    service_wallet_age: [
+      ...each(evmWallets, (w): Entries => [['wallet', w]]),
+      [
+        ['wallet', evmWallets[0]],
+        ['chains', ['bsc', 'monad']],
+      ],
+    ],
     // traders
     service_fomo_leaderboard: [
       [['window', '7d']],
@@ -368,9 +402,9 @@ export async function readKnownInputs(
     ],
     // wallets
     service_wallet_pnl: [
-      ...each(solanaWallets, (wallet): Entries => [['wallet', wallet]]),
+      ...each(leaderWallets, (wallet): Entries => [['wallet', wallet]]),
       [
-        ['wallet', solanaWallets[0]],
+        ['wallet', leaderWallets[0]],
         ['includeHoldings', false],
       ],
     ],
