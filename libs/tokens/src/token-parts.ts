@@ -1,4 +1,5 @@
-import { AnswerParts, FomoNotFoundError, type PartSpec } from '@scout/upstream';
+import { NotFoundError } from '@scout/core';
+import { AnswerParts, type PartSpec } from '@scout/upstream';
 
 export interface TokenPartSpec extends PartSpec {
   /**
@@ -10,12 +11,12 @@ export interface TokenPartSpec extends PartSpec {
 
 /**
  * The parts of a composite token answer. As AnswerParts (a failed part is null plus a note, no part
- * answering is a 502), and besides: a part the provider answers 404 (it has no such token there) is
- * null with a note; when no part found the token at all, the call is a 404 naming it.
+ * answering is a 502), and besides: a part whose provider answers not found (FOMO's or the token-analytics API's 404: it
+ * has no such token there) is null with a note; when no part found the token at all, the call is a 404 naming it.
  */
 export class TokenParts {
   private readonly parts = new AnswerParts();
-  private notFound: FomoNotFoundError | null = null;
+  private notFound: NotFoundError | null = null;
   private found = 0;
 
   run<T>(spec: TokenPartSpec, load: () => Promise<T>): Promise<T | null> {
@@ -25,7 +26,7 @@ export class TokenParts {
         if (spec.knowsToken !== false) this.found += 1;
         return value;
       } catch (error) {
-        if (!(error instanceof FomoNotFoundError)) throw error;
+        if (!(error instanceof NotFoundError)) throw error;
         this.notFound ??= error;
         this.parts.note(`${spec.part} answered not found: ${spec.affects} left null.`);
         return null;
