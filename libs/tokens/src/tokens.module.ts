@@ -6,6 +6,7 @@ import { DevToolsService } from './devs/dev-tools.service';
 import { StatsToolsService } from './flow/stats-tools.service';
 import { QualityToolsService } from './quality/quality-tools.service';
 import { ExitToolsService } from './exit/exit-tools.service';
+import { MilestoneToolsService } from './milestones/milestone-tools.service';
 import { HolderToolsService } from './holders/holder-tools.service';
 import { ResearchToolsService } from './research/research-tools.service';
 import { TokenAnalyst } from './research/token-analyst';
@@ -78,6 +79,7 @@ export class TokensModule {
         SnapshotToolsService,
         QualityToolsService,
         ExitToolsService,
+        MilestoneToolsService,
       ],
       exports: [SnapshotStore],
     };
