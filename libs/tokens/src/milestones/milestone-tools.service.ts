@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, Tool, type ToolContext, type ToolResult } from '@scout/core';
+import { Clock, NotFoundError, Tool, type ToolContext, type ToolResult } from '@scout/core';
 import { ANALYTICS_MAX_PAGE, UpstreamError, type AnalyticsSearchParams, type AnalyticsSearchResult } from '@scout/upstream';
 import { TOKEN_ANALYTICS_CLIENT, type TokenAnalyticsPort } from '../tokens.ports';
 import { MilestoneStudyInput, type MilestoneCohort } from './milestone.dto';
@@ -188,15 +188,19 @@ export class MilestoneToolsService {
     if (cut > 0 || failures.length > 0 || coins.length < reads.length) {
       const parts = [
         cut > 0 ? `${cut} chart(s) did not answer within the study's time budget` : null,
-        failures.length > 0
-          ? `${failures.length} chart read(s) failed (${tally(failures.map((e) => (e instanceof UpstreamError ? e.detail : 'not found')))})`
-          : null,
+        failures.length > 0 ? `${failures.length} chart read(s) failed (${tally(failures.map(failureReason))})` : null,
         reads.length - cut - failures.length - coins.length > 0 ? `${reads.length - cut - failures.length - coins.length} coin(s) had no candles` : null,
       ].filter((x): x is string => x !== null);
       notes.push(`Studied ${coins.length} of ${reads.length} sampled coins: ${parts.join('; ')}. Those coins are left out of every count.`);
     }
     return coins;
   }
+}
+
+/** Why a chart read failed, as AnswerParts words it: "HTTP 503", "timeout", "not found". */
+function failureReason(error: UpstreamError | NotFoundError): string {
+  if (!(error instanceof UpstreamError)) return 'not found';
+  return error.failure === 'http' && error.upstreamStatus !== null ? `HTTP ${error.upstreamStatus}` : error.failure.replace('_', ' ');
 }
 
 /** "a ×2, b" from a list of reasons. */
