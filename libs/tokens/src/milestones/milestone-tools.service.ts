@@ -84,15 +84,21 @@ export class MilestoneToolsService {
     const pages = pagesToRead(first.pages ?? 1, MAX_COHORT_PAGES);
     const pool: AnalyticsSearchResult[] = [...first.data];
     const pagesRead = [1];
-    for (const page of pages.filter((p) => p !== 1)) {
-      try {
-        pool.push(...(await this.analytics.search({ ...search, page })).data);
-        pagesRead.push(page);
-      } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error;
-        notes.push(`Cohort search page ${page} did not answer (${error.detail}): the sample is drawn from the pages that did.`);
-      }
-    }
+    const more = pages.filter((p) => p !== 1);
+    const answers = await Promise.all(
+      more.map((page) =>
+        this.analytics.search({ ...search, page }).catch((error: unknown) => {
+          if (!(error instanceof UpstreamError)) throw error;
+          notes.push(`Cohort search page ${page} did not answer (${error.detail}): the sample is drawn from the pages that did.`);
+          return null;
+        }),
+      ),
+    );
+    answers.forEach((answer, i) => {
+      if (!answer) return;
+      pool.push(...answer.data);
+      pagesRead.push(more[i]);
+    });
     const matching = first.total ?? null;
     if (matching !== null && matching > pool.length) {
       notes.push(
@@ -138,7 +144,7 @@ export class MilestoneToolsService {
           label: upperBound ? 'upper bound: survivors only (coins at or above the milestone now)' : 'base rate: every launch in the window',
           matching,
           pool: pool.length,
-          pagesRead: [...pagesRead].sort((a, b) => a - b),
+          pagesRead,
           sampled: sample.length,
           studied: coins.length,
           leftOut,
