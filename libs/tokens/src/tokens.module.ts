@@ -7,6 +7,7 @@ import { EarlyBuyersToolsService } from './early-buyers/early-buyers-tools.servi
 import { StatsToolsService } from './flow/stats-tools.service';
 import { QualityToolsService } from './quality/quality-tools.service';
 import { ExitToolsService } from './exit/exit-tools.service';
+import { MilestoneToolsService } from './milestones/milestone-tools.service';
 import { HolderToolsService } from './holders/holder-tools.service';
 import { PnlLeadersToolsService } from './pnl-leaders/pnl-leaders-tools.service';
 import { ResearchToolsService } from './research/research-tools.service';
@@ -82,6 +83,7 @@ export class TokensModule {
         ExitToolsService,
         EarlyBuyersToolsService,
         PnlLeadersToolsService,
+        MilestoneToolsService,
       ],
       exports: [SnapshotStore],
     };

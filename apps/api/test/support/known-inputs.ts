@@ -236,6 +236,18 @@ export async function readKnownInputs(
         ['limit', 5],
       ],
     ],
+    // Small samples: each studied coin is a chart read.
+    service_milestone_study: [
+      [['sample', 3]],
+      [
+        ['thresholdUsd', 500_000],
+        ['cohort', 'reached'],
+        ['daysAgoFrom', 60],
+        ['daysAgoTo', 10],
+        ['sample', 2],
+        ['minPeakMultiple', 2],
+      ],
+    ],
     service_token_prices_multichain: [[['tokens', [`solana:${fixtures.solMint}`, `base:${fixtures.baseUsdc}`]]], [['symbols', ['ETH', 'SOL']]]],
     // wallets
     service_wallet_portfolio: [
