@@ -13,3 +13,5 @@ export * from './snapshots/snapshot-diff';
 export * from './snapshots/snapshot.types';
 export * from './snapshots/snapshot-store';
 export * from './research/top-trader-figures';
+export * from './onchain/onchain-figures';
+export * from './deployer/deployer-figures';

@@ -2,11 +2,13 @@ import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, t
 import { BoardCaptures } from './board/board-captures';
 import { TokenBoardService } from './board/token-board.service';
 import { CandleToolsService } from './candles/candle-tools.service';
+import { DeployerToolsService } from './deployer/deployer-tools.service';
 import { DevToolsService } from './devs/dev-tools.service';
 import { StatsToolsService } from './flow/stats-tools.service';
 import { QualityToolsService } from './quality/quality-tools.service';
 import { ExitToolsService } from './exit/exit-tools.service';
 import { HolderToolsService } from './holders/holder-tools.service';
+import { OnchainToolsService } from './onchain/onchain-tools.service';
 import { ResearchToolsService } from './research/research-tools.service';
 import { TokenAnalyst } from './research/token-analyst';
 import { SnapshotStore } from './snapshots/snapshot-store';
@@ -78,6 +80,8 @@ export class TokensModule {
         SnapshotToolsService,
         QualityToolsService,
         ExitToolsService,
+        OnchainToolsService,
+        DeployerToolsService,
       ],
       exports: [SnapshotStore],
     };
