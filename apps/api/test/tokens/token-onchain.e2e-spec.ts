@@ -1,4 +1,4 @@
-import { SANDBOX_KEYS } from '@scout/sandbox';
+import { fomoFixtures, SANDBOX_KEYS } from '@scout/sandbox';
 import { DAY_MS, NOW, startTokensApp, trendingBoard, UNKNOWN_EVM, UNKNOWN_MINT, type Json, type TokensApp } from './support';
 
 /**
@@ -80,6 +80,28 @@ describe('service_token_onchain (end to end against the sandbox)', () => {
       expect(d.freezeAuthorityLive).toBe(audit.freezeAuthorityDisabled === null ? null : !audit.freezeAuthorityDisabled);
       expect(d.organic).toEqual({ score: quality.data.organicScore, label: quality.data.organicScoreLabel });
     }
+  });
+
+  it("a FOMO developer's dead earlier launch: still on its curve, unlisted by Jupiter (organic null, noted), the deployer that developer", async () => {
+    const launch = fomoFixtures(app.t.sandbox.fomo.world).launches.find((l) => Date.parse(l.launchedAt) <= NOW)!;
+    const history = (await app.ok('service_token_deployer', { token: launch.address })).data;
+    const dead = history.launches.find((l: Json) => l.outcome === 'dead' && l.market === 'pumpfun');
+    expect(dead).toBeDefined();
+    const st = await analytics(`/tokens/${dead.mint}`);
+    const before = await app.balance();
+    const res = await app.call('service_token_onchain', { token: dead.mint });
+    await app.expectCharged('service_token_onchain', res, before);
+    const d = res.body.data;
+    expect(d).toMatchObject({
+      deployer: history.deployer,
+      organic: null,
+      marketCapUsd: dead.marketCapUsd,
+      liquidityUsd: dead.liquidityUsd,
+      pool: { market: 'pumpfun', curvePercent: st.pools[0].curvePercentage },
+      risk: { rugged: st.risk.rugged, score: st.risk.score },
+    });
+    expect(d.pool.curvePercent).toBeLessThan(100);
+    expect(res.body.notes).toEqual(expect.arrayContaining([expect.stringContaining('does not list this mint')]));
   });
 
   it('is refused, uncharged: an EVM contract (400 naming service_token_info), a malformed mint, none (400), an unknown mint (404)', async () => {
