@@ -15,3 +15,5 @@ export * from './snapshots/snapshot-store';
 export * from './research/top-trader-figures';
 export * from './early-buyers/early-buyers-figures';
 export * from './pnl-leaders/pnl-leaders-figures';
+export * from './onchain/onchain-figures';
+export * from './deployer/deployer-figures';

@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, t
 import { BoardCaptures } from './board/board-captures';
 import { TokenBoardService } from './board/token-board.service';
 import { CandleToolsService } from './candles/candle-tools.service';
+import { DeployerToolsService } from './deployer/deployer-tools.service';
 import { DevToolsService } from './devs/dev-tools.service';
 import { EarlyBuyersToolsService } from './early-buyers/early-buyers-tools.service';
 import { StatsToolsService } from './flow/stats-tools.service';
@@ -10,6 +11,7 @@ import { ExitToolsService } from './exit/exit-tools.service';
 import { MilestoneToolsService } from './milestones/milestone-tools.service';
 import { HolderToolsService } from './holders/holder-tools.service';
 import { PnlLeadersToolsService } from './pnl-leaders/pnl-leaders-tools.service';
+import { OnchainToolsService } from './onchain/onchain-tools.service';
 import { ResearchToolsService } from './research/research-tools.service';
 import { TokenAnalyst } from './research/token-analyst';
 import { SnapshotStore } from './snapshots/snapshot-store';
@@ -84,6 +86,8 @@ export class TokensModule {
         EarlyBuyersToolsService,
         PnlLeadersToolsService,
         MilestoneToolsService,
+        OnchainToolsService,
+        DeployerToolsService,
       ],
       exports: [SnapshotStore],
     };

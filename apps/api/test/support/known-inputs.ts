@@ -73,6 +73,8 @@ export async function readKnownInputs(
       : []),
   ];
   const launches: string[] = fomo.launches.slice(0, 3).map((l: Json) => l.address);
+  // A launch coin's developer wallet (FOMO's dev row), the deployer service_token_deployer finds for it.
+  const launchDev: string = (await readFomo(t, `/v2/token/${launches[0]}/devs`)).devs.find((d: Json) => d.isDev).wallet;
 
   // Trades: a developer's launch trade, and the newest positions of a tracked trader.
   const positions: Json[] = (await readFomo(t, `/v2/users/${userIds[0]}/positions?status=all`)).trades;
@@ -248,6 +250,8 @@ export async function readKnownInputs(
         ['minPeakMultiple', 2],
       ],
     ],
+    service_token_onchain: [[['token', fixtures.jupMint]], [['token', solana[0]]], [['token', launches[0]]]],
+    service_token_deployer: [[['token', launches[0]]], [['token', solana[1]]], [['deployer', launchDev]]],
     service_token_prices_multichain: [[['tokens', [`solana:${fixtures.solMint}`, `base:${fixtures.baseUsdc}`]]], [['symbols', ['ETH', 'SOL']]]],
     // wallets
     service_wallet_portfolio: [

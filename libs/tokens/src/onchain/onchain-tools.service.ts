@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock, Tool, type ToolResult } from '@scout/core';
+import { AnswerParts, type MintInformation } from '@scout/upstream';
+import { SolanaTokenInput } from '../solana-token-input.dto';
+import { SOLANA_TOKENS_CLIENT, TOKEN_ANALYTICS_CLIENT, type SolanaTokensPort, type TokenAnalyticsPort } from '../tokens.ports';
+import {
+  ageDays,
+  authorityLive,
+  createdAtMs,
+  deployerOf,
+  flow24h,
+  mainPool,
+  priceChanges,
+  riskFlags,
+  walletGroup,
+  type Flow24h,
+  type PriceWindow,
+  type RiskFlag,
+  type WalletGroup,
+} from './onchain-figures';
+
+export interface TokenOnchainData {
+  token: { mint: string; name: string | null; symbol: string | null; decimals: number | null };
+  /** Every wallet holding the token on chain, not only tracked traders. */
+  holdersTotal: number | null;
+  /** Circulating supply, as the main pool counts it. */
+  supply: number | null;
+  /** Share of the main pool's LP tokens burned, 0-100. */
+  lpBurnedPercent: number | null;
+  mintAuthorityLive: boolean | null;
+  freezeAuthorityLive: boolean | null;
+  deployer: string | null;
+  createdAt: string | null;
+  ageDays: number | null;
+  priceUsd: number | null;
+  marketCapUsd: number | null;
+  liquidityUsd: number | null;
+  /** The pool the price, market cap, liquidity, supply, LP burn and authorities come from (the deepest). */
+  pool: { id: string; market: string | null; quoteToken: string | null; curvePercent: number | null } | null;
+  poolCount: number;
+  /** Share of the supply the ten largest holders own, 0-100. */
+  top10Percent: number | null;
+  /** Share of the supply the deployer holds now, 0-100. */
+  devPercent: number | null;
+  snipers: WalletGroup;
+  insiders: WalletGroup;
+  bundlers: WalletGroup;
+  risk: { score: number | null; rugged: boolean | null; verified: boolean | null; flags: RiskFlag[] };
+  flow24h: Flow24h;
+  /** Price change per window, percent. */
+  priceChangePct: Record<PriceWindow, number | null>;
+  /** Jupiter's organic score (0-100) and label; null when Jupiter did not answer or does not list the mint. */
+  organic: { score: number | null; label: string | null } | null;
+}
+
+/** A Solana token's on-chain picture: holders, supply, LP, authorities, concentration, launch wallets, risk. */
+@Injectable()
+export class OnchainToolsService {
+  constructor(
+    @Inject(TOKEN_ANALYTICS_CLIENT) private readonly analytics: TokenAnalyticsPort,
+    @Inject(SOLANA_TOKENS_CLIENT) private readonly jupiter: SolanaTokensPort,
+    private readonly clock: Clock,
+  ) {}
+
+  @Tool({
+    name: 'service_token_onchain',
+    input: SolanaTokenInput,
+    summary:
+      'Is a Solana token safe and real on chain: total holders, supply, LP burned, live authorities, top-10 and developer share, snipers and insiders, risk score, 24 h flow and price change.',
+    description:
+      "From the Solana token-analytics API: holdersTotal (every holder on chain, not only tracked traders), supply, lpBurnedPercent, whether the mint and freeze authorities are live, the deployer and the token's age, price, market cap and liquidity of its deepest pool, top10Percent and devPercent of the supply, snipers, insiders and bundlers (count and share of supply held now), risk (score 0-10, higher is riskier; rugged; Jupiter-verified; the named risks, dangers first), flow24h (buys, sells, USD volume) and priceChangePct over 12 windows from 1m to 24h. organic is Jupiter's organic score. Solana only; an EVM contract is a 400.",
+  })
+  async onchain(input: SolanaTokenInput): Promise<ToolResult<TokenOnchainData>> {
+    const mint = input.token.trim();
+    const parts = new AnswerParts();
+    // The analytics read carries every figure but the organic score: an unknown mint there is the 404, its failure the 502.
+    const [token, directory] = await Promise.all([
+      this.analytics.token(mint),
+      parts.run({ part: "Jupiter's token directory", affects: 'organic' }, () => this.jupiter.searchTokens(mint)),
+    ]);
+    const entry: MintInformation | null = directory?.find((t) => t.id === mint) ?? null;
+    if (directory && !entry) parts.note("Jupiter's token directory does not list this mint: organic left null.");
+    const pool = mainPool(token.pools);
+    if (!pool) parts.note('The analytics source lists no pool for this token: price, market cap, liquidity, supply, LP burn and authorities left null.');
+    const created = createdAtMs(token);
+    const risk = token.risk;
+    return {
+      data: {
+        token: { mint, name: token.token.name, symbol: token.token.symbol, decimals: token.token.decimals },
+        holdersTotal: token.holders,
+        supply: pool?.tokenSupply ?? null,
+        lpBurnedPercent: pool?.lpBurn ?? null,
+        mintAuthorityLive: authorityLive(pool, 'mintAuthority'),
+        freezeAuthorityLive: authorityLive(pool, 'freezeAuthority'),
+        deployer: deployerOf(token),
+        createdAt: created === null ? null : new Date(created).toISOString(),
+        ageDays: ageDays(created, this.clock.now().getTime()),
+        priceUsd: pool?.price?.usd ?? null,
+        marketCapUsd: pool?.marketCap?.usd ?? null,
+        liquidityUsd: pool?.liquidity?.usd ?? null,
+        pool: pool && { id: pool.poolId, market: pool.market, quoteToken: pool.quoteToken, curvePercent: pool.curvePercentage },
+        poolCount: token.pools.length,
+        top10Percent: risk.top10,
+        devPercent: risk.dev?.percentage ?? null,
+        snipers: walletGroup(risk.snipers),
+        insiders: walletGroup(risk.insiders),
+        bundlers: walletGroup(risk.bundlers),
+        risk: { score: risk.score, rugged: risk.rugged, verified: risk.jupiterVerified ?? entry?.isVerified ?? null, flags: riskFlags(risk.risks) },
+        flow24h: flow24h(token),
+        priceChangePct: priceChanges(token.events),
+        organic: entry && { score: entry.organicScore ?? null, label: entry.organicScoreLabel ?? null },
+      },
+      notes: parts.resultNotes,
+    };
+  }
+}
