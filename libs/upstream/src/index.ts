@@ -13,3 +13,4 @@ export * from './providers/defillama';
 export * from './providers/fomo';
 export * from './providers/dexscreener';
 export * from './providers/solana-tracker';
+export * from './providers/launchpad';

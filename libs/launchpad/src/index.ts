@@ -1,0 +1,2 @@
+export * from './launchpad.module';
+export * from './launchpad.ports';

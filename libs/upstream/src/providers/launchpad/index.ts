@@ -1,0 +1,3 @@
+export * from './launchpad.schemas';
+export * from './launchpad.errors';
+export * from './launchpad.queries';
