@@ -1,2 +1,3 @@
 export * from './launchpad.module';
 export * from './launchpad.ports';
+export * from './report/report-figures';

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OptionalFactoryDependency } from '@nestjs/common';
+import { ReportToolsService } from './report/report-tools.service';
 import { LAUNCHPAD_CLIENT, TRACKED_HOLDERS_CLIENT, type LaunchpadPort, type TrackedHoldersPort } from './launchpad.ports';
 
 /** How the application hands a client to the launchpad tools: the instance, or a factory with its dependencies. */
@@ -24,10 +25,7 @@ export class LaunchpadModule {
     return {
       module: LaunchpadModule,
       imports: options.imports ?? [],
-      providers: [
-        { provide: LAUNCHPAD_CLIENT, ...options.launchpad },
-        { provide: TRACKED_HOLDERS_CLIENT, ...options.trackedHolders },
-      ],
+      providers: [{ provide: LAUNCHPAD_CLIENT, ...options.launchpad }, { provide: TRACKED_HOLDERS_CLIENT, ...options.trackedHolders }, ReportToolsService],
     };
   }
 }

@@ -1,0 +1,168 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Tool, type ToolResult } from '@scout/core';
+import { trackedHolders, type TrackedHolderRow } from '@scout/tokens';
+import {
+  LaunchpadRefusedError,
+  type LaunchpadAirdrop,
+  type LaunchpadBacking,
+  type LaunchpadBurns,
+  type LaunchpadFees,
+  type LaunchpadMarket,
+  type LaunchpadTokenDetail,
+  type LaunchpadTokenRewards,
+  type LaunchList,
+  type LaunchRecord,
+} from '@scout/upstream';
+import { LAUNCHPAD_CLIENT, TRACKED_HOLDERS_CLIENT, type LaunchpadPort, type TrackedHoldersPort } from '../launchpad.ports';
+import { claimableShareOfVolumePct, peakSharePct, reportFlags, type ReportFlag } from './report-figures';
+import { ReportParts } from './report-parts';
+import { TokenReportInput } from './token-report.dto';
+
+/** Newest burns, payouts, airdrop recipients and creator launches listed: the report is an overview, the single tools page further. */
+export const REPORT_ROWS = 10;
+/** Largest tracked holders listed. */
+export const REPORT_TRACKED_HOLDERS = 20;
+
+/** A part as the site answers it, without what the report already says once (the mint) or the site's stamp. */
+type Part<T> = Omit<T, 'mint' | '_generatedAt'>;
+
+function part<T extends { mint: string; _generatedAt?: string | null }>(answer: T | null): Part<T> | null {
+  if (!answer) return null;
+  const { mint: _mint, _generatedAt, ...rest } = answer;
+  return rest;
+}
+
+export interface TokenReportData {
+  mint: string;
+  /** The listing and its launch record (null for a coin the site did not launch); null when the token read failed. */
+  token: Omit<LaunchpadTokenDetail['token'], 'market'> | null;
+  /** Live market figures, plus the market cap as a percent of its peak. */
+  market: (LaunchpadMarket & { peakSharePct: number | null }) | null;
+  burns: Part<LaunchpadBurns> | null;
+  /** The site's reward ledger; its `rewards` is null in standard mode. */
+  rewards: Part<LaunchpadTokenRewards> | null;
+  /** `airdrop` null with the site's message when the coin launched without one. */
+  airdrop: Part<LaunchpadAirdrop> | null;
+  /** Claimable creator fees (null with the site's reason for reward, pump and LaunchLab launches), and their share of 24h volume. */
+  fees: (Part<LaunchpadFees> & { claimableShareOfVolumePct: number | null }) | null;
+  /** USD locked behind a pump launch; null for other paths (see backingReason) or when the read failed (see notes). */
+  backing: Part<LaunchpadBacking> | null;
+  /** Why backing is null when that is the answer rather than a failure: the coin is not a pump launch. */
+  backingReason: string | null;
+  /** The coin's creator and their launches on the platform; null when no creator is known. */
+  creator: { address: string; launchCount: number | null; recentLaunches: LaunchRecord[] | null } | null;
+  /** Tracked FOMO traders holding the coin; null unless includeTrackedHolders (or when that read failed). */
+  trackedHolders: { capturedAt: string | null; trackedHolderCount: number; trackedValueUsd: number | null; holders: TrackedHolderRow[] } | null;
+  flags: ReportFlag[];
+}
+
+/** Everything about one launchpad coin in one call. */
+@Injectable()
+export class ReportToolsService {
+  constructor(
+    @Inject(LAUNCHPAD_CLIENT) private readonly launchpad: LaunchpadPort,
+    @Inject(TRACKED_HOLDERS_CLIENT) private readonly holders: TrackedHoldersPort,
+  ) {}
+
+  @Tool({
+    name: 'launchpad_token_report',
+    input: TokenReportInput,
+    summary:
+      "One launchpad coin in one call: market and launch record, burns, holder rewards, airdrop, creator fees, backing, the creator's other launches, flags.",
+    description:
+      "Reads the coin, its burns, rewards, airdrop, fees and backing and the creator's launches in parallel (the newest 10 rows of each list; the single launchpad_token_* tools page further). Backing exists for pump launches only: for other paths it is null with backingReason. includeTrackedHolders adds which tracked FOMO traders hold the coin, at the same cost. Flags: reward_transfer_tax (a reward coin's Token-2022 tax on every trade), serial_launcher (the creator has 5 or more launches on the platform), unclaimed_fees (at least $1,000 of creator fees claimable and at least 1% of the 24h volume), far_below_peak (market cap under 25% of its peak). A part that fails is null with a note; an unknown mint is a 404.",
+  })
+  async report(input: TokenReportInput): Promise<ToolResult<TokenReportData>> {
+    const mint = input.mint.trim();
+    const parts = new ReportParts();
+    const site = this.launchpad;
+    const tokenRead = parts.fromSite({ part: 'launchpad token', affects: 'token, market' }, () => site.token(mint), true);
+    const feesRead = parts.fromSite({ part: 'launchpad fees', affects: 'fees' }, () => site.fees(mint));
+    // Backing and the creator's launches need the token's launch path and creator, so they follow its read.
+    const backingRead = tokenRead.then((detail) => this.backing(parts, mint, detail));
+    const launchesRead = Promise.all([tokenRead, feesRead]).then(([detail, fees]) => this.creatorLaunches(parts, detail, fees));
+    const [detail, burns, rewards, airdrop, fees, backing, creator, holders] = await Promise.all([
+      tokenRead,
+      parts.fromSite({ part: 'launchpad burns', affects: 'burns' }, () => site.burns(mint, REPORT_ROWS)),
+      parts.fromSite({ part: 'launchpad rewards', affects: 'rewards' }, () => site.tokenRewards(mint, REPORT_ROWS)),
+      parts.fromSite({ part: 'launchpad airdrop', affects: 'airdrop' }, () => site.airdrop(mint, REPORT_ROWS)),
+      feesRead,
+      backingRead,
+      launchesRead,
+      input.includeTrackedHolders
+        ? parts.fromOther({ part: 'FOMO tracked holders', affects: 'trackedHolders' }, () => this.holders.tokenHolders(mint))
+        : Promise.resolve(null),
+    ]);
+    parts.settle();
+    if (detail && !creator.creator) parts.note('The site names no creator for this coin: creator and the serial-launcher flag are left out.');
+
+    const market = detail ? { ...detail.token.market, peakSharePct: peakSharePct(detail.token.market) } : null;
+    const launchCount = creator.launches?.pagination.total ?? null;
+    const tracked = holders ? trackedHolders(holders.holders, REPORT_TRACKED_HOLDERS) : null;
+    return {
+      data: {
+        mint,
+        token: detail ? withoutMarket(detail.token) : null,
+        market,
+        burns: part(burns),
+        rewards: part(rewards),
+        airdrop: part(airdrop),
+        fees: fees
+          ? { ...part(fees)!, claimableShareOfVolumePct: claimableShareOfVolumePct(fees.claimable?.valueUsd ?? null, market?.volume24hUsd ?? null) }
+          : null,
+        backing: part(backing.backing),
+        backingReason: backing.reason,
+        creator: creator.creator ? { address: creator.creator, launchCount, recentLaunches: creator.launches?.launches ?? null } : null,
+        trackedHolders: holders && tracked ? { capturedAt: holders.capturedAt, ...tracked } : null,
+        flags: reportFlags({ token: detail?.token ?? null, market, creatorLaunchCount: launchCount, fees }),
+      },
+      notes: parts.notes,
+    };
+  }
+
+  /** The creator (from the listing, its launch record or the fees) and their launches on the platform. */
+  private async creatorLaunches(
+    parts: ReportParts,
+    detail: LaunchpadTokenDetail | null,
+    fees: LaunchpadFees | null,
+  ): Promise<{ creator: string | null; launches: LaunchList | null }> {
+    const creator = detail?.token.creator ?? detail?.token.launch?.creator ?? fees?.creator ?? null;
+    if (!creator || parts.unknown) return { creator, launches: null };
+    const launches = await parts.fromSite({ part: "launchpad launches by the coin's creator", affects: 'creator.launchCount, creator.recentLaunches' }, () =>
+      this.launchpad.launches({ creator, pageSize: REPORT_ROWS }),
+    );
+    return { creator, launches };
+  }
+
+  /**
+   * The backing of a pump launch. A coin known to be on another path is not asked (the site would
+   * refuse it): null with the reason. When the token read failed the path is unknown, so the site
+   * is asked and its refusal becomes that reason too.
+   */
+  private async backing(
+    parts: ReportParts,
+    mint: string,
+    detail: LaunchpadTokenDetail | null,
+  ): Promise<{ backing: LaunchpadBacking | null; reason: string | null }> {
+    if (parts.unknown) return { backing: null, reason: null };
+    if (detail && detail.token.launchpad !== 'pump') {
+      return { backing: null, reason: `Backing is locked behind pump launches only; this coin launched on ${detail.token.launchpad}.` };
+    }
+    let reason: string | null = null;
+    const backing = await parts.fromSite({ part: 'launchpad backing', affects: 'backing' }, async () => {
+      try {
+        return await this.launchpad.backing(mint);
+      } catch (error) {
+        if (!(error instanceof LaunchpadRefusedError)) throw error;
+        reason = error.reason;
+        return null;
+      }
+    });
+    return { backing, reason };
+  }
+}
+
+function withoutMarket(token: LaunchpadTokenDetail['token']): Omit<LaunchpadTokenDetail['token'], 'market'> {
+  const { market: _market, ...rest } = token;
+  return rest;
+}
