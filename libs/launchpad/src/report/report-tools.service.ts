@@ -14,7 +14,16 @@ import {
   type LaunchRecord,
 } from '@scout/upstream';
 import { LAUNCHPAD_CLIENT, TRACKED_HOLDERS_CLIENT, type LaunchpadPort, type TrackedHoldersPort } from '../launchpad.ports';
-import { claimableShareOfVolumePct, peakSharePct, reportFlags, type ReportFlag } from './report-figures';
+import {
+  claimableShareOfVolumePct,
+  FAR_BELOW_PEAK_PCT,
+  MANY_LAUNCHES,
+  peakSharePct,
+  reportFlags,
+  UNCLAIMED_FEES_MIN_USD,
+  UNCLAIMED_FEES_VOLUME_PCT,
+  type ReportFlag,
+} from './report-figures';
 import { ReportParts } from './report-parts';
 import { TokenReportInput } from './token-report.dto';
 
@@ -70,7 +79,12 @@ export class ReportToolsService {
     summary:
       "One launchpad coin in one call: market and launch record, burns, holder rewards, airdrop, creator fees, backing, the creator's other launches, flags.",
     description:
-      "Reads the coin, its burns, rewards, airdrop, fees and backing and the creator's launches in parallel (the newest 10 rows of each list; the single launchpad_token_* tools page further). Backing exists for pump launches only: for other paths it is null with backingReason. includeTrackedHolders adds which tracked FOMO traders hold the coin, at the same cost. Flags: reward_transfer_tax (a reward coin's Token-2022 tax on every trade), serial_launcher (the creator has 5 or more launches on the platform), unclaimed_fees (at least $1,000 of creator fees claimable and at least 1% of the 24h volume), far_below_peak (market cap under 25% of its peak). A part that fails is null with a note; an unknown mint is a 404.",
+      `Reads the coin, its burns, rewards, airdrop, fees and backing and the creator's launches in parallel (the newest ${REPORT_ROWS} rows of each list; the single launchpad_token_* tools page further). ` +
+      'Backing exists for pump launches only: for other paths it is null with backingReason. includeTrackedHolders adds which tracked FOMO traders hold the coin, at the same cost. ' +
+      "Flags: reward_transfer_tax (a reward coin's Token-2022 tax on every trade), " +
+      `serial_launcher (the creator has ${MANY_LAUNCHES} or more launches on the platform), ` +
+      `unclaimed_fees (at least $${UNCLAIMED_FEES_MIN_USD.toLocaleString('en-US')} of creator fees claimable and at least ${UNCLAIMED_FEES_VOLUME_PCT}% of the 24h volume), ` +
+      `far_below_peak (market cap under ${FAR_BELOW_PEAK_PCT}% of its peak). A part that fails is null with a note; an unknown mint is a 404.`,
   })
   async report(input: TokenReportInput): Promise<ToolResult<TokenReportData>> {
     const mint = input.mint.trim();
