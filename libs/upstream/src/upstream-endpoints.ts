@@ -74,10 +74,9 @@ export function sandboxEndpoints(sandbox: {
     fomo: string;
     dexscreener: string;
     solanaTracker: string;
-    /** The launchpad stand-in's mount; a sandbox without one leaves the launchpad unconfigured. */
-    launchpad?: string;
+    launchpad: string;
   };
-  keys: { jupiter: string; alchemy: string; fomo: string; solanaTracker: string; launchpad?: string };
+  keys: { jupiter: string; alchemy: string; fomo: string; solanaTracker: string; launchpad: string };
 }): UpstreamEndpoints {
   const { urls, keys } = sandbox;
   return {
@@ -94,8 +93,8 @@ export function sandboxEndpoints(sandbox: {
     tokenDataKeys: [keys.alchemy],
     fomoKeys: [keys.fomo],
     tokenAnalyticsKeys: [keys.solanaTracker],
-    launchpad: urls.launchpad ?? null,
-    launchpadKeys: keys.launchpad ? [keys.launchpad] : [],
+    launchpad: urls.launchpad,
+    launchpadKeys: [keys.launchpad],
   };
 }
 
