@@ -1,4 +1,7 @@
 import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OptionalFactoryDependency } from '@nestjs/common';
+import { LaunchpadLaunchesToolsService } from './launches/launches-tools.service';
+import { LaunchpadPairsToolsService } from './pairs/pairs-tools.service';
+import { LaunchpadTokensToolsService } from './tokens/tokens-tools.service';
 import { LAUNCHPAD_CLIENT, TRACKED_HOLDERS_CLIENT, type LaunchpadPort, type TrackedHoldersPort } from './launchpad.ports';
 
 /** How the application hands a client to the launchpad tools: the instance, or a factory with its dependencies. */
@@ -27,6 +30,9 @@ export class LaunchpadModule {
       providers: [
         { provide: LAUNCHPAD_CLIENT, ...options.launchpad },
         { provide: TRACKED_HOLDERS_CLIENT, ...options.trackedHolders },
+        LaunchpadTokensToolsService,
+        LaunchpadLaunchesToolsService,
+        LaunchpadPairsToolsService,
       ],
     };
   }

@@ -424,6 +424,57 @@ export async function readKnownInputs(
         ['includeHoldings', false],
       ],
     ],
+    // launchpad: listings, launches, pairs (the stand-in's fixtures at the pinned instant)
+    ...launchpadListingInputs(fixtures.launchpad, now),
+  };
+}
+
+/** Known inputs of launchpad_tokens, launchpad_token, launchpad_launches, launchpad_launch_status, launchpad_pairs and launchpad_launchlab_pricing. */
+function launchpadListingInputs(lp: Json, now: number): KnownInputs {
+  const firstMints = Object.values(lp.mints as Record<string, string[]>).flatMap((mints) => mints.slice(0, 1));
+  const signatures = [lp.completedSignature, lp.processingSignature].filter((s): s is string => typeof s === 'string');
+  return {
+    launchpad_tokens: [
+      [],
+      [
+        ['sort', 'newest'],
+        ['pageSize', 5],
+      ],
+      [
+        ['mode', 'reward'],
+        ['page', 2],
+        ['pageSize', 10],
+      ],
+      [['quoteMint', lp.xstockQuote]],
+      [
+        ['category', 'xstock'],
+        ['status', 'graduated'],
+        ['sort', 'volume'],
+      ],
+    ],
+    launchpad_token: firstMints.map((mint): Entries => [['mint', mint]]),
+    launchpad_launches: [
+      [],
+      ...(lp.serialCreator ? [[['creator', lp.serialCreator.wallet]] as Entries] : []),
+      [
+        ['mode', 'standard'],
+        ['since', new Date(now - 7 * 24 * HOUR_MS).toISOString()],
+      ],
+      [
+        ['page', 2],
+        ['pageSize', 5],
+      ],
+    ],
+    launchpad_launch_status: signatures.map((signature): Entries => [['paymentSignature', signature]]),
+    launchpad_pairs: [
+      [],
+      [['launchLabReady', true]],
+      [
+        ['category', 'xstock'],
+        ['launchable', true],
+      ],
+    ],
+    launchpad_launchlab_pricing: [[['quoteMint', lp.launchLabReadyQuote]]],
   };
 }
 
