@@ -1,2 +1,5 @@
 export * from './launchpad.module';
 export * from './launchpad.ports';
+export * from './token-amount';
+export * from './token-economics/token-economics-figures';
+export * from './platform/platform-figures';

@@ -1,4 +1,7 @@
 import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OptionalFactoryDependency } from '@nestjs/common';
+import { PlatformToolsService } from './platform/platform-tools.service';
+import { TokenPayoutsToolsService } from './token-economics/token-payouts-tools.service';
+import { TokenSupplyToolsService } from './token-economics/token-supply-tools.service';
 import { LAUNCHPAD_CLIENT, TRACKED_HOLDERS_CLIENT, type LaunchpadPort, type TrackedHoldersPort } from './launchpad.ports';
 
 /** How the application hands a client to the launchpad tools: the instance, or a factory with its dependencies. */
@@ -27,6 +30,9 @@ export class LaunchpadModule {
       providers: [
         { provide: LAUNCHPAD_CLIENT, ...options.launchpad },
         { provide: TRACKED_HOLDERS_CLIENT, ...options.trackedHolders },
+        TokenSupplyToolsService,
+        TokenPayoutsToolsService,
+        PlatformToolsService,
       ],
     };
   }
