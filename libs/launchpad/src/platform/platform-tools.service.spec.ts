@@ -1,5 +1,5 @@
 import { UpstreamError, type LaunchpadRevenue, type LaunchpadRewards } from '@scout/upstream';
-import { fakeLaunchpad, siteDown, T } from '../testing/fake-launchpad';
+import { fakeLaunchpad, siteDown, T } from '../test/fake-launchpad';
 import { PlatformToolsService } from './platform-tools.service';
 
 const revenue: LaunchpadRevenue = {

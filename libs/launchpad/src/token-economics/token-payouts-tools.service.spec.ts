@@ -1,5 +1,5 @@
 import { LaunchpadNotFoundError, UpstreamError, type LaunchpadTokenRewards } from '@scout/upstream';
-import { fakeLaunchpad, MINT, siteDown, T } from '../testing/fake-launchpad';
+import { fakeLaunchpad, MINT, siteDown, T } from '../test/fake-launchpad';
 import { TokenPayoutsToolsService } from './token-payouts-tools.service';
 
 const SPYX = { mint: 'XsoCS1TfEyfFhfvj8EtZ528L3CaKBDBRqRapnBbDF2W', symbol: 'SPYX', decimals: 8 };

@@ -44,7 +44,7 @@ export class TokenPayoutsToolsService {
       'Reward mode (a Token-2022 transfer tax paid to holders): distributed, undistributed, queued, inFlight and stranded, each raw and in whole tokens of the quote holders are paid in (from the raw amount and its decimals), accrued (distributed + undistributed) and distributedPct, payoutCount, holderCount, lastPayoutAt; the newest `limit` payouts. A standard-mode coin answers mode standard with rewards null and a note: it pays holders nothing. Unknown mint 404.',
   })
   async rewards(input: LaunchpadMintLimitInput): Promise<ToolResult<LaunchpadTokenRewardsData>> {
-    const mint = input.mint.trim();
+    const { mint } = input;
     const answer = await this.launchpad.tokenRewards(mint, input.limit);
     const { decimals } = answer.quote;
     const rewards = rewardFigures(answer.rewards, decimals);
@@ -72,7 +72,7 @@ export class TokenPayoutsToolsService {
       "claimable: base (the coin) and quote, each raw and in whole tokens, and their USD value; creator. Reward coins, pump and LaunchLab launches answer claimable null with the site's reason (their fees go elsewhere). limit is accepted for the peer's inputs; the answer lists no rows. Unknown mint 404.",
   })
   async fees(input: LaunchpadMintLimitInput): Promise<ToolResult<LaunchpadTokenFeesData>> {
-    const mint = input.mint.trim();
+    const { mint } = input;
     const answer = await this.launchpad.fees(mint);
     const claimable = claimableFees(answer.claimable);
     const notes =

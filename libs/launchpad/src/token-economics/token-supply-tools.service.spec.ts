@@ -1,6 +1,6 @@
 import { NotFoundError } from '@scout/core';
 import { LaunchpadNotFoundError, LaunchpadRefusedError, UpstreamError, type LaunchpadBacking, type LaunchpadTokenDetail } from '@scout/upstream';
-import { fakeLaunchpad, MINT, siteDown, T } from '../testing/fake-launchpad';
+import { fakeLaunchpad, MINT, siteDown, T } from '../test/fake-launchpad';
 import { TokenSupplyToolsService } from './token-supply-tools.service';
 
 const burn = (signature: string, amountTokens: number, valueUsdAtBurn: number | null) => ({

@@ -54,7 +54,7 @@ export class TokenSupplyToolsService {
       'totals: raw and whole tokens burned, USD at burn, burn count, last burn time, and the average USD price paid at burn. burns: the newest `limit` burns (signature, tokens, USD at burn, source such as flywheel, time). listed sums the listed burns; when complete is true the list is every burn and its sums equal the totals. Unknown mint 404.',
   })
   async burns(input: LaunchpadMintLimitInput): Promise<ToolResult<LaunchpadBurnsData>> {
-    const mint = input.mint.trim();
+    const { mint } = input;
     const answer = await this.launchpad.burns(mint, input.limit);
     const rows = burnRows(answer.burns.slice(0, input.limit));
     const notes =
@@ -72,7 +72,7 @@ export class TokenSupplyToolsService {
       "airdrop: supplySharePct (percent of supply), walletCount, snapshotSource, the first `limit` recipients (wallet, tokens) with recipientsComplete and the tokens listed. airdrop is null, with the site's message, when the coin launched without one (most coins do): an answer, not an error. Unknown mint 404.",
   })
   async airdrop(input: LaunchpadMintLimitInput): Promise<ToolResult<LaunchpadAirdropData>> {
-    const mint = input.mint.trim();
+    const { mint } = input;
     const answer = await this.launchpad.airdrop(mint, input.limit);
     const airdrop = airdropFigures(answer.airdrop, input.limit);
     return { data: { mint, airdrop, message: answer.message ?? (airdrop === null ? NO_AIRDROP : null) } };
@@ -86,7 +86,7 @@ export class TokenSupplyToolsService {
       "Pump launches only: the quote tokens locked behind the coin (raw and whole tokens), their USD value, the coin's market cap now and backedPctOfMarketCap. A coin launched on another path (raydium, launchlab) has no backing: 400 naming its launchpad; check it with launchpad_token first. Unknown mint 404.",
   })
   async backing(input: LaunchpadMintInput): Promise<ToolResult<LaunchpadBackingData>> {
-    const mint = input.mint.trim();
+    const { mint } = input;
     // The listing runs beside the backing: it gives the market cap, and on a refusal the path to name.
     const [backing, listing] = await Promise.allSettled([this.launchpad.backing(mint), this.launchpad.token(mint)]);
     if (backing.status === 'rejected') {
