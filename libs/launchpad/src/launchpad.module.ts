@@ -2,6 +2,9 @@ import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, t
 import { LaunchpadLaunchesToolsService } from './launches/launches-tools.service';
 import { LaunchpadPairsToolsService } from './pairs/pairs-tools.service';
 import { LaunchpadTokensToolsService } from './tokens/tokens-tools.service';
+import { PlatformToolsService } from './platform/platform-tools.service';
+import { TokenPayoutsToolsService } from './token-economics/token-payouts-tools.service';
+import { TokenSupplyToolsService } from './token-economics/token-supply-tools.service';
 import { LAUNCHPAD_CLIENT, TRACKED_HOLDERS_CLIENT, type LaunchpadPort, type TrackedHoldersPort } from './launchpad.ports';
 
 /** How the application hands a client to the launchpad tools: the instance, or a factory with its dependencies. */
@@ -33,6 +36,9 @@ export class LaunchpadModule {
         LaunchpadTokensToolsService,
         LaunchpadLaunchesToolsService,
         LaunchpadPairsToolsService,
+        TokenSupplyToolsService,
+        TokenPayoutsToolsService,
+        PlatformToolsService,
       ],
     };
   }

@@ -424,6 +424,46 @@ export async function readKnownInputs(
         ['includeHoldings', false],
       ],
     ],
+    // launchpad: per coin (backing only on pump launches; the others answer 400 there) and platform
+    launchpad_token_burns: [
+      [['mint', fixtures.launchpad.mints.raydium_reward[0]]],
+      [
+        ['mint', fixtures.launchpad.pumpMint],
+        ['limit', 5],
+      ],
+    ],
+    launchpad_token_rewards: [
+      [['mint', fixtures.launchpad.rewardMint]],
+      [
+        ['mint', fixtures.launchpad.nonPumpMint],
+        ['limit', 100],
+      ],
+    ],
+    launchpad_token_airdrop: [
+      [
+        ['mint', fixtures.launchpad.airdropMint],
+        ['limit', 3],
+      ],
+      [['mint', fixtures.launchpad.noAirdropMint]],
+    ],
+    launchpad_token_fees: [
+      [['mint', fixtures.launchpad.nonPumpMint]],
+      [
+        ['mint', fixtures.launchpad.rewardMint],
+        ['limit', 1],
+      ],
+    ],
+    launchpad_token_backing: [[['mint', fixtures.launchpad.pumpMint]]],
+    launchpad_stats: [[]],
+    launchpad_revenue: [
+      [],
+      [
+        ['limit', 10],
+        ['history', true],
+      ],
+      [['history', false]],
+    ],
+    launchpad_rewards: [[], [['limit', 100]]],
     // launchpad: listings, launches, pairs (the stand-in's fixtures at the pinned instant)
     ...launchpadListingInputs(fixtures.launchpad, now),
   };
