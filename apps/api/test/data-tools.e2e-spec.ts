@@ -450,7 +450,11 @@ describe('data tools end to end against the sandbox (spec "Tools with documented
 
   describe('200 at each bound of the spec Limits table', () => {
     const fiftyMints = () => {
-      const known = t.sandbox.market.solanaTokens().map((tk) => tk.address);
+      // The first 50 of the market's Solana tokens (the launchpad's coins took it past 50).
+      const known = t.sandbox.market
+        .solanaTokens()
+        .map((tk) => tk.address)
+        .slice(0, 50);
       return [...known, ...unknownMints(50 - known.length)];
     };
 

@@ -1,4 +1,10 @@
 import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OptionalFactoryDependency } from '@nestjs/common';
+import { LaunchpadLaunchesToolsService } from './launches/launches-tools.service';
+import { LaunchpadPairsToolsService } from './pairs/pairs-tools.service';
+import { LaunchpadTokensToolsService } from './tokens/tokens-tools.service';
+import { PlatformToolsService } from './platform/platform-tools.service';
+import { TokenPayoutsToolsService } from './token-economics/token-payouts-tools.service';
+import { TokenSupplyToolsService } from './token-economics/token-supply-tools.service';
 import { ReportToolsService } from './report/report-tools.service';
 import { LAUNCHPAD_CLIENT, TRACKED_HOLDERS_CLIENT, type LaunchpadPort, type TrackedHoldersPort } from './launchpad.ports';
 
@@ -25,7 +31,17 @@ export class LaunchpadModule {
     return {
       module: LaunchpadModule,
       imports: options.imports ?? [],
-      providers: [{ provide: LAUNCHPAD_CLIENT, ...options.launchpad }, { provide: TRACKED_HOLDERS_CLIENT, ...options.trackedHolders }, ReportToolsService],
+      providers: [
+        { provide: LAUNCHPAD_CLIENT, ...options.launchpad },
+        { provide: TRACKED_HOLDERS_CLIENT, ...options.trackedHolders },
+        LaunchpadTokensToolsService,
+        LaunchpadLaunchesToolsService,
+        LaunchpadPairsToolsService,
+        TokenSupplyToolsService,
+        TokenPayoutsToolsService,
+        PlatformToolsService,
+        ReportToolsService,
+      ],
     };
   }
 }

@@ -25,6 +25,7 @@ export function classifyPath(path: string): Classified | null {
   if (p === '/dexscreener' || p.startsWith('/dexscreener/')) return { provider: 'dexscreener', route: p.slice('/dexscreener'.length) || '/', rpc: false };
   if (p === '/solana-tracker' || p.startsWith('/solana-tracker/'))
     return { provider: 'solana-tracker', route: p.slice('/solana-tracker'.length) || '/', rpc: false };
+  if (p === '/launchpad' || p.startsWith('/launchpad/')) return { provider: 'launchpad', route: p.slice('/launchpad'.length) || '/', rpc: false };
   if (p === '/alchemy' || p.startsWith('/alchemy/')) {
     const rest = p.slice('/alchemy'.length) || '/';
     const prices = /^\/prices\/v1\/[^/]+(\/.*)?$/.exec(rest);

@@ -3,6 +3,8 @@ import type { SandboxMarket } from './market';
 import type { ActiveFault, FaultControl, FaultRule, Provider } from './faults';
 import type { FomoProvider } from './providers/fomo/router';
 import { fomoFixtures } from './providers/fomo/fixtures';
+import type { LaunchpadProvider } from './providers/launchpad/router';
+import { launchpadFixtures } from './providers/launchpad/fixtures';
 import type { SandboxClock } from './sandbox-clock';
 
 /** What the control API reads and steers. */
@@ -13,6 +15,7 @@ export interface ControlDeps {
   /** False when the market came with its own clock, which pinning cannot reach. */
   clockControlsMarket: boolean;
   fomo: FomoProvider;
+  launchpad: LaunchpadProvider;
   /** Resets the per-key rate limits and FOMO credit budgets (POST /reset). */
   resetLimits(): void;
   /** The keys in effect, by provider (GET /fixtures). */
@@ -74,7 +77,12 @@ export function controlRouter(deps: ControlDeps): express.Router {
     res.json({ now: market.nowMs(), pinned: clock.isPinned, controlsMarket: clockControlsMarket });
   });
   ctl.get('/fixtures', (_req, res) => {
-    res.json({ ...market.fixtures, fomo: fomoFixtures(fomo.world), keys: deps.keys() });
+    res.json({
+      ...market.fixtures,
+      fomo: fomoFixtures(fomo.world),
+      launchpad: launchpadFixtures(deps.launchpad.world, market.nowMs()),
+      keys: deps.keys(),
+    });
   });
   // Sets what is left on a FOMO key (402 credits_exhausted tests).
   ctl.post('/fomo/credits', (req, res) => {

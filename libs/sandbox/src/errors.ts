@@ -25,6 +25,7 @@ export function defaultMessage(status: number): string {
  * - FOMO: `{ error: <code>, message }`; a 503 adds `retryable: true` (upstream did not answer in time)
  * - DexScreener: `{ message }` (its error body is not documented)
  * - Solana Tracker: `{ error }`
+ * - Launchpad: `{ error }`
  */
 export function errorBody(provider: Provider, status: number, message?: string, opts: { rpc?: boolean; rpcId?: unknown; errorCode?: string } = {}): unknown {
   const msg = message ?? defaultMessage(status);
@@ -42,6 +43,7 @@ export function errorBody(provider: Provider, status: number, message?: string, 
     case 'dexscreener':
       return { message: msg };
     case 'solana-tracker':
+    case 'launchpad':
       return { error: msg };
     case 'fomo':
       return status === 503
@@ -65,7 +67,7 @@ export function authMessage(provider: Provider, rpc = false, missing = false): s
   if (provider === 'jupiter') return missing ? 'Unauthorized: missing x-api-key header' : 'Unauthorized: invalid API key';
   if (provider === 'alchemy') return rpc ? 'Must be authenticated!' : 'Invalid API key. Check the key in the request path.';
   if (provider === 'fomo') return missing ? 'API key required' : 'Invalid API key';
-  if (provider === 'solana-tracker') return missing ? 'Missing x-api-key header' : 'Invalid API key';
+  if (provider === 'solana-tracker' || provider === 'launchpad') return missing ? 'Missing x-api-key header' : 'Invalid API key';
   return 'Invalid API key';
 }
 

@@ -14,8 +14,8 @@
  * Error bodies always use the provider's own error shape (see errors.ts).
  */
 
-export type Provider = 'defillama' | 'jupiter' | 'alchemy' | 'fomo' | 'dexscreener' | 'solana-tracker';
-export const PROVIDERS: readonly Provider[] = ['defillama', 'jupiter', 'alchemy', 'fomo', 'dexscreener', 'solana-tracker'];
+export type Provider = 'defillama' | 'jupiter' | 'alchemy' | 'fomo' | 'dexscreener' | 'solana-tracker' | 'launchpad';
+export const PROVIDERS: readonly Provider[] = ['defillama', 'jupiter', 'alchemy', 'fomo', 'dexscreener', 'solana-tracker', 'launchpad'];
 
 export type MalformedKind = 'truncated' | 'shape' | 'html';
 

@@ -28,5 +28,7 @@ export { type JupiterKey } from './providers/jupiter/router';
 export { type FomoKey, RESOLVING_TRADER_INDICES, DEFAULT_FOMO_CREDITS } from './providers/fomo/credits';
 export { fomoFixtures } from './providers/fomo/fixtures';
 export { type FomoProvider } from './providers/fomo/router';
+export { type LaunchpadProvider } from './providers/launchpad/router';
+export { launchpadFixtures } from './providers/launchpad/fixtures';
 export { errorBody } from './errors';
 export { mulberry32 } from './prng';

@@ -15,6 +15,8 @@
  *   /dexscreener            api.dexscreener.com     (tokens/v1, latest/dex/tokens; keyless)
  *   /solana-tracker         data.solanatracker.io   (tokens, deployer, first buyers, top traders, pnl,
  *                                                   search, chart; x-api-key)
+ *   /launchpad              the token launchpad (StonkFun format: /api/tokens, /api/launches, /api/stats, ...;
+ *                           x-api-key; its coins are market tokens)
  *   /__control              faults, request counters, clock, fixtures, FOMO credits and stream drops
  *                           (not counted, never faulted)
  */
@@ -35,6 +37,7 @@ import { fomoRouter, type FomoProvider } from './providers/fomo/router';
 import type { FomoKey } from './providers/fomo/credits';
 import { dexscreenerRouter } from './providers/dexscreener/router';
 import { solanaTrackerRouter } from './providers/solana-tracker/router';
+import { launchpadRouter, type LaunchpadProvider } from './providers/launchpad/router';
 import type { FomoStreamOptions } from './providers/fomo/alert-stream';
 import { upgradeHandler } from './ws-upgrade';
 import { classifyPath, type Classified } from './classify-path';
@@ -50,6 +53,7 @@ export const SANDBOX_KEYS = {
   defillamaPro: 'sandbox-defillama-pro-key',
   fomo: 'sandbox-fomo-key',
   solanaTracker: 'sandbox-solana-tracker-key',
+  launchpad: 'sandbox-launchpad-key',
 } as const;
 
 export interface SandboxKeys {
@@ -63,6 +67,8 @@ export interface SandboxKeys {
   fomo?: (string | FomoKey)[];
   /** Accepted Solana Tracker keys (x-api-key). */
   solanaTracker?: string[];
+  /** Accepted launchpad keys (x-api-key). */
+  launchpad?: string[];
 }
 
 export interface SandboxOptions {
@@ -101,8 +107,10 @@ export interface Sandbox {
   jupiterLimiter: KeyRateLimiter;
   /** The FOMO stand-in: its world (traders, positions) and its per-key credit budgets. */
   fomo: FomoProvider;
+  /** The launchpad stand-in: its coins, economics and platform figures (built on first use). */
+  launchpad: LaunchpadProvider;
   /** Keys in effect. */
-  keys: { jupiter: JupiterKey[]; alchemy: string[]; defillamaPro: string[]; fomo: FomoKey[]; solanaTracker: string[] };
+  keys: { jupiter: JupiterKey[]; alchemy: string[]; defillamaPro: string[]; fomo: FomoKey[]; solanaTracker: string[]; launchpad: string[] };
   /** Releases held (timeout) responses and pending latency timers. */
   shutdown(): void;
 }
@@ -131,6 +139,8 @@ export interface RunningSandbox extends Sandbox {
     dexscreener: string;
     /** Solana Tracker base (`${solanaTracker}/tokens/{mint}`); x-api-key. */
     solanaTracker: string;
+    /** Launchpad base (`${launchpad}/api/tokens`); x-api-key. */
+    launchpad: string;
   };
   close(): Promise<void>;
 }
@@ -153,7 +163,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const defillamaProKeys = options.keys?.defillamaPro ?? [SANDBOX_KEYS.defillamaPro];
   const fomoKeys: FomoKey[] = (options.keys?.fomo ?? [SANDBOX_KEYS.fomo]).map((k) => (typeof k === 'string' ? { key: k } : k));
   const solanaTrackerKeys = options.keys?.solanaTracker ?? [SANDBOX_KEYS.solanaTracker];
+  const launchpadKeys = options.keys?.launchpad ?? [SANDBOX_KEYS.launchpad];
   const fomo = fomoRouter(market, { keys: fomoKeys, stream: options.fomoStream });
+  const launchpad = launchpadRouter(market, { keys: launchpadKeys });
   if (options.warm) fomo.warm();
   const held = new Set<Response>();
   const timers = new Set<NodeJS.Timeout>();
@@ -177,12 +189,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         fomo.credits.reset();
       },
       fomo,
+      launchpad,
       keys: () => ({
         jupiter: jupiterKeys.map((k) => k.key),
         alchemy: alchemyKeys,
         defillamaPro: defillamaProKeys,
         fomo: fomoKeys.map((k) => k.key),
         solanaTracker: solanaTrackerKeys,
+        launchpad: launchpadKeys,
       }),
     }),
   );
@@ -287,6 +301,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.use('/dexscreener', dexscreenerRouter(market));
   // Its tracked wallets are the FOMO stand-in's traders: the same world, built on first use.
   app.use('/solana-tracker', solanaTrackerRouter(market, { keys: solanaTrackerKeys, world: () => fomo.world }));
+  app.use('/launchpad', launchpad.router);
 
   app.get('/', (_req, res) => {
     res.json({
@@ -306,6 +321,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         fomo: ['/fomo/v2', '/fomo/ws/alerts'],
         dexscreener: ['/dexscreener'],
         solanaTracker: ['/solana-tracker'],
+        launchpad: ['/launchpad'],
       },
       control: '/__control',
     });
@@ -336,7 +352,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     clock,
     jupiterLimiter: jupiter.limiter,
     fomo,
-    keys: { jupiter: jupiterKeys, alchemy: alchemyKeys, defillamaPro: defillamaProKeys, fomo: fomoKeys, solanaTracker: solanaTrackerKeys },
+    launchpad,
+    keys: {
+      jupiter: jupiterKeys,
+      alchemy: alchemyKeys,
+      defillamaPro: defillamaProKeys,
+      fomo: fomoKeys,
+      solanaTracker: solanaTrackerKeys,
+      launchpad: launchpadKeys,
+    },
     shutdown() {
       fomo.streams.close();
       for (const t of timers) clearTimeout(t);
@@ -387,6 +411,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
       fomo: `${url}/fomo`,
       dexscreener: `${url}/dexscreener`,
       solanaTracker: `${url}/solana-tracker`,
+      launchpad: `${url}/launchpad`,
     },
     close() {
       closed ??= new Promise<void>((resolve) => {

@@ -6,6 +6,7 @@ export * from './answer-parts';
 export { HttpUpstreamSource, UPSTREAM_DEFAULTS, type HttpUpstreamSourceDeps, type UpstreamSourceStats } from './http-upstream-source';
 export { parseKeyList } from './key-pool';
 export { UpstreamModule, UpstreamSources } from './upstream.module';
+export { UnconfiguredUpstreamSource } from './unconfigured-upstream-source';
 export * from './upstream-endpoints';
 export * from './providers/jupiter';
 export * from './providers/alchemy';

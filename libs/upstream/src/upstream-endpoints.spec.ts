@@ -22,6 +22,12 @@ describe('upstream endpoints', () => {
     expect(liveEndpoints(config)).toMatchObject({ tokenAnalytics: 'https://analytics.example', tokenAnalyticsKeys: ['k1', 'k2'] });
   });
 
+  it('live: the launchpad host and its optional keys; unset, no host (the source is then down)', () => {
+    expect(liveEndpoints(AppConfig.fromEnv({}))).toMatchObject({ launchpad: null, launchpadKeys: [] });
+    const config = AppConfig.fromEnv({ LAUNCHPAD_API_URL: 'https://launchpad.example', LAUNCHPAD_API_KEYS: 'k1' });
+    expect(liveEndpoints(config)).toMatchObject({ launchpad: 'https://launchpad.example', launchpadKeys: ['k1'] });
+  });
+
   it("sandbox: every provider at the sandbox's prefixes, with the keys it accepts", () => {
     const url = (p: string) => `http://127.0.0.1:1/${p}`;
     const endpoints = sandboxEndpoints({
@@ -37,8 +43,9 @@ describe('upstream endpoints', () => {
         fomo: url('fomo'),
         dexscreener: url('dex'),
         solanaTracker: url('st'),
+        launchpad: url('launchpad'),
       },
-      keys: { jupiter: 'kj', alchemy: 'ka', fomo: 'kf', solanaTracker: 'ks' },
+      keys: { jupiter: 'kj', alchemy: 'ka', fomo: 'kf', solanaTracker: 'ks', launchpad: 'kl' },
     });
     expect(endpoints).toMatchObject({
       sandbox: true,
@@ -46,6 +53,8 @@ describe('upstream endpoints', () => {
       dexscreener: url('dex'),
       tokenAnalytics: url('st'),
       tokenAnalyticsKeys: ['ks'],
+      launchpad: url('launchpad'),
+      launchpadKeys: ['kl'],
       tokenDataRpc: url('{network}'),
       tokenDataPortfolio: url('data'),
       fomoKeys: ['kf'],

@@ -23,11 +23,15 @@ export interface UpstreamEndpoints {
   dexscreener: string;
   /** The Solana token-analytics API (Solana Tracker format). */
   tokenAnalytics: string;
+  /** The launchpad site (StonkFun format); null when no host is configured (the source is then down). */
+  launchpad: string | null;
   /** Keys per keyed provider (sandbox: the keys the sandbox accepts). */
   jupiterKeys: string[];
   tokenDataKeys: string[];
   fomoKeys: string[];
   tokenAnalyticsKeys: string[];
+  /** Optional: the site answers without a key. */
+  launchpadKeys: string[];
 }
 
 /** The live endpoints, from configuration. */
@@ -51,6 +55,8 @@ export function liveEndpoints(config: AppConfig): UpstreamEndpoints {
     tokenDataKeys: parseKeyList(config.TOKEN_DATA_API_KEYS),
     fomoKeys: parseKeyList(config.FOMO_API_KEYS),
     tokenAnalyticsKeys: parseKeyList(config.TOKEN_ANALYTICS_API_KEYS),
+    launchpad: config.LAUNCHPAD_API_URL ?? null,
+    launchpadKeys: parseKeyList(config.LAUNCHPAD_API_KEYS),
   };
 }
 
@@ -68,8 +74,9 @@ export function sandboxEndpoints(sandbox: {
     fomo: string;
     dexscreener: string;
     solanaTracker: string;
+    launchpad: string;
   };
-  keys: { jupiter: string; alchemy: string; fomo: string; solanaTracker: string };
+  keys: { jupiter: string; alchemy: string; fomo: string; solanaTracker: string; launchpad: string };
 }): UpstreamEndpoints {
   const { urls, keys } = sandbox;
   return {
@@ -86,6 +93,8 @@ export function sandboxEndpoints(sandbox: {
     tokenDataKeys: [keys.alchemy],
     fomoKeys: [keys.fomo],
     tokenAnalyticsKeys: [keys.solanaTracker],
+    launchpad: urls.launchpad,
+    launchpadKeys: [keys.launchpad],
   };
 }
 

@@ -1,6 +1,7 @@
 import { Injectable, Module, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig, ServiceStatusRegistry, SessionUsageTracker } from '@scout/core';
 import { HttpUpstreamSource, type UpstreamSourceStats } from './http-upstream-source';
+import { UnconfiguredUpstreamSource } from './unconfigured-upstream-source';
 import type { UpstreamSourceOptions } from './upstream.types';
 
 /**
@@ -9,7 +10,7 @@ import type { UpstreamSourceOptions } from './upstream.types';
  */
 @Injectable()
 export class UpstreamSources implements OnModuleDestroy {
-  private readonly sources = new Map<string, HttpUpstreamSource>();
+  private readonly sources = new Map<string, HttpUpstreamSource | UnconfiguredUpstreamSource>();
 
   constructor(
     private readonly status: ServiceStatusRegistry,
@@ -23,11 +24,23 @@ export class UpstreamSources implements OnModuleDestroy {
    * no slowCallMs takes the configured UPSTREAM_SLOW_CALL_MS.
    */
   create(options: UpstreamSourceOptions): HttpUpstreamSource {
-    if (this.sources.has(options.name)) throw new Error(`Upstream source "${options.name}" is created twice`);
+    this.refuseTwice(options.name);
     const slowCallMs = options.slowCallMs ?? this.config?.UPSTREAM_SLOW_CALL_MS;
     const source = new HttpUpstreamSource({ ...options, slowCallMs }, { usage: this.usage });
     this.status.addSource(source.name, source);
     this.sources.set(source.name, source);
+    return source;
+  }
+
+  /**
+   * A source whose host `setting` leaves unset: listed in service_health as down, naming the
+   * setting; every request fails with an UpstreamError naming it (a 502 from the tools, uncharged).
+   */
+  unconfigured(name: string, setting: string): UnconfiguredUpstreamSource {
+    this.refuseTwice(name);
+    const source = new UnconfiguredUpstreamSource(name, setting);
+    this.status.addSource(name, source);
+    this.sources.set(name, source);
     return source;
   }
 
@@ -38,6 +51,10 @@ export class UpstreamSources implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await Promise.all([...this.sources.values()].map((s) => s.close()));
+  }
+
+  private refuseTwice(name: string): void {
+    if (this.sources.has(name)) throw new Error(`Upstream source "${name}" is created twice`);
   }
 }
 

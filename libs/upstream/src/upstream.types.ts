@@ -91,7 +91,9 @@ export type UpstreamFailure =
   | 'circuit_open'
   | 'rejected'
   /** The upstream kept answering "not ready yet" until the caller's deadline. */
-  | 'pending';
+  | 'pending'
+  /** No host is configured for the source, so nothing was sent. */
+  | 'unconfigured';
 
 /**
  * An upstream that did not give a usable answer. It is a ToolError, so a tool that does not catch

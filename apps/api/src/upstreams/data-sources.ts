@@ -2,6 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { DefiModule } from '@scout/defi';
 import { FeedsModule, FeedStore, storedSells } from '@scout/feeds';
 import type { AppConfig } from '@scout/core';
+import { LaunchpadModule } from '@scout/launchpad';
 import { PricesModule } from '@scout/prices';
 import { TokensModule } from '@scout/tokens';
 import { TradersModule } from '@scout/traders';
@@ -20,6 +21,7 @@ import {
   UpstreamModule,
   UpstreamSources,
   type KeyPlacement,
+  LaunchpadClient,
   type UpstreamEndpoints,
   WalletDataClient,
 } from '@scout/upstream';
@@ -64,6 +66,18 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
     (analytics ??= new SolanaTrackerClient(
       source(sources, 'token-analytics', endpoints.tokenAnalytics, endpoints.tokenAnalyticsKeys, { kind: 'header', header: 'x-api-key' }),
     ));
+
+  // One launchpad source; with no host configured it is listed down and its tools answer 502.
+  let launchpad: LaunchpadClient | undefined;
+  const launchpadClient = (sources: UpstreamSources) => {
+    if (launchpad) return launchpad;
+    const url = endpoints.launchpad;
+    const keys = endpoints.launchpadKeys;
+    const site = url
+      ? source(sources, 'launchpad', url, keys, keys.length ? { kind: 'header', header: 'x-api-key' } : keyless)
+      : sources.unconfigured('launchpad', 'LAUNCHPAD_API_URL');
+    return (launchpad = new LaunchpadClient(site, url));
+  };
 
   // The feed's module is imported by the token tools too (sell pressure reads the stored feed).
   const feeds = FeedsModule.register({
@@ -133,6 +147,11 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
           return { name: 'dexscreener', markets: (chain, addresses) => dex.markets(chain, addresses) };
         },
       },
+    }),
+    LaunchpadModule.register({
+      imports: [UpstreamModule],
+      launchpad: { inject: [UpstreamSources], useFactory: launchpadClient },
+      trackedHolders: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => fomoClients(sources).tokens },
     }),
   ];
 }

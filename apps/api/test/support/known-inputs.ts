@@ -433,6 +433,97 @@ export async function readKnownInputs(
         ['includeHoldings', false],
       ],
     ],
+    // launchpad: per coin (backing only on pump launches; the others answer 400 there) and platform
+    launchpad_token_burns: [
+      [['mint', fixtures.launchpad.mints.raydium_reward[0]]],
+      [
+        ['mint', fixtures.launchpad.pumpMint],
+        ['limit', 5],
+      ],
+    ],
+    launchpad_token_rewards: [
+      [['mint', fixtures.launchpad.rewardMint]],
+      [
+        ['mint', fixtures.launchpad.nonPumpMint],
+        ['limit', 100],
+      ],
+    ],
+    launchpad_token_airdrop: [
+      [
+        ['mint', fixtures.launchpad.airdropMint],
+        ['limit', 3],
+      ],
+      [['mint', fixtures.launchpad.noAirdropMint]],
+    ],
+    launchpad_token_fees: [
+      [['mint', fixtures.launchpad.nonPumpMint]],
+      [
+        ['mint', fixtures.launchpad.rewardMint],
+        ['limit', 1],
+      ],
+    ],
+    launchpad_token_backing: [[['mint', fixtures.launchpad.pumpMint]]],
+    launchpad_stats: [[]],
+    launchpad_revenue: [
+      [],
+      [
+        ['limit', 10],
+        ['history', true],
+      ],
+      [['history', false]],
+    ],
+    launchpad_rewards: [[], [['limit', 100]]],
+    // launchpad: listings, launches, pairs (the stand-in's fixtures at the pinned instant)
+    ...launchpadListingInputs(fixtures.launchpad, now),
+  };
+}
+
+/** Known inputs of launchpad_tokens, launchpad_token, launchpad_launches, launchpad_launch_status, launchpad_pairs and launchpad_launchlab_pricing. */
+function launchpadListingInputs(lp: Json, now: number): KnownInputs {
+  const firstMints = Object.values(lp.mints as Record<string, string[]>).flatMap((mints) => mints.slice(0, 1));
+  const signatures = [lp.completedSignature, lp.processingSignature].filter((s): s is string => typeof s === 'string');
+  return {
+    launchpad_tokens: [
+      [],
+      [
+        ['sort', 'newest'],
+        ['pageSize', 5],
+      ],
+      [
+        ['mode', 'reward'],
+        ['page', 2],
+        ['pageSize', 10],
+      ],
+      [['quoteMint', lp.xstockQuote]],
+      [
+        ['category', 'xstock'],
+        ['status', 'graduated'],
+        ['sort', 'volume'],
+      ],
+    ],
+    launchpad_token: firstMints.map((mint): Entries => [['mint', mint]]),
+    launchpad_launches: [
+      [],
+      ...(lp.serialCreator ? [[['creator', lp.serialCreator.wallet]] as Entries] : []),
+      [
+        ['mode', 'standard'],
+        ['since', new Date(now - 7 * 24 * HOUR_MS).toISOString()],
+      ],
+      [
+        ['page', 2],
+        ['pageSize', 5],
+      ],
+    ],
+    launchpad_launch_status: signatures.map((signature): Entries => [['paymentSignature', signature]]),
+    launchpad_pairs: [
+      [],
+      [['launchLabReady', true]],
+      [
+        ['category', 'xstock'],
+        ['launchable', true],
+      ],
+    ],
+    launchpad_launchlab_pricing: [[['quoteMint', lp.launchLabReadyQuote]]],
   };
 }
 

@@ -92,6 +92,14 @@ describe('AppConfig', () => {
     expect(AppConfig.fromEnv({}).DEXSCREENER_API_URL).toBe('https://api.dexscreener.com');
     expect(AppConfig.fromEnv({ DEXSCREENER_API_URL: 'http://localhost:4010/dexscreener' }).DEXSCREENER_API_URL).toBe('http://localhost:4010/dexscreener');
   });
+
+  it('reads the launchpad host (no default: none is public) and its optional keys', () => {
+    expect(AppConfig.fromEnv({})).toMatchObject({ LAUNCHPAD_API_URL: undefined, LAUNCHPAD_API_KEYS: undefined });
+    const config = AppConfig.fromEnv({ LAUNCHPAD_API_URL: 'http://localhost:4010/launchpad', LAUNCHPAD_API_KEYS: 'k1' });
+    expect(config).toMatchObject({ LAUNCHPAD_API_URL: 'http://localhost:4010/launchpad', LAUNCHPAD_API_KEYS: 'k1' });
+    expect(() => AppConfig.fromEnv({ LAUNCHPAD_API_URL: 'not a url' })).toThrow('LAUNCHPAD_API_URL');
+  });
+
   it('reads the alert settings: evaluation interval, private webhook targets, SMTP', () => {
     const defaults = AppConfig.fromEnv({});
     expect(defaults.ALERT_EVAL_INTERVAL_SECONDS).toBe(60);

@@ -238,6 +238,14 @@ export class AppConfig {
   /** Comma-separated token-analytics API keys (x-api-key); rotated, and skipped once refused. */
   @IsOptional() @IsString() TOKEN_ANALYTICS_API_KEYS?: string;
 
+  /**
+   * The launchpad site (StonkFun format): its coins, launches, pairs and platform totals. No default:
+   * no public host is known, so unset in live mode the launchpad source shows down and its tools answer 502.
+   */
+  @IsOptional() @IsUrl({ require_tld: false }) LAUNCHPAD_API_URL?: string;
+  /** Comma-separated launchpad API keys (x-api-key); optional, the site answers without one. */
+  @IsOptional() @IsString() LAUNCHPAD_API_KEYS?: string;
+
   /** Timeout of one upstream attempt, and how many times a failed read is retried. */
   @Transform(toNumber)
   @IsInt()
@@ -362,6 +370,8 @@ export class AppConfig {
       'SMTP_URL',
       'PUBLIC_URL',
       'TOKEN_ANALYTICS_API_KEYS',
+      'LAUNCHPAD_API_URL',
+      'LAUNCHPAD_API_KEYS',
     ]);
     const picked: Record<string, string> = {};
     for (const key of known) {

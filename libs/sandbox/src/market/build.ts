@@ -8,6 +8,8 @@ import { base58Address, evmAddress, hash32, hashString, mulberry32, pick, round 
 import {
   ASSET_SPECS,
   CHAINS,
+  LAUNCHPAD_QUOTE_ASSETS,
+  LAUNCHPAD_QUOTE_TOKENS,
   MEME_NAMES,
   PROTOCOL_SPECS,
   SPL_TOKEN_PROGRAM,
@@ -22,6 +24,7 @@ import {
 import { DAY_MS, type Asset, type Protocol, type Stablecoin, type Token, type YieldPool } from './types';
 import { buildPools } from './pools';
 import { PEER_COINS, peerAssetSpec, peerTokenSpec } from './peer-coins';
+import { LAUNCHPAD_QUOTES, launchpadAssetSpec, launchpadCoins, launchpadTokenSpec } from './launchpad-coins';
 
 const mround = Math.round;
 
@@ -143,7 +146,30 @@ export function buildUniverse(seed: number): Universe {
     assets.push(asset);
     tokens.push(makeToken(peerTokenSpec(coin), assetById, mulberry32(hash32(seed, key, 1)), mulberry32(hash32(UNIVERSE_SEED, key))));
   }
+  addLaunchpad(seed, assets, tokens, assetById);
   return { assets, tokens, protocols, stablecoins, pools };
+}
+
+/** The launchpad's quotes and coins (launchpad-coins.ts), after everything else and on their own streams. */
+function addLaunchpad(seed: number, assets: Asset[], tokens: Token[], assetById: Map<string, Asset>): void {
+  const push = (spec: TokenSpec, key: number) =>
+    tokens.push(makeToken(spec, assetById, mulberry32(hash32(seed, key, 1)), mulberry32(hash32(UNIVERSE_SEED, key))));
+  for (const a of LAUNCHPAD_QUOTE_ASSETS) {
+    const asset = makeAsset(a, mulberry32(hash32(seed, hashString(`launchpad:asset:${a.id}`))));
+    assetById.set(asset.id, asset);
+    assets.push(asset);
+  }
+  for (const q of LAUNCHPAD_QUOTE_TOKENS) push(q, hashString(`launchpad:quote:${q.address}`));
+  for (const coin of launchpadCoins(LAUNCHPAD_QUOTES)) {
+    const rand = mulberry32(hash32(seed, coin.key));
+    const spec = launchpadAssetSpec(coin, rand);
+    const asset = makeAsset(spec, rand);
+    assetById.set(asset.id, asset);
+    assets.push(asset);
+    push(launchpadTokenSpec(coin, spec, rand), coin.key);
+    // The launchpad's creator is the coin's developer everywhere (Jupiter's audit, Solana Tracker).
+    tokens[tokens.length - 1].dev = coin.creator;
+  }
 }
 
 function makeProtocol(s: ProtocolSpec, i: number, assets: Asset[], tokens: Token[], assetById: ReadonlyMap<string, Asset>, rand: () => number): Protocol {
@@ -236,6 +262,7 @@ function makeAsset(a: AssetSpec, rand: () => number): Asset {
     peg: a.peg ?? null,
     ref: a.ref ?? null,
     unpriced: a.unpriced ?? false,
+    launch: a.launch ?? null,
     key: hashString(`asset:${a.id}`),
   };
 }

@@ -27,3 +27,18 @@ export {
 export { CHAINS, type ChainInfo, type ProtocolCategory } from './universe';
 export { FIXTURES } from './fixtures';
 export { normaliseChain } from './lookups';
+export {
+  GRADUATION_THRESHOLDS,
+  LAUNCHPAD_COIN_COUNT,
+  LAUNCHPAD_DECIMALS,
+  LAUNCHPAD_NAME,
+  LAUNCHPAD_QUOTES,
+  LAUNCHPAD_START,
+  LAUNCHPAD_SUPPLY,
+  PATHS as LAUNCH_PATH_NAMES,
+  isLaunchpadAddition,
+  launchpadCoins,
+  type LaunchPathName,
+  type LaunchpadCoin,
+  type LaunchpadQuoteInfo,
+} from './launchpad-coins';

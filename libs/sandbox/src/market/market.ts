@@ -42,6 +42,9 @@ import * as dimensions from './dimensions';
 import { hacksUntil } from './hacks';
 import { marketFixtures } from './fixtures';
 
+/** The most of a coin's fully diluted value its pools show as liquidity (both sides, USD). */
+const MAX_LIQUIDITY_SHARE = 0.6;
+
 export interface MarketOptions {
   /** Market seed (default 42). Same seed + same clock → identical data. */
   seed?: number;
@@ -164,9 +167,16 @@ export class SandboxMarket {
     return prices.priceChangePct(this.seed, asset, windowMs, tMs, (id) => this.asset(id));
   }
 
-  /** Liquidity in USD across pools (Jupiter's `liquidity`). */
+  /**
+   * Liquidity in USD across pools (Jupiter's `liquidity`). A constant-product pool holds equal value
+   * on both sides, so its USD depth is at most twice the value of the coins in it: a pool never
+   * shows more than MAX_LIQUIDITY_SHARE of the coin's fully diluted value, however its price fell.
+   */
   liquidity(token: Token, tMs = this.now()): number {
-    return prices.tokenLiquidity(this.seed, token, tMs);
+    const depth = prices.tokenLiquidity(this.seed, token, tMs);
+    const price = this.tokenPrice(token, tMs);
+    if (price === null) return depth;
+    return Math.min(depth, round(price * token.totalSupply * MAX_LIQUIDITY_SHARE, 2));
   }
 
   holderCount(token: Token, tMs = this.now()): number {

@@ -27,7 +27,15 @@ export function assetPrice(seed: number, asset: Asset, tMs: number, assetOf: (id
     const dev = asset.peg < 0.99 ? 0.012 : 0.0003;
     return sig(asset.peg * exp(walk(seed, asset.key, tMs, dev) * 0.5), 8);
   }
-  return sig(asset.base * exp(walk(seed, asset.key, tMs, asset.vol)));
+  const level = asset.base * exp(walk(seed, asset.key, tMs, asset.vol));
+  return sig(asset.launch ? level * launchRamp(asset.launch, tMs) : level);
+}
+
+/** A launchpad coin's climb: `startFactor` until launch, then smoothly up to 1 over `rampMs`. */
+export function launchRamp(l: { at: number; startFactor: number; rampMs: number }, tMs: number): number {
+  const x = Math.min(1, Math.max(0, (tMs - l.at) / l.rampMs));
+  const s = x * x * (3 - 2 * x);
+  return exp(Math.log(l.startFactor) * (1 - s));
 }
 
 /** % change of the price over `windowMs` ending at tMs, 2 decimals; null when unpriced. */

@@ -20,6 +20,8 @@ export interface Asset {
   peg: number | null;
   ref: { asset: string; ratio: number } | null;
   unpriced: boolean;
+  /** A launchpad coin's launch ramp (prices.ts), else null. */
+  launch: { at: number; startFactor: number; rampMs: number } | null;
   key: number;
 }
 

@@ -11,7 +11,7 @@
  * holds the seats the trader takes in that day's hot-coin runs (runs.ts). Launch positions
  * (a token's developer and insiders, launches.ts) are the exception: kept from the token's launch.
  */
-import type { SandboxMarket, Token } from '../../market';
+import { isLaunchpadAddition, type SandboxMarket, type Token } from '../../market';
 import { hash32, hashString, mulberry32, round } from '../../prng';
 import { type PositionEvent } from './accounting';
 import { LaunchBook } from './launches';
@@ -40,7 +40,8 @@ export class TraderActivity {
     private readonly population: FomoPopulation,
   ) {
     for (const c of FOMO_CHAINS) {
-      const onChain = market.tokens.filter((t) => t.chain.name === c.name);
+      // The launchpad's quotes and coins came later: the tracked traders' book predates them.
+      const onChain = market.tokens.filter((t) => t.chain.name === c.name && !isLaunchpadAddition(t));
       // Traders trade what moves: no stablecoins, nothing unpriced.
       const list = onChain.filter((t) => t.asset.peg === null && !t.asset.unpriced && !/^USD/.test(t.symbol));
       this.tradable.set(c.slug, list);

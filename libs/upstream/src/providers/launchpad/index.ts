@@ -1,3 +1,4 @@
 export * from './launchpad.schemas';
 export * from './launchpad.errors';
 export * from './launchpad.queries';
+export * from './launchpad.client';

@@ -1,0 +1,182 @@
+import type { LaunchpadAirdrop, LaunchpadBacking, LaunchpadBurns, LaunchpadFees, LaunchpadTokenRewards } from '@scout/upstream';
+import { sharePct, sumKnown, sumRaw, tokenAmount, type TokenAmount } from '../token-amount';
+
+/*
+ * The figures of the per-coin launchpad tools, from the site's answers. Raw u64 amounts are the
+ * truth and become whole tokens through BigInt; a figure the site left out stays null.
+ */
+
+export interface BurnTotals {
+  symbol: string | null;
+  amountRaw: string;
+  amountTokens: number;
+  valueUsdAtBurn: number | null;
+  burnCount: number;
+  lastBurnAt: string | null;
+  /** USD per token paid at burn on average: valueUsdAtBurn / amountTokens; null when either is missing or nothing burned. */
+  avgPriceUsdAtBurn: number | null;
+}
+
+export interface BurnRow {
+  signature: string;
+  amountTokens: number;
+  valueUsdAtBurn: number | null;
+  source: string;
+  burnedAt: string;
+}
+
+/** What the listed burns add up to, and whether they are all of them (then they equal the totals). */
+export interface ListedBurns {
+  count: number;
+  amountTokens: number;
+  /** Null when a listed burn has no USD value. */
+  valueUsdAtBurn: number | null;
+  /** True when the list holds every burn (its count is the totals' burnCount). */
+  complete: boolean;
+}
+
+export function burnTotals(totals: LaunchpadBurns['totals']): BurnTotals {
+  const { symbol, amountRaw, amountTokens, valueUsdAtBurn, burnCount, lastBurnAt } = totals;
+  const avgPriceUsdAtBurn = valueUsdAtBurn === null || amountTokens === 0 ? null : valueUsdAtBurn / amountTokens;
+  return { symbol, amountRaw, amountTokens, valueUsdAtBurn, burnCount, lastBurnAt, avgPriceUsdAtBurn };
+}
+
+export function burnRows(burns: LaunchpadBurns['burns']): BurnRow[] {
+  return burns.map(({ signature, amountTokens, valueUsdAtBurn, source, burnedAt }) => ({ signature, amountTokens, valueUsdAtBurn, source, burnedAt }));
+}
+
+export function listedBurns(rows: readonly BurnRow[], burnCount: number): ListedBurns {
+  return {
+    count: rows.length,
+    amountTokens: rows.reduce((sum, r) => sum + r.amountTokens, 0),
+    valueUsdAtBurn: sumKnown(rows.map((r) => r.valueUsdAtBurn)),
+    complete: rows.length === burnCount,
+  };
+}
+
+/** A reward coin's payouts, in the token holders are paid in, from the site's raw amounts. */
+export interface RewardFigures {
+  distributed: TokenAmount;
+  /** Collected from the transfer tax, not yet paid out. */
+  undistributed: TokenAmount;
+  queued: TokenAmount;
+  inFlight: TokenAmount;
+  stranded: TokenAmount;
+  /** distributed + undistributed: everything the tax has collected so far. */
+  accrued: TokenAmount;
+  /** distributed / accrued, percent; null when nothing has accrued. */
+  distributedPct: number | null;
+  payoutCount: number;
+  holderCount: number;
+  lastPayoutAt: string | null;
+}
+
+export interface PayoutRow {
+  signature: string;
+  amount: TokenAmount;
+  holderCount: number;
+  paidAt: string;
+}
+
+/** Null in standard mode (the site's rewards null): a standard coin pays holders nothing. */
+export function rewardFigures(rewards: LaunchpadTokenRewards['rewards'], decimals: number): RewardFigures | null {
+  if (rewards === null) return null;
+  const distributed = tokenAmount(rewards.distributedRaw, decimals);
+  const accrued = tokenAmount(sumRaw([rewards.distributedRaw, rewards.undistributedRaw]), decimals);
+  return {
+    distributed,
+    undistributed: tokenAmount(rewards.undistributedRaw, decimals),
+    queued: tokenAmount(rewards.queuedRaw, decimals),
+    inFlight: tokenAmount(rewards.inFlightRaw, decimals),
+    stranded: tokenAmount(rewards.strandedRaw, decimals),
+    accrued,
+    distributedPct: sharePct(distributed.tokens, accrued.tokens),
+    payoutCount: rewards.payoutCount,
+    holderCount: rewards.holderCount,
+    lastPayoutAt: rewards.lastPayoutAt,
+  };
+}
+
+export function payoutRows(payouts: LaunchpadTokenRewards['payouts'], decimals: number): PayoutRow[] {
+  return payouts.map((p) => ({ signature: p.signature, amount: tokenAmount(p.amountRaw, decimals), holderCount: p.holderCount, paidAt: p.paidAt }));
+}
+
+export interface AirdropFigures {
+  /** Percent of supply carved out for the airdrop. */
+  supplySharePct: number;
+  walletCount: number;
+  snapshotSource: string | null;
+  /** The first `limit` recipients the site listed. */
+  recipients: { wallet: string; amountTokens: number }[];
+  /** Whether every recipient is listed. */
+  recipientsComplete: boolean;
+  /** Tokens the listed recipients received. */
+  listedTokens: number;
+}
+
+/** Null when the coin launched without an airdrop. */
+export function airdropFigures(airdrop: LaunchpadAirdrop['airdrop'], limit: number): AirdropFigures | null {
+  if (airdrop === null) return null;
+  const recipients = airdrop.recipients.slice(0, limit);
+  return {
+    supplySharePct: airdrop.supplySharePct,
+    walletCount: airdrop.walletCount,
+    snapshotSource: airdrop.snapshotSource,
+    recipients,
+    recipientsComplete: recipients.length === airdrop.walletCount,
+    listedTokens: recipients.reduce((sum, r) => sum + r.amountTokens, 0),
+  };
+}
+
+export interface ClaimableFees {
+  /** Claimable in the coin itself. */
+  base: TokenAmount;
+  /** Claimable in the quote token. */
+  quote: TokenAmount;
+  valueUsd: number | null;
+}
+
+/** The site states whole tokens beside the raw amounts of fees (no decimals): both are passed on. */
+export function claimableFees(claimable: LaunchpadFees['claimable']): ClaimableFees | null {
+  if (claimable === null) return null;
+  return {
+    base: { raw: claimable.baseRaw, tokens: claimable.baseTokens },
+    quote: { raw: claimable.quoteRaw, tokens: claimable.quoteTokens },
+    valueUsd: claimable.valueUsd,
+  };
+}
+
+export interface BackingFigures {
+  quote: { mint: string; symbol: string | null; decimals: number };
+  /** Quote tokens locked for good behind the coin. */
+  locked: TokenAmount;
+  lockedUsd: number | null;
+  /** The coin's market cap now, from its listing; null when that read failed or the site has none. */
+  marketCapUsd: number | null;
+  /** lockedUsd / marketCapUsd, percent: how much of the market cap is backed by locked value. */
+  backedPctOfMarketCap: number | null;
+}
+
+export function backingFigures(backing: LaunchpadBacking, marketCapUsd: number | null): BackingFigures {
+  return {
+    quote: backing.quote,
+    locked: tokenAmount(backing.lockedRaw, backing.quote.decimals),
+    lockedUsd: backing.lockedUsd,
+    marketCapUsd,
+    backedPctOfMarketCap: sharePct(backing.lockedUsd, marketCapUsd),
+  };
+}
+
+/** How a coin launched, in words, for refusals that name the path. */
+export function launchPathLabel(launchpad: string): string {
+  switch (launchpad) {
+    case 'raydium':
+      return 'a Raydium pool';
+    case 'launchlab':
+      return "Raydium LaunchLab's bonding curve";
+    case 'pump':
+      return "pump's curve";
+    default:
+      return launchpad;
+  }
+}
