@@ -1,20 +1,9 @@
-import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
+import { IsBoolean, IsOptional } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from '@scout/upstream';
+import { LaunchpadMintInput } from '../tokens/tokens.dto';
 
-/** launchpad_token_report: one launchpad coin by its mint (the peer's input names). */
-export class TokenReportInput {
-  @IsString()
-  @Matches(SOLANA_ADDRESS, { message: `mint must be ${SOLANA_ADDRESS_RULE}` })
-  @JSONSchema({
-    description: "The coin's Solana mint address (base58).",
-    minLength: 32,
-    maxLength: 44,
-    // STONK, from the captured /api/tokens answer.
-    examples: ['6GmAFSYs4gk3FDao5FzzySQpPZaWsa4rUJHacpMpUNgx'],
-  })
-  mint!: string;
-
+/** launchpad_token_report: one launchpad coin by its mint, and whether to add its tracked holders (the peer's input names). */
+export class TokenReportInput extends LaunchpadMintInput {
   @IsOptional()
   @IsBoolean()
   @JSONSchema({
