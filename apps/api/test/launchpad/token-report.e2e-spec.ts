@@ -1,13 +1,5 @@
 import { SANDBOX_KEYS } from '@scout/sandbox';
-import {
-  launchpadLaunchListSchema,
-  launchpadTokenAirdropSchema,
-  launchpadTokenBackingSchema,
-  launchpadTokenBurnsSchema,
-  launchpadTokenDetailSchema,
-  launchpadTokenFeesSchema,
-  launchpadTokenRewardsSchema,
-} from '@scout/upstream';
+import { launchpadTokenBurnsSchema } from '@scout/upstream';
 import { claimableShareOfVolumePct, MANY_LAUNCHES, peakSharePct, reportFlags } from '@scout/launchpad';
 import { startTokensApp, UNKNOWN_MINT, type Json, type TokensApp } from '../tokens/support';
 
@@ -16,9 +8,9 @@ const TOOL = 'launchpad_token_report';
 const ROWS = 10;
 
 /**
- * launchpad_token_report end to end against the sandbox's launchpad: each part is what the site
- * serves on that part's own route (read past Scout, parsed by the same schemas, asset paths made
- * absolute as the client does); backing only for a pump launch, null with the reason otherwise; a
+ * launchpad_token_report end to end against the sandbox's launchpad: each part equals what the
+ * single tool for it answers (the same figures on the same site answers); backing only for a pump
+ * launch, null with the reason otherwise; a
  * failed part is null with a note and still charged 1,250; tracked holders cost nothing more;
  * flags from the same figures; unknown mint 404, bad input 400 and the site down 502, uncharged.
  */
@@ -38,15 +30,6 @@ describe('launchpad_token_report (end to end against the sandbox)', () => {
     expect({ path, status: res.status }).toEqual({ path, status: 200 });
     return res.json();
   };
-  /** As the client hands it on: site-relative asset URLs made absolute against the site's base. */
-  const absolute = <T>(value: T): T =>
-    JSON.parse(JSON.stringify(value), (key, v) =>
-      (key === 'logoUrl' || key === 'imageUrl') && typeof v === 'string' && v.startsWith('/') && !v.startsWith('//')
-        ? `${app.t.sandbox.urls.launchpad}${v}`
-        : v,
-    );
-  /** A part as the report gives it: without the mint and the site's stamp. */
-  const part = ({ mint: _mint, _generatedAt, ...rest }: Json) => rest;
 
   /** The tool's own notes: the gateway adds one saying the sandbox answered. */
   const ownNotes = (notes: string[] | undefined) => (notes ?? []).filter((n) => !/sandbox upstream/.test(n));
@@ -58,41 +41,51 @@ describe('launchpad_token_report (end to end against the sandbox)', () => {
     return res.body;
   }
 
+  /** A single tool's data, called as the funded caller (charged like any call). */
+  const single = async (tool: string, body: object): Promise<Json> => (await app.ok(tool, body)).data;
+  const withoutMint = ({ mint: _mint, ...rest }: Json) => rest;
+
   /**
-   * Every part of the report on `mint` equals what the site serves on that part's own route (the
-   * backing route only for a pump coin), the creator's launches what /api/launches?creator= lists,
-   * and the flags what the report's figures make of those answers.
+   * Every part of the report on `mint` equals the data of the single tool for that part (at the
+   * report's row limit, without the repeated mint): launchpad_token, _burns, _rewards, _airdrop,
+   * _fees, _backing (for a pump coin; any other is that tool's 400 and the report's null with the
+   * reason), launchpad_launches by the creator; the flags are the report's figures on those answers;
+   * and the burn totals are the site's own (read past Scout).
    */
-  async function expectPartsAsServed(mint: string, d: Json): Promise<void> {
-    const detail = absolute(launchpadTokenDetailSchema.parse(await site(`/api/tokens/${mint}`)));
-    const { market, ...token } = detail.token;
-    const fees = launchpadTokenFeesSchema.parse(await site(`/api/tokens/${mint}/fees`));
+  async function expectPartsAsSingleTools(mint: string, d: Json): Promise<void> {
+    const coin = await single('launchpad_token', { mint });
+    const { market, ...token } = coin.token;
     expect(d.mint).toBe(mint);
     expect(d.token).toEqual(token);
+    expect(d.launch).toEqual(coin.launch);
     expect(d.market).toEqual({ ...market, peakSharePct: peakSharePct(market) });
-    expect(d.burns).toEqual(part(launchpadTokenBurnsSchema.parse(await site(`/api/tokens/${mint}/burns?limit=${ROWS}`))));
-    expect(d.rewards).toEqual(part(launchpadTokenRewardsSchema.parse(await site(`/api/tokens/${mint}/rewards?limit=${ROWS}`))));
-    expect(d.airdrop).toEqual(part(launchpadTokenAirdropSchema.parse(await site(`/api/tokens/${mint}/airdrop?limit=${ROWS}`))));
-    expect(d.fees).toEqual({ ...part(fees), claimableShareOfVolumePct: claimableShareOfVolumePct(fees.claimable?.valueUsd ?? null, market.volume24hUsd) });
+    expect(d.burns).toEqual(withoutMint(await single('launchpad_token_burns', { mint, limit: ROWS })));
+    expect(d.rewards).toEqual(withoutMint(await single('launchpad_token_rewards', { mint, limit: ROWS })));
+    expect(d.airdrop).toEqual(withoutMint(await single('launchpad_token_airdrop', { mint, limit: ROWS })));
+    const fees = withoutMint(await single('launchpad_token_fees', { mint }));
+    expect(d.fees).toEqual({ ...fees, claimableShareOfVolumePct: claimableShareOfVolumePct(fees.claimable?.valueUsd ?? null, market.volume24hUsd) });
     if (token.launchpad === 'pump') {
-      expect(d.backing).toEqual(part(launchpadTokenBackingSchema.parse(await site(`/api/tokens/${mint}/backing`))));
+      expect(d.backing).toEqual(withoutMint(await single('launchpad_token_backing', { mint })));
       expect(d.backingReason).toBeNull();
     } else {
+      expect((await app.call('launchpad_token_backing', { mint })).status).toBe(400);
       expect(d.backing).toBeNull();
       expect(d.backingReason).toMatch(new RegExp(`pump launches only.*${token.launchpad}`));
     }
-    const creator = token.creator ?? token.launch?.creator;
-    const launches = absolute(launchpadLaunchListSchema.parse(await site(`/api/launches?creator=${creator}&pageSize=${ROWS}`)));
+    const creator = token.creator ?? coin.launch?.creator;
+    const launches = await single('launchpad_launches', { creator, pageSize: ROWS });
     expect(d.creator).toEqual({ address: creator, launchCount: launches.pagination.total, recentLaunches: launches.launches });
     expect(d.creator.recentLaunches.map((l: Json) => l.mint)).toContain(mint);
     expect(d.flags).toEqual(reportFlags({ token, market, creatorLaunchCount: launches.pagination.total, fees }));
+    const served = launchpadTokenBurnsSchema.parse(await site(`/api/tokens/${mint}/burns?limit=${ROWS}`));
+    expect(d.burns.totals).toMatchObject({ amountRaw: served.totals.amountRaw, burnCount: served.totals.burnCount });
   }
 
-  it("a pump coin: every part equals what the site serves on the part's own route, backing included; charged 1,250", async () => {
+  it("a pump coin: every part equals the single tool's answer, backing included; charged 1,250", async () => {
     const mint: string = fx.pumpMint;
     const { data: d, notes } = await report({ mint });
     expect(d.token.launchpad).toBe('pump');
-    await expectPartsAsServed(mint, d);
+    await expectPartsAsSingleTools(mint, d);
     expect(d.backing.lockedUsd).toBeGreaterThan(0);
     expect(d.trackedHolders).toBeNull();
     expect(ownNotes(notes)).toEqual([]);
@@ -102,14 +95,21 @@ describe('launchpad_token_report (end to end against the sandbox)', () => {
     ['raydium_standard', 'claimable creator fees'],
     ['launchlab_reward', 'a reward ledger'],
     ['raydium_reward', 'a reward ledger'],
-  ])('a %s coin (%s): backing null with the reason, not a 400; every other part as served; charged 1,250', async (kind) => {
+  ])('a %s coin (%s): backing null with the reason, not a 400; every other part as the single tools answer; charged 1,250', async (kind) => {
     const mint: string = fx.mints[kind][0];
     const { data: d, notes } = await report({ mint });
     expect(`${d.token.launchpad}_${d.token.mode}`).toBe(kind);
-    await expectPartsAsServed(mint, d);
+    await expectPartsAsSingleTools(mint, d);
     if (kind === 'raydium_standard') expect(d.fees.claimable).not.toBeNull();
     else expect(d.rewards.rewards).not.toBeNull();
     expect(ownNotes(notes)).toEqual([]);
+  });
+
+  it('a coin launched with an airdrop: the airdrop as launchpad_token_airdrop lists it', async () => {
+    const mint: string = fx.airdropMint;
+    const { data: d } = await report({ mint });
+    await expectPartsAsSingleTools(mint, d);
+    expect(d.airdrop.airdrop.walletCount).toBeGreaterThan(0);
   });
 
   it("a reward coin is flagged with its transfer tax; the serial creator's coin with their launch count", async () => {
@@ -148,7 +148,7 @@ describe('launchpad_token_report (end to end against the sandbox)', () => {
   it('with includeTrackedHolders: the tracked holders service_fomo_token_holders lists, at the same 1,250', async () => {
     const mint: string = fx.pumpMint;
     const { data: d, notes } = await report({ mint, includeTrackedHolders: true });
-    await expectPartsAsServed(mint, d);
+    await expectPartsAsSingleTools(mint, d);
     const single = await app.ok('service_fomo_token_holders', { address: mint, chain: 'solana', limit: 20 });
     const { capturedAt, trackedHolderCount, trackedValueUsd, holders } = single.data;
     // No tracked trader of the sandbox's FOMO world holds a launchpad coin: the same empty list both ways.

@@ -1,4 +1,4 @@
-import type { LaunchMode, LaunchpadFees, LaunchpadMarket } from '@scout/upstream';
+import type { LaunchMode } from '@scout/upstream';
 
 /*
  * The figures and flags of launchpad_token_report. Every threshold is stated here with why; an
@@ -26,6 +26,13 @@ export const UNCLAIMED_FEES_MIN_USD = 1_000;
  */
 export const UNCLAIMED_FEES_VOLUME_PCT = 1;
 
+/** The market figures the flags read (the site's market or launchpad_token's MarketRow). */
+interface MarketFigures {
+  marketCapUsd: number | null;
+  peakMarketCapUsd: number | null;
+  volume24hUsd: number | null;
+}
+
 export type ReportFlagCode = 'reward_transfer_tax' | 'serial_launcher' | 'unclaimed_fees' | 'far_below_peak';
 
 export interface ReportFlag {
@@ -37,10 +44,10 @@ export interface ReportFlag {
 /** What the flags read: each null when its part did not answer. */
 export interface ReportFlagInputs {
   token: { mode: LaunchMode; transferFee?: { bps: number } | null } | null;
-  market: LaunchpadMarket | null;
+  market: Pick<MarketFigures, 'marketCapUsd' | 'peakMarketCapUsd' | 'volume24hUsd'> | null;
   /** Launches on the platform by the coin's creator (the site's count, this coin included). */
   creatorLaunchCount: number | null;
-  fees: Pick<LaunchpadFees, 'claimable'> | null;
+  fees: { claimable: { valueUsd: number | null } | null } | null;
 }
 
 function round(value: number, digits = 2): number {
@@ -53,7 +60,7 @@ function usd(value: number): string {
 }
 
 /** Market cap as a percent of the peak market cap; null when either is unknown or the peak is not positive. */
-export function peakSharePct(market: Pick<LaunchpadMarket, 'marketCapUsd' | 'peakMarketCapUsd'> | null): number | null {
+export function peakSharePct(market: Pick<MarketFigures, 'marketCapUsd' | 'peakMarketCapUsd'> | null): number | null {
   const cap = market?.marketCapUsd ?? null;
   const peak = market?.peakMarketCapUsd ?? null;
   if (cap === null || peak === null || peak <= 0) return null;

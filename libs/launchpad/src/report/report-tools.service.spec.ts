@@ -159,14 +159,19 @@ describe('ReportToolsService (launchpad_token_report)', () => {
     expect(holders.asked()).toBe(0);
     expect(data.backing).toBeNull();
     expect(data.backingReason).toMatch(/pump launches only.*raydium/);
-    expect(data.token).toMatchObject({ mint: MINT, launchpad: 'raydium', launch: { startMarketCapUsd: 5_000 } });
+    expect(data.token).toMatchObject({ mint: MINT, launchpad: 'raydium', mode: 'reward', transferFee: { bps: 300 } });
     expect(data.token).not.toHaveProperty('market');
-    expect(data.market).toMatchObject({ marketCapUsd: 100_000, peakSharePct: 10 });
-    expect(data.burns).toEqual({ totals: answers.burns().totals, burns: answers.burns().burns });
+    expect(data.launch).toMatchObject({ mint: MINT, creator: CREATOR, startMarketCapUsd: 5_000, targetMarketCapUsd: 69_000 });
+    expect(data.market).toMatchObject({ marketCapUsd: 100_000, priceChange24hPct: -4, peakSharePct: 10 });
+    // In launchpad_token_burns' shape: the totals with the average price at burn, what the listed burns add up to.
+    expect(data.burns).toMatchObject({
+      totals: { amountRaw: '5000000', amountTokens: 5, valueUsdAtBurn: 12, burnCount: 1, avgPriceUsdAtBurn: 2.4 },
+      burns: [{ signature: 'sig1', source: 'flywheel' }],
+    });
     expect(data.rewards?.rewards?.payoutCount).toBe(2);
     expect(data.airdrop).toEqual({ airdrop: null, message: 'This token launched without an airdrop.' });
-    expect(data.fees).toMatchObject({ creator: CREATOR, claimable: { valueUsd: 4_000 }, claimableShareOfVolumePct: 5 });
-    expect(data.creator).toEqual({ address: CREATOR, launchCount: 7, recentLaunches: answers.launches().launches });
+    expect(data.fees).toMatchObject({ creator: CREATOR, claimable: { quote: { raw: '9', tokens: 9 }, valueUsd: 4_000 }, claimableShareOfVolumePct: 5 });
+    expect(data.creator).toMatchObject({ address: CREATOR, launchCount: 7, recentLaunches: [{ mint: MINT, launchpad: 'raydium' }] });
     expect(data.trackedHolders).toBeNull();
     expect(data.flags.map((f) => f.code)).toEqual(['reward_transfer_tax', 'serial_launcher', 'unclaimed_fees', 'far_below_peak']);
     expect(data.flags[0].text).toBe('reward coin: 300 bps transfer tax on every trade (Token-2022)');
@@ -177,12 +182,14 @@ describe('ReportToolsService (launchpad_token_report)', () => {
     const site = fakeSite('pump');
     const { data } = await report(site.port);
     expect(site.called('backing')).toHaveLength(1);
+    // In launchpad_token_backing's shape (raw through the quote's decimals), against the listing's market cap.
     expect(data.backing).toEqual({
       launchpad: 'pump',
       quote: { mint: QUOTE.mint, symbol: 'SPYX', decimals: 8 },
-      lockedRaw: '7',
-      lockedTokens: 7,
+      locked: { raw: '7', tokens: 7e-8 },
       lockedUsd: 4_200,
+      marketCapUsd: 100_000,
+      backedPctOfMarketCap: 4.2,
     });
     expect(data.backingReason).toBeNull();
   });

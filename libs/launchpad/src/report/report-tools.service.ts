@@ -1,30 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import { trackedHolders, type TrackedHolderRow } from '@scout/tokens';
-import {
-  LaunchpadRefusedError,
-  type LaunchpadAirdrop,
-  type LaunchpadBacking,
-  type LaunchpadBurns,
-  type LaunchpadFees,
-  type LaunchpadMarket,
-  type LaunchpadTokenDetail,
-  type LaunchpadTokenRewards,
-  type LaunchList,
-  type LaunchRecord,
-} from '@scout/upstream';
+import { LaunchpadRefusedError, type LaunchpadBacking, type LaunchpadFees, type LaunchpadTokenDetail, type LaunchList } from '@scout/upstream';
+import { launchRow, type LaunchRow } from '../tokens/coin-rows';
 import { LAUNCHPAD_CLIENT, TRACKED_HOLDERS_CLIENT, type LaunchpadPort, type TrackedHoldersPort } from '../launchpad.ports';
-import {
-  claimableShareOfVolumePct,
-  FAR_BELOW_PEAK_PCT,
-  MANY_LAUNCHES,
-  peakSharePct,
-  reportFlags,
-  UNCLAIMED_FEES_MIN_USD,
-  UNCLAIMED_FEES_VOLUME_PCT,
-  type ReportFlag,
-} from './report-figures';
+import { FAR_BELOW_PEAK_PCT, MANY_LAUNCHES, reportFlags, UNCLAIMED_FEES_MIN_USD, UNCLAIMED_FEES_VOLUME_PCT, type ReportFlag } from './report-figures';
 import { ReportParts } from './report-parts';
+import { reportParts, type ReportPartsData } from './report-shapes';
 import { TokenReportInput } from './token-report.dto';
 
 /** Newest burns, payouts, airdrop recipients and creator launches listed: the report is an overview, the single tools page further. */
@@ -32,34 +14,12 @@ export const REPORT_ROWS = 10;
 /** Largest tracked holders listed. */
 export const REPORT_TRACKED_HOLDERS = 20;
 
-/** A part as the site answers it, without what the report already says once (the mint) or the site's stamp. */
-type Part<T> = Omit<T, 'mint' | '_generatedAt'>;
-
-function part<T extends { mint: string; _generatedAt?: string | null }>(answer: T | null): Part<T> | null {
-  if (!answer) return null;
-  const { mint: _mint, _generatedAt, ...rest } = answer;
-  return rest;
-}
-
-export interface TokenReportData {
+export interface TokenReportData extends ReportPartsData {
   mint: string;
-  /** The listing and its launch record (null for a coin the site did not launch); null when the token read failed. */
-  token: Omit<LaunchpadTokenDetail['token'], 'market'> | null;
-  /** Live market figures, plus the market cap as a percent of its peak. */
-  market: (LaunchpadMarket & { peakSharePct: number | null }) | null;
-  burns: Part<LaunchpadBurns> | null;
-  /** The site's reward ledger; its `rewards` is null in standard mode. */
-  rewards: Part<LaunchpadTokenRewards> | null;
-  /** `airdrop` null with the site's message when the coin launched without one. */
-  airdrop: Part<LaunchpadAirdrop> | null;
-  /** Claimable creator fees (null with the site's reason for reward, pump and LaunchLab launches), and their share of 24h volume. */
-  fees: (Part<LaunchpadFees> & { claimableShareOfVolumePct: number | null }) | null;
-  /** USD locked behind a pump launch; null for other paths (see backingReason) or when the read failed (see notes). */
-  backing: Part<LaunchpadBacking> | null;
   /** Why backing is null when that is the answer rather than a failure: the coin is not a pump launch. */
   backingReason: string | null;
-  /** The coin's creator and their launches on the platform; null when no creator is known. */
-  creator: { address: string; launchCount: number | null; recentLaunches: LaunchRecord[] | null } | null;
+  /** The coin's creator and their launches on the platform (as launchpad_launches lists them); null when no creator is known. */
+  creator: { address: string; launchCount: number | null; recentLaunches: LaunchRow[] | null } | null;
   /** Tracked FOMO traders holding the coin; null unless includeTrackedHolders (or when that read failed). */
   trackedHolders: { capturedAt: string | null; trackedHolderCount: number; trackedValueUsd: number | null; holders: TrackedHolderRow[] } | null;
   flags: ReportFlag[];
@@ -110,25 +70,17 @@ export class ReportToolsService {
     parts.settle();
     if (detail && !creator.creator) parts.note('The site names no creator for this coin: creator and the serial-launcher flag are left out.');
 
-    const market = detail ? { ...detail.token.market, peakSharePct: peakSharePct(detail.token.market) } : null;
+    const shaped = reportParts({ detail, burns, rewards, airdrop, fees, backing: backing.backing }, REPORT_ROWS);
     const launchCount = creator.launches?.pagination.total ?? null;
     const tracked = holders ? trackedHolders(holders.holders, REPORT_TRACKED_HOLDERS) : null;
     return {
       data: {
         mint,
-        token: detail ? withoutMarket(detail.token) : null,
-        market,
-        burns: part(burns),
-        rewards: part(rewards),
-        airdrop: part(airdrop),
-        fees: fees
-          ? { ...part(fees)!, claimableShareOfVolumePct: claimableShareOfVolumePct(fees.claimable?.valueUsd ?? null, market?.volume24hUsd ?? null) }
-          : null,
-        backing: part(backing.backing),
+        ...shaped,
         backingReason: backing.reason,
-        creator: creator.creator ? { address: creator.creator, launchCount, recentLaunches: creator.launches?.launches ?? null } : null,
+        creator: creator.creator ? { address: creator.creator, launchCount, recentLaunches: creator.launches?.launches.map(launchRow) ?? null } : null,
         trackedHolders: holders && tracked ? { capturedAt: holders.capturedAt, ...tracked } : null,
-        flags: reportFlags({ token: detail?.token ?? null, market, creatorLaunchCount: launchCount, fees }),
+        flags: reportFlags({ token: shaped.token, market: shaped.market, creatorLaunchCount: launchCount, fees: shaped.fees }),
       },
       notes: parts.notes,
     };
@@ -174,9 +126,4 @@ export class ReportToolsService {
     });
     return { backing, reason };
   }
-}
-
-function withoutMarket(token: LaunchpadTokenDetail['token']): Omit<LaunchpadTokenDetail['token'], 'market'> {
-  const { market: _market, ...rest } = token;
-  return rest;
 }
