@@ -135,7 +135,7 @@ describe('launchpad stand-in', () => {
     expect((await call(`/api/tokens/${after.mint}`)).status).toBe(404);
   });
 
-  it('launches on all three paths in both modes: reward coins are Token-2022 with a transfer fee, graduation at the launch record\'s target', async () => {
+  it("launches on all three paths in both modes: reward coins are Token-2022 with a transfer fee, graduation at the launch record's target", async () => {
     const stats = await read('/api/stats', launchpadPlatformStatsSchema);
     const all = (await read('/api/tokens?pageSize=100', launchpadTokenListSchema)).tokens as Json[];
     expect(new Set(all.map((t) => `${t.launchpad}/${t.mode}`)).size).toBe(6);
