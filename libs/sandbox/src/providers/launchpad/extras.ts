@@ -1,30 +1,16 @@
 /**
  * The rest of a coin's record and the platform's quotes: pairs, LaunchLab's curve per quote, pump
- * backing, creator fees, airdrops and launch payments.
- *
- * LaunchLab curve (constant product on virtual reserves A, B): a new coin starts at price B/A quote
- * per base (raw units) and graduates once totalSellA is sold, having raised
- * totalFundRaisingB = A·B/(A − totalSellA) − B. A and B are solved from the quote's fixed raise and
- * start market cap (QUOTE_CURVES), then the raise is recomputed from them in BigInt so the raw
- * strings satisfy the curve exactly.
+ * backing, creator fees, airdrops and launch payments (the curve itself is curve.ts).
  */
 import { DAY_MS, LAUNCHPAD_DECIMALS, LAUNCHPAD_SUPPLY, type LaunchpadCoin, type LaunchpadQuoteInfo } from '../../market';
 import { hashString, round, unit } from '../../prng';
 import { iso } from '../../util';
+import { launchLabCurve, QUOTE_CURVES } from './curve';
 import { tokensOf, type LaunchpadEconomics } from './economics';
 import { paymentSignature, wallet } from './ids';
 import { quoteView, tokenRef } from './views';
 import type { CoinState, LaunchpadWorld } from './world';
 
-/** Per quote: what a curve raises by graduation and a new coin's start market cap, in whole quote tokens. */
-export const QUOTE_CURVES: Record<string, { raise: number; startMcap: number }> = {
-  USDC: { raise: 12_000, startMcap: 5_000 },
-  SPYx: { raise: 18, startMcap: 7.5 },
-  NVDAx: { raise: 66, startMcap: 28 },
-  STNK: { raise: 48_000, startMcap: 20_000 },
-};
-/** Share of the supply the curve sells before graduating. */
-export const SELL_SHARE_BPS = 7_931n;
 const CREATOR_FEE_SHARE = 0.2;
 const AIRDROP_KEY = hashString('launchpad:airdrop');
 const FEES_KEY = hashString('launchpad:fees');
@@ -36,20 +22,6 @@ export function pairsView(world: LaunchpadWorld, f: { category?: string; launcha
     .filter((q) => f.launchLabReady === undefined || q.launchLabReady === f.launchLabReady)
     .map((q) => ({ ...quoteView(q), decimals: q.decimals, tokenProgram: q.tokenProgram, launchable: q.launchable, launchLabReady: q.launchLabReady }));
   return { pairs, _generatedAt: iso(t) };
-}
-
-/** The curve's raw parameters for a quote. */
-export function launchLabCurve(q: LaunchpadQuoteInfo) {
-  const cfg = QUOTE_CURVES[q.symbol];
-  const supply = BigInt(LAUNCHPAD_SUPPLY) * 10n ** BigInt(LAUNCHPAD_DECIMALS);
-  const sellA = (supply * SELL_SHARE_BPS) / 10_000n;
-  const scale = 10 ** q.decimals;
-  const p0 = (cfg.startMcap * scale) / Number(supply);
-  const raise = cfg.raise * scale;
-  const virtualA = BigInt(Math.round((raise * Number(sellA)) / (raise - p0 * Number(sellA))));
-  const virtualB = BigInt(Math.round(p0 * Number(virtualA)));
-  const totalFundRaisingB = (virtualA * virtualB) / (virtualA - sellA) - virtualB;
-  return { supply, totalSellA: sellA, virtualA, virtualB, totalFundRaisingB };
 }
 
 export function launchLabPricingView(world: LaunchpadWorld, q: LaunchpadQuoteInfo, t: number) {

@@ -24,7 +24,8 @@ import { createMarket, DAY_MS } from '../../market';
 import { SANDBOX_KEYS } from '../../server';
 import { fixedSandbox, NOW } from '../../test/helpers';
 import { LaunchpadEconomics } from './economics';
-import { launchLabCurve, NO_AIRDROP } from './extras';
+import { launchLabCurve } from './curve';
+import { NO_AIRDROP } from './extras';
 import { PlatformBook } from './platform';
 import { LaunchpadWorld } from './world';
 
@@ -134,12 +135,14 @@ describe('launchpad stand-in', () => {
     expect((await call(`/api/tokens/${after.mint}`)).status).toBe(404);
   });
 
-  it('launches on all three paths in both modes: reward coins are Token-2022 with a transfer fee, graduation follows the path threshold', async () => {
+  it("launches on all three paths in both modes: reward coins are Token-2022 with a transfer fee, graduation at the launch record's target", async () => {
     const stats = await read('/api/stats', launchpadPlatformStatsSchema);
     const all = (await read('/api/tokens?pageSize=100', launchpadTokenListSchema)).tokens as Json[];
     expect(new Set(all.map((t) => `${t.launchpad}/${t.mode}`)).size).toBe(6);
     for (const t of all) {
-      const threshold = stats.config.graduationThresholds[t.launchpad];
+      const threshold = (await read(`/api/tokens/${t.mint}`, launchpadTokenDetailSchema)).token.launch.targetMarketCapUsd;
+      // Raydium and pump graduate at their path's threshold; LaunchLab at its curve's own point.
+      if (t.launchpad !== 'launchlab') expect(threshold).toBe(stats.config.graduationThresholds[t.launchpad]);
       expect(t.mode === 'reward' ? t.transferFee.bps : t.transferFee).toEqual(t.mode === 'reward' ? expect.any(Number) : null);
       expect(sb.market.tokenByMintAddress(t.mint)!.tokenProgram).toBe(
         t.mode === 'reward' ? 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' : 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
@@ -155,6 +158,19 @@ describe('launchpad stand-in', () => {
     }
     expect(all.some((t) => t.status === 'graduated')).toBe(true);
     expect(all.some((t) => t.status === 'bonding')).toBe(true);
+  });
+
+  it("a LaunchLab coin's target is where the pricing route's curve graduates, at the quote's price at launch", async () => {
+    const coins = (await read('/api/tokens?pageSize=100', launchpadTokenListSchema)).tokens.filter((t: Json) => t.launchpad === 'launchlab');
+    expect(coins.length).toBeGreaterThan(0);
+    for (const t of coins) {
+      const launch = (await read(`/api/tokens/${t.mint}`, launchpadTokenDetailSchema)).token.launch;
+      const p = await read(`/api/launchlab/pricing/${t.quote.mint}`, launchpadLaunchLabPricingSchema);
+      const [a, b, sell, raise, supply] = [p.virtualA, p.virtualB, p.totalSellA, p.totalFundRaisingB, p.supply].map((v: string) => BigInt(v));
+      const graduationInQuote = Number(((b + raise) * supply) / (a - sell)) / 10 ** p.quoteDecimals;
+      const quotePriceAtLaunch = sb.market.tokenPrice(sb.market.tokenByMintAddress(t.quote.mint)!, Date.parse(launch.createdAt))!;
+      expect(launch.targetMarketCapUsd).toBeCloseTo(graduationInQuote * quotePriceAtLaunch, 1);
+    }
   });
 
   it('serves LaunchLab raw u64 curve parameters that satisfy the constant product', async () => {

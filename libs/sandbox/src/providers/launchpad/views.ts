@@ -1,5 +1,5 @@
 /** One coin as the site answers it: its listing, launch record, burns and rewards. */
-import { GRADUATION_THRESHOLDS, LAUNCHPAD_DECIMALS, type LaunchpadCoin, type LaunchpadQuoteInfo } from '../../market';
+import { LAUNCHPAD_DECIMALS, type LaunchpadCoin, type LaunchpadQuoteInfo } from '../../market';
 import { iso } from '../../util';
 import { burnSignature, payoutSignature, tokensOf, type LaunchpadEconomics } from './economics';
 import type { CoinState, LaunchpadWorld } from './world';
@@ -68,7 +68,7 @@ export function launchView(world: LaunchpadWorld, c: LaunchpadCoin) {
     mode: c.mode,
     transferFee: c.transferFeeBps === null ? null : { bps: c.transferFeeBps },
     startMarketCapUsd: start === null ? null : Math.round(start * 100) / 100,
-    targetMarketCapUsd: GRADUATION_THRESHOLDS[c.path],
+    targetMarketCapUsd: world.graduationThreshold(c),
     createdAt: iso(c.at),
   };
 }

@@ -2,7 +2,7 @@
  * The launchpad at an instant: which coins have launched (launch instant ≤ t), and each one's market
  * (the market's own price, liquidity and volume, so Jupiter, DexScreener and Solana Tracker agree),
  * its status and graduation. A coin graduates the first time its market cap reaches its path's
- * threshold (GRADUATION_THRESHOLDS), read on a fixed grid from launch (hourly for two days, then
+ * threshold (GRADUATION_THRESHOLDS; on LaunchLab the curve's own graduation point), read on a fixed grid from launch (hourly for two days, then
  * daily: the ramp is over by then for most coins); the grid does not depend on the clock, so the answer at t is the same
  * however the clock got there. Scans are kept per coin and extended as the clock moves on.
  */
@@ -17,6 +17,7 @@ import {
   type Token,
 } from '../../market';
 import { round } from '../../prng';
+import { graduationMarketCapInQuote } from './curve';
 
 const FINE_MS = 3_600_000;
 const FINE_DAYS = 2;
@@ -61,6 +62,7 @@ export class LaunchpadWorld {
   private readonly tokens = new Map<string, Token>();
   private readonly byMint = new Map<string, LaunchpadCoin>();
   private readonly scans = new Map<number, Scan>();
+  private readonly thresholds = new Map<number, number>();
   private readonly memo = new Map<number, CoinState[]>();
 
   constructor(readonly market: SandboxMarket) {
@@ -114,8 +116,23 @@ export class LaunchpadWorld {
     return this.states(t).find((s) => s.coin.mint === mint);
   }
 
+  /**
+   * The market cap (USD) at which a coin graduates: its path's threshold, except on LaunchLab, where
+   * the curve graduates at a fixed market cap in the quote token, priced at the launch instant (so
+   * the launch record's target and the pricing route tell the same point).
+   */
+  graduationThreshold(c: LaunchpadCoin): number {
+    const known = this.thresholds.get(c.index);
+    if (known !== undefined) return known;
+    const quote = this.quote(c.quoteMint)!;
+    const quotePrice = c.path === 'launchlab' ? this.market.tokenPrice(this.token(quote.mint), c.at) : null;
+    const threshold = quotePrice === null ? GRADUATION_THRESHOLDS[c.path] : round(graduationMarketCapInQuote(quote) * quotePrice, 2);
+    this.thresholds.set(c.index, threshold);
+    return threshold;
+  }
+
   private scan(c: LaunchpadCoin, t: number): Scan {
-    const threshold = GRADUATION_THRESHOLDS[c.path];
+    const threshold = this.graduationThreshold(c);
     let s = this.scans.get(c.index);
     // The clock moved back before the kept scan: start over.
     if (!s || (s.k > 0 && gridTime(c.at, s.k - 1) > t)) s = { k: 0, peak: 0, graduatedAt: null };
@@ -134,7 +151,7 @@ export class LaunchpadWorld {
     const quote = this.quote(c.quoteMint)!;
     const price = m.tokenPrice(token, t);
     const mcap = price === null ? null : round(price * token.circSupply, 2);
-    const threshold = GRADUATION_THRESHOLDS[c.path];
+    const threshold = this.graduationThreshold(c);
     const scan = this.scan(c, t);
     const graduated = scan.graduatedAt !== null;
     // Between grid reads a bonding coin may touch the threshold: it graduates at the next read.
