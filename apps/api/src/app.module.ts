@@ -40,6 +40,11 @@ export interface AppModuleExtras {
   modules?: Array<Type | DynamicModule>;
   toolCosts?: Record<string, number>;
   clock?: Clock;
+  /**
+   * Boot although some catalog tools have no handler. The API refuses to otherwise (ToolRegistry's
+   * requireCompleteCatalog); only a test that builds the API with a subset of the tools sets it.
+   */
+  allowPartialCatalog?: boolean;
 }
 
 @Module({})
@@ -49,7 +54,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config, extras.toolCosts, extras.clock),
+        CoreModule.forRoot(config, extras.toolCosts, extras.clock, { requireCompleteCatalog: !extras.allowPartialCatalog }),
         LoggerModule.forRoot(loggerOptions(config)),
         TypeOrmModule.forRoot({
           ...dataSourceOptions({ url: databaseUrl, poolMax: config.DB_POOL_MAX, entities: ENTITIES }),

@@ -1,9 +1,38 @@
-import { TOOL_CATALOG, ToolRegistry } from '@scout/core';
+import type { INestApplication, Type } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { AppConfig, TOOL_NAMES, ToolRegistry } from '@scout/core';
+import { PricesToolsService } from '@scout/prices';
+import { SANDBOX_KEYS } from '@scout/sandbox';
+import { sandboxEndpoints } from '@scout/upstream';
+import { AppModule, type AppModuleExtras } from '../src/app.module';
 import { callCharges } from '../../../test/ledger-rows';
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
-import { startTestApp, type TestApp } from './support/test-app';
+import { randomKey, startTestApp, testDatabaseUrl, type TestApp } from './support/test-app';
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+/**
+ * The API's module as the app builds it (on `sandbox`), with one tool service replaced by an empty object (its
+ * tools then have no handler), initialised: it throws unless `extras` allows a partial catalog.
+ */
+async function apiWithout(sandbox: TestApp['sandbox'], service: Type, extras: AppModuleExtras = {}): Promise<INestApplication> {
+  const config = AppConfig.fromEnv({ DATABASE_URL: testDatabaseUrl(), DB_MIGRATE_ON_START: 'false', LOG_LEVEL: 'silent', ADMIN_BOOTSTRAP_KEY: randomKey() });
+  const endpoints = sandboxEndpoints({ urls: sandbox.urls, keys: SANDBOX_KEYS });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, testDatabaseUrl(), endpoints, extras)] })
+    .overrideProvider(service)
+    .useValue({})
+    .compile();
+  const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
+  try {
+    await app.init();
+  } catch (error) {
+    // A refused boot must not leave the database pool open.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
 
 describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () => {
   let t: TestApp;
@@ -191,25 +220,40 @@ describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () =
       expect(res.body.error.code).toBe('not_found');
     });
 
-    it('for a contract tool that has no handler yet', async () => {
-      // Whichever contract tool is still unbuilt: the tools are being filled in one by one.
-      const served = new Set<string>(
-        t.app
-          .get(ToolRegistry)
-          .list()
-          .map((tool) => tool.name),
-      );
-      const unserved = Object.keys(TOOL_CATALOG).find((name) => !served.has(name));
-      expect(unserved).toBeDefined();
-      const res = await t.http().post(`/api/v1/tools/${unserved}`).set(bearer(key)).send({});
-      expect(res.status).toBe(404);
-      expect(res.body.error.message).toMatch(/not served yet/);
+    it('for a contract tool an app was built without (a test app that allows a partial catalog), naming it part of the contract', async () => {
+      const partial = await apiWithout(t.sandbox, PricesToolsService, { allowPartialCatalog: true });
+      try {
+        const res = await request(partial.getHttpServer()).get('/api/v1/tools/service_token_prices');
+        expect(res.status).toBe(404);
+        expect(res.body.error).toEqual({ code: 'not_found', message: expect.stringMatching(/part of the contract but not served yet/) });
+      } finally {
+        await partial.close();
+      }
     });
 
     it('for an unknown route', async () => {
       const res = await t.http().get('/api/v2/anything');
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    });
+  });
+
+  describe('the whole catalog (issue 21)', () => {
+    it('this app serves every tool of the contract', () => {
+      expect(t.app.get(ToolRegistry).unserved()).toEqual([]);
+      const served = new Set(
+        t.app
+          .get(ToolRegistry)
+          .list()
+          .map((tool) => tool.name),
+      );
+      expect(TOOL_NAMES.filter((name) => !served.has(name))).toEqual([]);
+    });
+
+    it('the API refuses to boot while a catalog tool has no handler, naming every one missing', async () => {
+      await expect(apiWithout(t.sandbox, PricesToolsService)).rejects.toThrow(
+        'The API serves 76 of the 80 tools of the contract: no handler for service_token_prices, service_token_info, service_token_prices_multichain, service_price_history (see TOOL_CATALOG).',
+      );
     });
   });
 

@@ -5,3 +5,4 @@ export * from './tokens/coin-rows';
 export * from './token-amount';
 export * from './token-economics/token-economics-figures';
 export * from './platform/platform-figures';
+export * from './report/report-figures';

@@ -5,6 +5,7 @@ import { LaunchpadTokensToolsService } from './tokens/tokens-tools.service';
 import { PlatformToolsService } from './platform/platform-tools.service';
 import { TokenPayoutsToolsService } from './token-economics/token-payouts-tools.service';
 import { TokenSupplyToolsService } from './token-economics/token-supply-tools.service';
+import { ReportToolsService } from './report/report-tools.service';
 import { LAUNCHPAD_CLIENT, TRACKED_HOLDERS_CLIENT, type LaunchpadPort, type TrackedHoldersPort } from './launchpad.ports';
 
 /** How the application hands a client to the launchpad tools: the instance, or a factory with its dependencies. */
@@ -39,6 +40,7 @@ export class LaunchpadModule {
         TokenSupplyToolsService,
         TokenPayoutsToolsService,
         PlatformToolsService,
+        ReportToolsService,
       ],
     };
   }

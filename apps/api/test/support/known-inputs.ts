@@ -253,6 +253,15 @@ export async function readKnownInputs(
     service_token_onchain: [[['token', fixtures.jupMint]], [['token', solana[0]]], [['token', launches[0]]]],
     service_token_deployer: [[['token', launches[0]]], [['token', solana[1]]], [['deployer', launchDev]]],
     service_token_prices_multichain: [[['tokens', [`solana:${fixtures.solMint}`, `base:${fixtures.baseUsdc}`]]], [['symbols', ['ETH', 'SOL']]]],
+    // launchpad_token_report: a pump coin (with backing), another path with tracked holders, a reward coin
+    launchpad_token_report: [
+      [['mint', fixtures.launchpad.pumpMint]],
+      [
+        ['mint', fixtures.launchpad.nonPumpMint],
+        ['includeTrackedHolders', true],
+      ],
+      [['mint', fixtures.launchpad.rewardMint]],
+    ],
     // wallets
     service_wallet_portfolio: [
       ...each(evmWallets, (w): Entries => [['wallet', w]]),

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { NotFoundError } from '../errors/scout-error';
-import { TOOL_CATALOG } from './tool-catalog';
+import { TOOL_CATALOG, TOOL_NAMES, type ToolName } from './tool-catalog';
 import { TOOL_METADATA } from './tool.decorator';
 import { inputSchemaOf } from './tool-input';
 import type { RegisteredTool, ToolHandler, ToolOptions } from './tool.types';
@@ -12,9 +12,24 @@ import type { RegisteredTool, ToolHandler, ToolOptions } from './tool.types';
  */
 export const EXTRA_TOOL_COSTS = Symbol('EXTRA_TOOL_COSTS');
 
+/** How strict the registry is about the catalog (CoreModule.forRoot's `toolRegistry`). */
+export interface ToolRegistryOptions {
+  /**
+   * Refuse to boot unless every TOOL_CATALOG tool has a handler. The API sets it (its callers
+   * read the whole catalog in the docs and the price table, so a contract tool that answers 404
+   * is a broken deployment, not a gap to find at call time); only a test booting the API with a
+   * subset of the tools turns it off (AppModuleExtras.allowPartialCatalog). Contexts that serve
+   * no tools (the worker) or a few (a library's module spec) leave it unset.
+   */
+  requireCompleteCatalog?: boolean;
+}
+
+export const TOOL_REGISTRY_OPTIONS = Symbol('TOOL_REGISTRY_OPTIONS');
+
 /**
- * Every @Tool handler in the application, found at boot. Boot fails on a duplicate name or a name
- * that is not in the contract's catalog.
+ * Every @Tool handler in the application, found at boot. Boot fails on a duplicate name, a name
+ * that is not in the contract's catalog, and (with requireCompleteCatalog, as the API boots) a
+ * catalog tool that no handler serves.
  */
 @Injectable()
 export class ToolRegistry implements OnModuleInit {
@@ -26,6 +41,7 @@ export class ToolRegistry implements OnModuleInit {
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
     @Optional() @Inject(EXTRA_TOOL_COSTS) extraCosts?: Record<string, number>,
+    @Optional() @Inject(TOOL_REGISTRY_OPTIONS) private readonly options: ToolRegistryOptions = {},
   ) {
     this.costs = {
       ...Object.fromEntries(Object.entries(TOOL_CATALOG).map(([name, entry]) => [name, entry.cost])),
@@ -44,6 +60,22 @@ export class ToolRegistry implements OnModuleInit {
         if (options) this.register(options, handler.bind(instance));
       }
     }
+    if (this.options.requireCompleteCatalog) this.assertCatalogServed();
+  }
+
+  /** Catalog tools no handler serves, in catalog order. */
+  unserved(): ToolName[] {
+    return TOOL_NAMES.filter((name) => !this.tools.has(name));
+  }
+
+  /** Throws, naming them, when some catalog tools have no handler. */
+  assertCatalogServed(): void {
+    const missing = this.unserved();
+    if (missing.length === 0) return;
+    throw new Error(
+      `The API serves ${TOOL_NAMES.length - missing.length} of the ${TOOL_NAMES.length} tools of the contract: no handler for ${missing.join(', ')} (see TOOL_CATALOG). ` +
+        'Register their services before booting it.',
+    );
   }
 
   register(options: ToolOptions, handler: ToolHandler): void {

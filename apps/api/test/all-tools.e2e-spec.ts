@@ -1,0 +1,71 @@
+import { TOOL_CATALOG, TOOL_NAMES, ToolRegistry, type ToolName } from '@scout/core';
+import { ManualClock } from '../../../test/manual-clock';
+import { callLedger, expectedCallLedger } from './support/call-ledger';
+import { FUZZ_SANDBOX_KEYS, readKnownInputs, type KnownInputs } from './support/known-inputs';
+import { entriesText } from './support/schema-arbitraries';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/**
+ * All 80 tools of the contract answer (issue 21, "the whole catalog"): each called once, as POST,
+ * with the first of its known inputs (known-inputs.ts: values the sandbox itself serves), from one
+ * funded account, one call at a time. Each answers 200 with its data, the envelope's creditsSpent
+ * is its catalog cost, and the ledger holds exactly that: a posted hold at the cost and one usage
+ * entry under the call's request id (nothing for a free tool), the balance moved by the cost.
+ * The sandbox and the app read one fixed instant, as in the fuzz test, so the inputs stay valid.
+ */
+const NOW = Date.parse('2026-11-20T12:00:00.000Z');
+const RUN_ID = Math.random().toString(36).slice(2, 10);
+
+describe('all 80 tools answer their known inputs, each charged its catalog cost', () => {
+  let t: TestApp;
+  let key: string;
+  let accountId: string;
+  let known: KnownInputs;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000' },
+      sandbox: { now: () => NOW, keys: FUZZ_SANDBOX_KEYS, warm: true },
+      clock: new ManualClock(new Date(NOW)),
+    });
+    ({ apiKey: key, accountId } = await t.createAccount('all tools'));
+    await t.setBalance(accountId, 5_000_000);
+    // Alerts and snapshots the delete and compare tools need are made through Scout, as a caller would.
+    known = await readKnownInputs(t, NOW, async (tool, body) => {
+      const res = await t.http().post(`/api/v1/tools/${tool}`).set('Authorization', `Bearer ${key}`).send(body);
+      return { status: res.status, body: res.body };
+    });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('the catalog holds 80 tools, the app serves every one, and each has an input the sandbox answers', () => {
+    expect(TOOL_NAMES).toHaveLength(80);
+    expect(t.app.get(ToolRegistry).unserved()).toEqual([]);
+    expect(TOOL_NAMES.filter((name) => !(known[name]?.length > 0))).toEqual([]);
+  });
+
+  it.each(TOOL_NAMES.map((name) => [name]))(
+    '%s: 200, charged exactly its catalog cost',
+    async (name: ToolName) => {
+      const entries = known[name]?.[0];
+      expect({ name, knownInput: entries !== undefined }).toEqual({ name, knownInput: true });
+      const cost = TOOL_CATALOG[name].cost;
+      const requestId = `all-tools-${RUN_ID}-${name}`;
+      const before = await t.spendable(accountId);
+      const res = await t
+        .http()
+        .post(`/api/v1/tools/${name}`)
+        .set({ Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'x-request-id': requestId })
+        .send(entriesText(entries));
+      expect({ name, status: res.status, error: res.body.error }).toEqual({ name, status: 200, error: undefined });
+      expect(res.body.data).toBeDefined();
+      expect(res.body.meta.tool).toBe(name);
+      expect(res.body.credits.creditsSpent).toBe(cost);
+      expect(res.headers['x-credits-cost']).toBe(String(cost));
+      const ledger = await callLedger(t.sql, accountId, requestId);
+      expect(ledger).toEqual(expectedCallLedger(200, cost, ledger));
+      expect(await t.spendable(accountId)).toBe(before - cost);
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,103 @@
+import type {
+  LaunchpadAirdrop,
+  LaunchpadBacking,
+  LaunchpadBurns,
+  LaunchpadFees,
+  LaunchpadTokenDetail,
+  LaunchpadTokenRewards,
+  LaunchMode,
+} from '@scout/upstream';
+import { coinRow, launchRow, type CoinRow, type LaunchRow, type MarketRow } from '../tokens/coin-rows';
+import {
+  airdropFigures,
+  backingFigures,
+  burnRows,
+  burnTotals,
+  claimableFees,
+  listedBurns,
+  payoutRows,
+  rewardFigures,
+  type AirdropFigures,
+  type BackingFigures,
+  type BurnRow,
+  type BurnTotals,
+  type ClaimableFees,
+  type ListedBurns,
+  type PayoutRow,
+  type RewardFigures,
+} from '../token-economics/token-economics-figures';
+import { claimableShareOfVolumePct, peakSharePct } from './report-figures';
+
+/*
+ * The report's parts in the shapes the single tools answer (launchpad_token, launchpad_token_burns,
+ * _rewards, _airdrop, _fees, _backing at the report's row limit), through the same figures, so a
+ * part of the report equals that tool's data without its mint.
+ */
+
+type TokenRef = LaunchpadTokenRewards['quote'];
+
+export interface ReportPartsData {
+  /** The listing (launchpad_token's `token` without its market); null when the token read failed. */
+  token: Omit<CoinRow, 'market'> | null;
+  /** The launch record; null for a coin the site did not launch, or when the token read failed. */
+  launch: LaunchRow | null;
+  /** Live market figures, plus the market cap as a percent of its peak. */
+  market: (MarketRow & { peakSharePct: number | null }) | null;
+  burns: { totals: BurnTotals; listed: ListedBurns; burns: BurnRow[] } | null;
+  /** `rewards` null in standard mode. */
+  rewards: { mode: LaunchMode; quote: TokenRef; base: TokenRef | null; rewards: RewardFigures | null; payouts: PayoutRow[] } | null;
+  /** `airdrop` null with the site's message when the coin launched without one. */
+  airdrop: { airdrop: AirdropFigures | null; message: string | null } | null;
+  /** Claimable creator fees (null with the site's reason for reward, pump and LaunchLab launches), and their share of 24h volume. */
+  fees: { creator: string | null; claimable: ClaimableFees | null; reason: string | null; claimableShareOfVolumePct: number | null } | null;
+  /** USD locked behind a pump launch; null for other paths (see backingReason) or when the read failed (see notes). */
+  backing: (BackingFigures & { launchpad: 'pump' }) | null;
+}
+
+export interface SiteParts {
+  detail: LaunchpadTokenDetail | null;
+  burns: LaunchpadBurns | null;
+  rewards: LaunchpadTokenRewards | null;
+  airdrop: LaunchpadAirdrop | null;
+  fees: LaunchpadFees | null;
+  backing: LaunchpadBacking | null;
+}
+
+/** The site's answers shaped as the single tools shape them, `rows` of each list. */
+export function reportParts(site: SiteParts, rows: number): ReportPartsData {
+  const coin = site.detail ? coinRow(site.detail.token) : null;
+  const market = coin ? { ...coin.market, peakSharePct: peakSharePct(coin.market) } : null;
+  const burns = site.burns ? burnRows(site.burns.burns.slice(0, rows)) : null;
+  const rewards = site.rewards;
+  const fees = site.fees;
+  return {
+    token: coin ? withoutMarket(coin) : null,
+    launch: site.detail?.token.launch ? launchRow(site.detail.token.launch) : null,
+    market,
+    burns: site.burns && burns ? { totals: burnTotals(site.burns.totals), listed: listedBurns(burns, site.burns.totals.burnCount), burns } : null,
+    rewards: rewards
+      ? {
+          mode: rewards.mode,
+          quote: rewards.quote,
+          base: rewards.base,
+          rewards: rewardFigures(rewards.rewards, rewards.quote.decimals),
+          payouts: payoutRows(rewards.payouts.slice(0, rows), rewards.quote.decimals),
+        }
+      : null,
+    airdrop: site.airdrop ? { airdrop: airdropFigures(site.airdrop.airdrop, rows), message: site.airdrop.message } : null,
+    fees: fees
+      ? {
+          creator: fees.creator,
+          claimable: claimableFees(fees.claimable),
+          reason: fees.reason,
+          claimableShareOfVolumePct: claimableShareOfVolumePct(fees.claimable?.valueUsd ?? null, market?.volume24hUsd ?? null),
+        }
+      : null,
+    backing: site.backing ? { launchpad: site.backing.launchpad, ...backingFigures(site.backing, market?.marketCapUsd ?? null) } : null,
+  };
+}
+
+function withoutMarket(coin: CoinRow): Omit<CoinRow, 'market'> {
+  const { market: _market, ...rest } = coin;
+  return rest;
+}
