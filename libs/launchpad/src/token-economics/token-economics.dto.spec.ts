@@ -1,7 +1,8 @@
 import type { Type } from '@nestjs/common';
 import { InvalidRequestError, inputSchemaOf, parseToolInput, type ValidationIssue } from '@scout/core';
 import { LaunchpadRevenueInput, LaunchpadRewardsInput, LaunchpadStatsInput } from '../platform/platform.dto';
-import { LaunchpadMintInput, LaunchpadMintLimitInput } from './token-economics.dto';
+import { LaunchpadMintInput } from '../tokens/tokens.dto';
+import { LaunchpadMintLimitInput } from './token-economics.dto';
 
 const MINT = '6GmAFSYs4gk3FDao5FzzySQpPZaWsa4rUJHacpMpUNgx';
 

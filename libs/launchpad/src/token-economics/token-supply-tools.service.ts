@@ -15,7 +15,8 @@ import {
   type BurnTotals,
   type ListedBurns,
 } from './token-economics-figures';
-import { LaunchpadMintInput, LaunchpadMintLimitInput } from './token-economics.dto';
+import { LaunchpadMintInput } from '../tokens/tokens.dto';
+import { LaunchpadMintLimitInput } from './token-economics.dto';
 
 export interface LaunchpadBurnsData {
   mint: string;
