@@ -2,7 +2,7 @@ import { NotFoundError } from '@scout/core';
 import { json } from '../../test/programmable-upstream';
 import { UpstreamError } from '../../upstream.types';
 import { LAUNCHPAD_TTL_MS } from './launchpad.client';
-import { launchpadSite } from './launchpad.client.harness';
+import { launchpadSite } from '../../test/launchpad-client-harness';
 import * as fx from './launchpad.fixture';
 
 /** The client on a real source against a programmable stand-in: launches, pairs, LaunchLab pricing and platform totals. */

@@ -2,7 +2,7 @@ import { InvalidRequestError, NotFoundError } from '@scout/core';
 import { json } from '../../test/programmable-upstream';
 import { UpstreamError } from '../../upstream.types';
 import { LAUNCHPAD_TTL_MS, LaunchpadClient } from './launchpad.client';
-import { launchpadSite } from './launchpad.client.harness';
+import { launchpadSite } from '../../test/launchpad-client-harness';
 import { LaunchpadRefusedError, LaunchpadNotFoundError } from './launchpad.errors';
 import * as fx from './launchpad.fixture';
 

@@ -1,8 +1,8 @@
 import { RequestContext } from '@scout/core';
-import { HttpUpstreamSource } from '../../http-upstream-source';
-import { ProgrammableUpstream, json, toolContext } from '../../test/programmable-upstream';
-import type { UpstreamCall, UpstreamSource } from '../../upstream.types';
-import { LaunchpadClient } from './launchpad.client';
+import { HttpUpstreamSource } from '../http-upstream-source';
+import { ProgrammableUpstream, json, toolContext } from './programmable-upstream';
+import type { UpstreamCall, UpstreamSource } from '../upstream.types';
+import { LaunchpadClient } from '../providers/launchpad/launchpad.client';
 
 /**
  * The launchpad client specs' stand-in: a programmable site mounted under a prefix (so asset paths
