@@ -45,4 +45,20 @@ describe('the launchpad with no host configured', () => {
     expect(err).toMatchObject({ status: 502, source: 'launchpad', failure: 'unconfigured', extra: { details: expect.stringContaining('LAUNCHPAD_API_URL') } });
     expect(meter.calls).toBe(0);
   });
+
+  it('every launchpad tool answers 502 naming LAUNCHPAD_API_URL, uncharged', async () => {
+    const { apiKey, accountId } = await t.createAccount('launchpad-unconfigured');
+    await t.setBalance(accountId, 10_000);
+    const calls: [string, object][] = [
+      ['launchpad_stats', {}],
+      ['launchpad_tokens', { sort: 'newest' }],
+      ['launchpad_token_report', { mint: '6GmAFSYs4gk3FDao5FzzySQpPZaWsa4rUJHacpMpUNgx' }],
+    ];
+    for (const [tool, body] of calls) {
+      const res = await t.http().post(`/api/v1/tools/${tool}`).set(bearer(apiKey)).send(body);
+      expect({ tool, status: res.status }).toEqual({ tool, status: 502 });
+      expect(JSON.stringify(res.body.error)).toContain('LAUNCHPAD_API_URL');
+      expect(await t.spendable(accountId)).toBe(10_000);
+    }
+  });
 });
