@@ -34,7 +34,7 @@ describe('launchpad_tokens and launchpad_token (end to end against the sandbox)'
         fdvUsd: site.market.fdvUsd ?? null,
         volume24hUsd: site.market.volume24hUsd ?? null,
         liquidityUsd: site.market.liquidityUsd ?? null,
-        priceChange24hPct: site.market.priceChange24h ?? null,
+        priceChange24h: site.market.priceChange24h ?? null,
         peakMarketCapUsd: site.market.peakMarketCapUsd ?? null,
       },
       status: site.status,

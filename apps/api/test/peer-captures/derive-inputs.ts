@@ -45,7 +45,19 @@ const RULES: Record<string, (data: Json) => Record<string, unknown>> = {
       closedSample: d.closedPositions ? clamp(d.closedPositions.closedSampled, 10, 200) : undefined,
     }),
   stalkchain_token_yields: (d) => defined({ symbol: commonTicker(d.pools.map((p: Json) => p.symbol)), limit: d.showing }),
+  stonk_tokens: (d) =>
+    defined({
+      // Rows in falling market cap are the market-cap sort.
+      sort: descending(d.tokens.map((t: Json) => t.market?.marketCapUsd)) ? 'marketCap' : undefined,
+      page: d.pagination.page,
+      pageSize: d.pagination.pageSize,
+    }),
 };
+
+/** Every value present and none above the one before it. */
+function descending(values: (number | null | undefined)[]): boolean {
+  return values.every((v, i) => typeof v === 'number' && (i === 0 || v <= (values[i - 1] as number)));
+}
 
 /** The inputs of one capture, or null when no rule reads them. */
 export function deriveInput(peerTool: string, data: Json): Record<string, unknown> | null {

@@ -162,7 +162,7 @@ describe('ReportToolsService (launchpad_token_report)', () => {
     expect(data.token).toMatchObject({ mint: MINT, launchpad: 'raydium', mode: 'reward', transferFee: { bps: 300 } });
     expect(data.token).not.toHaveProperty('market');
     expect(data.launch).toMatchObject({ mint: MINT, creator: CREATOR, startMarketCapUsd: 5_000, targetMarketCapUsd: 69_000 });
-    expect(data.market).toMatchObject({ marketCapUsd: 100_000, priceChange24hPct: -4, peakSharePct: 10 });
+    expect(data.market).toMatchObject({ marketCapUsd: 100_000, priceChange24h: -4, peakSharePct: 10 });
     // In launchpad_token_burns' shape: the totals with the average price at burn, what the listed burns add up to.
     expect(data.burns).toMatchObject({
       totals: { amountRaw: '5000000', amountTokens: 5, valueUsdAtBurn: 12, burnCount: 1, avgPriceUsdAtBurn: 2.4 },

@@ -21,8 +21,8 @@ export interface MarketRow {
   fdvUsd: number | null;
   volume24hUsd: number | null;
   liquidityUsd: number | null;
-  /** Percent. */
-  priceChange24hPct: number | null;
+  /** Percent (the site's name, kept). */
+  priceChange24h: number | null;
   peakMarketCapUsd: number | null;
 }
 
@@ -40,6 +40,9 @@ export interface CoinRow {
   transferFee: { bps: number } | null;
   flywheel: { active: boolean } | null;
   imageUrl: string | null;
+  metadataUri: string | null;
+  /** The coin's links (site, socials) as the site lists them; null when it lists none. */
+  links: Record<string, unknown> | null;
   market: MarketRow;
   /** e.g. bonding, graduated. */
   status: string;
@@ -83,13 +86,15 @@ export function coinRow(t: LaunchpadToken): CoinRow {
     transferFee: t.transferFee ? { bps: t.transferFee.bps } : null,
     flywheel: t.flywheel ? { active: t.flywheel.active } : null,
     imageUrl: t.imageUrl,
+    metadataUri: t.metadataUri,
+    links: t.links ?? null,
     market: {
       priceUsd: m.priceUsd,
       marketCapUsd: m.marketCapUsd,
       fdvUsd: m.fdvUsd,
       volume24hUsd: m.volume24hUsd,
       liquidityUsd: m.liquidityUsd,
-      priceChange24hPct: m.priceChange24h,
+      priceChange24h: m.priceChange24h,
       peakMarketCapUsd: m.peakMarketCapUsd,
     },
     status: t.status,

@@ -31,7 +31,7 @@ describe('launchpad_tokens', () => {
       mode: 'standard',
       transferFee: null,
       flywheel: null,
-      market: { priceUsd: 0.2568, marketCapUsd: 206_991_540, liquidityUsd: 1_250_000, priceChange24hPct: 1.93, peakMarketCapUsd: 330_810_898 },
+      market: { priceUsd: 0.2568, marketCapUsd: 206_991_540, liquidityUsd: 1_250_000, priceChange24h: 1.93, peakMarketCapUsd: 330_810_898 },
       status: 'graduated',
       graduationProgress: 1,
     });

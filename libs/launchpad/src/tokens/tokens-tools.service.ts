@@ -8,6 +8,9 @@ import { LaunchpadMintInput, LaunchpadTokensInput } from './tokens.dto';
 export interface LaunchpadTokensData {
   tokens: CoinRow[];
   pagination: LaunchpadPage;
+  /** The site's cluster (e.g. mainnet-beta) and when it built the list (the peer's fields, kept). */
+  network: string | null;
+  _generatedAt: string | null;
 }
 
 export interface LaunchpadTokenData {
@@ -37,7 +40,7 @@ export class LaunchpadTokensToolsService {
     input: LaunchpadTokensInput,
     summary: 'List or search the launchpad coins with live market data, by market cap, newest or volume.',
     description:
-      'Every coin with a live pool: mint, pool, name, symbol, quote pair (mint, symbol, category such as xstock), creator, launchpad path (raydium, launchlab, pump), mode (standard, reward), transferFee.bps and flywheel.active on reward coins, market (priceUsd, marketCapUsd, fdvUsd, volume24hUsd, liquidityUsd, priceChange24hPct, peakMarketCapUsd), status, graduationProgress (0..1), graduatedAt, createdAt; and pagination with nextPage. q searches name, symbol and mint; filter by mode, status, quoteMint or category. For one coin with its launch record use launchpad_token.',
+      'Every coin with a live pool: mint, pool, name, symbol, quote pair (mint, symbol, category such as xstock), creator, launchpad path (raydium, launchlab, pump), mode (standard, reward), transferFee.bps and flywheel.active on reward coins, market (priceUsd, marketCapUsd, fdvUsd, volume24hUsd, liquidityUsd, priceChange24h, peakMarketCapUsd), status, graduationProgress (0..1), graduatedAt, createdAt; and pagination with nextPage. q searches name, symbol and mint; filter by mode, status, quoteMint or category. For one coin with its launch record use launchpad_token.',
   })
   async tokens(input: LaunchpadTokensInput): Promise<ToolResult<LaunchpadTokensData>> {
     const list = await this.launchpad.tokens({
@@ -60,7 +63,7 @@ export class LaunchpadTokensToolsService {
           : 'No launchpad coin matches these filters.',
       );
     }
-    return { data: { tokens, pagination }, notes: notes.length ? notes : undefined };
+    return { data: { tokens, pagination, network: list.network, _generatedAt: list._generatedAt }, notes: notes.length ? notes : undefined };
   }
 
   @Tool({
