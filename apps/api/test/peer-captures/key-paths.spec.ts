@@ -78,7 +78,15 @@ describe("the peer's inputs read back from its answers", () => {
     expect(deriveInput('stalkchain_token_yields', { showing: 2, pools: [{ symbol: 'SOL' }, { symbol: 'USDC' }] })).toEqual({ limit: 2 });
   });
 
+  it('reads a launchpad list: page and size from its pagination, the market-cap sort only from falling market caps', () => {
+    const row = (marketCapUsd: number | null) => ({ market: { marketCapUsd } });
+    const pagination = { page: 2, pageSize: 3 };
+    expect(deriveInput('stonk_tokens', { tokens: [row(9), row(5), row(5)], pagination })).toEqual({ sort: 'marketCap', page: 2, pageSize: 3 });
+    expect(deriveInput('stonk_tokens', { tokens: [row(5), row(9)], pagination })).toEqual({ page: 2, pageSize: 3 });
+    expect(deriveInput('stonk_tokens', { tokens: [row(9), row(null)], pagination })).toEqual({ page: 2, pageSize: 3 });
+  });
+
   it('no rule, no guess', () => {
-    expect(deriveInput('stonk_tokens', { tokens: [] })).toBeNull();
+    expect(deriveInput('stonk_token_report', { mint: 'x' })).toBeNull();
   });
 });
