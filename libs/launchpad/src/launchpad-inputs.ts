@@ -1,5 +1,5 @@
 import { validationRule } from '@scout/core';
-import { EVM_ADDRESS, SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from '@scout/upstream';
+import { EVM_ADDRESS, PAYMENT_SIGNATURE, PAYMENT_SIGNATURE_RULE, SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from '@scout/upstream';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
@@ -14,10 +14,6 @@ export const QUOTE_MINT_EXAMPLE = 'XsoCS1TfEyfFhfvj8EtZ528L3CaKBDBRqRapnBbDF2W';
 export const COIN_MINT_EXAMPLE = '6GmAFSYs4gk3FDao5FzzySQpPZaWsa4rUJHacpMpUNgx';
 /** STONK's creator in the same capture. */
 export const WALLET_EXAMPLE = 'H6qoWz4hxRb9a65nMXv1ERZWHmbG3foFZoK6CEm7acRQ';
-
-/** A transaction signature: 64 bytes in base58 (up to 88 characters; the peer allows from 32). */
-export const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{32,88}$/;
-export const SIGNATURE_RULE = 'a Solana transaction signature: base58, 32-88 characters';
 
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
@@ -36,7 +32,7 @@ export function IsSolanaAddress(what: string): PropertyDecorator {
 /** A Solana transaction signature in base58. */
 export function IsSignature(): PropertyDecorator {
   return validationRule('isSignature', (value, _object, property) =>
-    typeof value === 'string' && SIGNATURE.test(value.trim()) ? null : `${property} must be ${SIGNATURE_RULE}`,
+    typeof value === 'string' && PAYMENT_SIGNATURE.test(value.trim()) ? null : `${property} must be ${PAYMENT_SIGNATURE_RULE}`,
   );
 }
 

@@ -40,6 +40,7 @@ export class LaunchpadLaunchesInput extends LaunchpadPagingInput {
 export class LaunchStatusInput {
   @IsString()
   @IsSignature()
-  @JSONSchema({ description: "The launch's payment transaction signature (base58).", minLength: 32, maxLength: 88, examples: [SIGNATURE_EXAMPLE] })
+  // The client's rule (64 bytes: 64-88 characters), not the peer's looser 32, so nothing it would refuse gets past.
+  @JSONSchema({ description: "The launch's payment transaction signature (base58).", minLength: 64, maxLength: 88, examples: [SIGNATURE_EXAMPLE] })
   paymentSignature!: string;
 }

@@ -37,8 +37,9 @@ import {
 
 /** A Solana mint (base58, 32-44 characters): checked before any call, so a typo costs nothing. */
 const MINT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-/** A transaction signature (64 bytes in base58: 64-88 characters). */
-const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+/** A transaction signature (64 bytes in base58: 64-88 characters); the launchpad tools' input rule too. */
+export const PAYMENT_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+export const PAYMENT_SIGNATURE_RULE = 'a Solana transaction signature: base58, 64-88 characters';
 
 /** Most rows a list or a per-token history serves per call. */
 export const LAUNCHPAD_MAX_PAGE = 100;
@@ -145,7 +146,7 @@ export class LaunchpadClient {
   /** GET /api/launches/status/{paymentSignature}: processing, or completed with its mint. */
   async launchStatus(paymentSignature: string): Promise<LaunchStatus> {
     const sig = paymentSignature.trim();
-    if (!SIGNATURE.test(sig)) throw new RangeError(`A payment signature is base58 of 64-88 characters, got "${paymentSignature}"`);
+    if (!PAYMENT_SIGNATURE.test(sig)) throw new RangeError(`A payment signature is base58 of 64-88 characters, got "${paymentSignature}"`);
     return this.get(
       { endpoint: 'launchpad:/api/launches/status/{paymentSignature}', path: `/api/launches/status/${sig}`, cacheTtlMs: LAUNCHPAD_TTL_MS.status },
       launchpadLaunchStatusSchema,
