@@ -83,7 +83,8 @@ describe('CallChannel migration: existing rows become rest, and it reverts clean
   });
 
   const dataSource = (migrations: typeof MIGRATIONS) => new DataSource({ ...dataSourceOptions({ url, poolMax: 2, entities: [] }), migrations });
-  const verify = (db: DataSource) => verifyLedger((sql, params) => db.query(sql, params));
+  // The schema under test predates the usage rollups (UsageRollups migration).
+  const verify = (db: DataSource) => verifyLedger((sql, params) => db.query(sql, params), { except: ['usage_rollups_equal_entries'] });
 
   it('up: old rows are rest, an MCP call is charged as mcp; down: the schema as before; up again: clean', async () => {
     // Up to CallChannel and no further, so that undoing the last migration undoes this one

@@ -11,7 +11,7 @@ import { testDatabaseUrl } from '../../../test/test-database';
  */
 
 const READER = 'scout_billing_reader';
-const VIEWS = ['account_balances', 'monthly_usage', 'grant_consumption', 'refunds', 'ledger_entries', 'plan_changes', 'plan_charges', 'holds'];
+const VIEWS = ['account_balances', 'monthly_usage', 'daily_usage', 'grant_consumption', 'refunds', 'ledger_entries', 'plan_changes', 'plan_charges', 'holds'];
 const LEDGER_TABLES = [
   'plans',
   'accounts',

@@ -1,6 +1,7 @@
 export * from './entities';
 export * from './ledger.module';
 export * from './ledger.service';
+export { planUsageRead, type ChannelUsage, type DayUsage, type PeriodUsage, type ToolUsage, type UsageReadPlan } from './usage-reads';
 export * from './credit-holds.service';
 export * from './plan.service';
 export * from './jobs/grant-expiry.queue';

@@ -31,6 +31,7 @@ export type LedgerInvariant =
   | 'unposted_hold_charges_nothing'
   | 'usage_channel_matches_hold'
   | 'refund_channel_matches_usage'
+  | 'usage_rollups_equal_entries'
   | 'append_only_triggers';
 
 export interface LedgerViolation {
@@ -45,6 +46,8 @@ export interface LedgerViolation {
 export interface VerifyLedgerOptions {
   /** Check only these accounts' rows. Database-wide checks (the triggers) always run. */
   accountIds?: readonly string[];
+  /** Invariants not to check: a schema from before a migration lacks what they read (tests of old migrations). */
+  except?: readonly LedgerInvariant[];
 }
 
 export interface Check {

@@ -147,7 +147,49 @@ describe('verifyLedger (PostgreSQL)', () => {
       'unposted_hold_charges_nothing',
       'usage_channel_matches_hold',
       'refund_channel_matches_usage',
+      'usage_rollups_equal_entries',
       'append_only_triggers',
+    ]);
+  });
+
+  it('a usage rollup edited by hand: usage_rollups_equal_entries names its row, both sums side by side', async () => {
+    const { rows } = await pool.query(
+      `SELECT day::text, tool, channel, calls::int, credits::int, refunded_calls::int, refunded_credits::int
+         FROM usage_rollups WHERE account_id = $1 AND calls > 0 ORDER BY day, tool LIMIT 1`,
+      [history.accountId],
+    );
+    const r = rows[0];
+    const violations = await verifyCorrupted((c) =>
+      c
+        .query(`UPDATE usage_rollups SET calls = calls + 1 WHERE account_id = $1 AND day = $2 AND tool = $3 AND channel = $4`, [
+          history.accountId,
+          r.day,
+          r.tool,
+          r.channel,
+        ])
+        .then(() => undefined),
+    );
+    const sums = (calls: number) => `${calls}/${r.credits}/${r.refunded_calls}/${r.refunded_credits}`;
+    expect(violations).toEqual([
+      {
+        invariant: 'usage_rollups_equal_entries',
+        accountId: history.accountId,
+        row: `usage_rollups#${history.accountId}/${r.day}/${r.tool}/${r.channel}`,
+        detail: `the rollup says ${sums(r.calls + 1)} (calls/credits/refunded calls/refunded credits) but the entries sum to ${sums(r.calls)}`,
+      },
+    ]);
+  });
+
+  it('a rollup row with no entries behind it: usage_rollups_equal_entries names it', async () => {
+    const violations = await verifyCorrupted((c) =>
+      c
+        .query(`INSERT INTO usage_rollups (account_id, day, tool, channel, calls, credits) VALUES ($1, '2020-01-01', 'ghost_tool', 'rest', 1, 250)`, [
+          other.accountId,
+        ])
+        .then(() => undefined),
+    );
+    expect(violations).toEqual([
+      expect.objectContaining({ invariant: 'usage_rollups_equal_entries', row: `usage_rollups#${other.accountId}/2020-01-01/ghost_tool/rest` }),
     ]);
   });
 

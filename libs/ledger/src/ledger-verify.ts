@@ -11,9 +11,21 @@
  * carries the hold's channel (rest or mcp).
  */
 
-import { CHECKS, type LedgerInvariant, type LedgerQuery, type LedgerViolation, type VerifyLedgerOptions } from './ledger-invariants';
+import {
+  CHECKS as ENTRY_CHECKS,
+  type Check,
+  type LedgerInvariant,
+  type LedgerQuery,
+  type LedgerViolation,
+  type VerifyLedgerOptions,
+} from './ledger-invariants';
+
+import { USAGE_ROLLUP_CHECK } from './usage-rollup-invariant';
 
 export { HOLD_SWEEP_GRACE_SECONDS, type LedgerInvariant, type LedgerQuery, type LedgerViolation, type VerifyLedgerOptions } from './ledger-invariants';
+
+/** The checks in order: the entries' own, then the rollups kept from them (before the database-wide ones). */
+const CHECKS: Check[] = [...ENTRY_CHECKS.filter((c) => !c.databaseWide), USAGE_ROLLUP_CHECK, ...ENTRY_CHECKS.filter((c) => c.databaseWide)];
 
 /** Every invariant verifyLedger checks, in order, with what it means. */
 export const LEDGER_INVARIANTS: readonly { invariant: LedgerInvariant; description: string }[] = CHECKS.map(({ invariant, description }) => ({
@@ -26,6 +38,7 @@ export async function verifyLedger(query: LedgerQuery, options: VerifyLedgerOpti
   const scope = options.accountIds ? [...options.accountIds] : null;
   const violations: LedgerViolation[] = [];
   for (const check of CHECKS) {
+    if (options.except?.includes(check.invariant)) continue;
     const rows = check.databaseWide ? await query(check.sql) : await query(check.sql, [scope]);
     for (const row of rows) {
       for (const violation of check.toViolations(row)) violations.push({ invariant: check.invariant, ...violation });

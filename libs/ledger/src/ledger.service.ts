@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppConfig, CALL_CHANNELS, Clock, InvalidRequestError, NotFoundError, type CallChannel } from '@scout/core';
+import { AppConfig, Clock, InvalidRequestError, NotFoundError, type CallChannel } from '@scout/core';
 import { CreditHoldsService } from './credit-holds.service';
+import { readUsage, type ChannelUsage, type PeriodUsage, type ToolUsage } from './usage-reads';
 import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type EntryKind, type GrantKind } from './entities';
 
 export interface Charge {
@@ -29,32 +30,6 @@ export interface EntryFilter {
   from?: Date;
   /** Exclusive. */
   to?: Date;
-}
-
-export interface DayUsage {
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  calls: number;
-  credits: number;
-}
-
-export interface PeriodUsage {
-  byTool: ToolUsage[];
-  byDay: DayUsage[];
-  byChannel: ChannelUsage[];
-}
-
-/** Net usage of the calls that came by one channel (REST or MCP). */
-export interface ChannelUsage {
-  channel: CallChannel;
-  calls: number;
-  credits: number;
-}
-
-export interface ToolUsage {
-  tool: string;
-  calls: number;
-  credits: number;
 }
 
 /**
@@ -223,59 +198,22 @@ export class LedgerService {
   }
 
   /**
-   * Net usage of the calls made in a period, per tool, per UTC day and per channel (REST, MCP): a
-   * refunded call counts zero, on the day of the call (as billing.monthly_usage counts it), so the
-   * lists add up to the same totals. byChannel lists every channel, zeros included.
+   * Net usage of the calls made in [from, to) (null: unbounded), per tool, per UTC day and per
+   * channel (REST, MCP), from the usage rollups (readUsage): a refunded call counts zero, on the
+   * day of the call, as billing.monthly_usage counts it.
    */
-  async usageInPeriod(accountId: string, from: Date, to: Date): Promise<PeriodUsage> {
-    const netCalls = (group: string) =>
-      `SELECT ${group},
-              (count(*) - count(r.id))::int AS calls,
-              (-sum(u.amount) - coalesce(sum(r.amount), 0))::bigint AS credits
-         FROM credit_entries u LEFT JOIN credit_entries r ON r.refund_of = u.id
-        WHERE u.account_id = $1 AND u.kind = 'usage' AND u.created_at >= $2 AND u.created_at < $3
-        GROUP BY 1 ORDER BY 1`;
-    const [byTool, byDay, channels] = await Promise.all([
-      this.db.query<ToolUsage[]>(netCalls('u.tool AS tool'), [accountId, from, to]),
-      this.db.query<DayUsage[]>(netCalls(`to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`), [accountId, from, to]),
-      this.db.query<ChannelUsage[]>(netCalls('u.channel AS channel'), [accountId, from, to]),
-    ]);
-    return { byTool, byDay, byChannel: everyChannel(channels) };
+  async usageInPeriod(accountId: string, from: Date | null, to: Date | null): Promise<PeriodUsage> {
+    return readUsage(this.db, accountId, from, to);
   }
 
-  /** Net usage per tool (usage minus refunds), optionally since a moment and before another. */
+  /** Net usage per tool of the calls made since a moment (and before another), tools with none left out. */
   async usageByTool(accountId: string, since?: Date, until?: Date): Promise<ToolUsage[]> {
-    const rows = await this.netUsageBy<ToolUsage>('tool', accountId, since, until);
-    return rows.filter((r) => r.calls > 0 || r.credits > 0);
+    const { byTool } = await readUsage(this.db, accountId, since ?? null, until ?? null);
+    return byTool.filter((r) => r.calls > 0 || r.credits > 0);
   }
 
-  /**
-   * Net usage per channel (REST, MCP), counted as usageByTool counts it (a refund carries the
-   * channel of its call), so both add up to the same totals. Lists every channel, zeros included.
-   */
+  /** Net usage per channel (REST, MCP), counted as usageByTool counts it. Lists every channel, zeros included. */
   async usageByChannel(accountId: string, since?: Date, until?: Date): Promise<ChannelUsage[]> {
-    return everyChannel(await this.netUsageBy<ChannelUsage>('channel', accountId, since, until));
+    return (await readUsage(this.db, accountId, since ?? null, until ?? null)).byChannel;
   }
-
-  /** Usage minus refunds grouped by one column of credit_entries (a fixed name, never input). */
-  private netUsageBy<Row>(column: 'tool' | 'channel', accountId: string, since?: Date, until?: Date): Promise<Row[]> {
-    return this.db.query<Row[]>(
-      `SELECT ${column},
-              (count(*) FILTER (WHERE kind = 'usage') - count(*) FILTER (WHERE kind = 'refund'))::int AS calls,
-              (-sum(amount))::bigint AS credits
-         FROM credit_entries
-        WHERE account_id = $1 AND kind IN ('usage', 'refund')
-          AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)
-        GROUP BY ${column} ORDER BY ${column}`,
-      [accountId, since ?? null, until ?? null],
-    );
-  }
-}
-
-/** One row per channel in CALL_CHANNELS order, a channel with no calls as zeros. */
-function everyChannel(rows: ChannelUsage[]): ChannelUsage[] {
-  return CALL_CHANNELS.map((channel) => {
-    const row = rows.find((r) => r.channel === channel);
-    return { channel, calls: Number(row?.calls ?? 0), credits: Number(row?.credits ?? 0) };
-  });
 }

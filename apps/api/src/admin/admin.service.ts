@@ -318,7 +318,8 @@ export class AdminService {
     const to = query.to ? new Date(query.to) : this.clock.now();
     const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_USAGE_DAYS * DAY_MS);
     checkPeriod(from, to);
-    const usage = await this.ledger.usageInPeriod(accountId, from, to);
+    // Without an end the period runs to now: read open-ended, so today comes whole from the rollups.
+    const usage = await this.ledger.usageInPeriod(accountId, from, query.to ? to : null);
     const total = usage.byTool.reduce((sum, t) => ({ calls: sum.calls + t.calls, credits: sum.credits + Number(t.credits) }), { calls: 0, credits: 0 });
     return { from: from.toISOString(), to: to.toISOString(), total, ...usage };
   }

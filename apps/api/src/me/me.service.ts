@@ -22,11 +22,10 @@ export class MeService {
 
   async summary(caller: CallerIdentity) {
     const { accountId, keyId, scopes } = caller;
-    const [account, remaining, usage, usageByChannel, plan] = await Promise.all([
+    const [account, remaining, usage, plan] = await Promise.all([
       this.ledger.requireAccount(accountId),
       this.ledger.remaining(accountId),
-      this.ledger.usageByTool(accountId),
-      this.ledger.usageByChannel(accountId),
+      this.ledger.usageInPeriod(accountId, null, null),
       this.plans.state(accountId),
     ]);
     return {
@@ -36,8 +35,8 @@ export class MeService {
       callsLeft: Math.floor(remaining / CREDITS_PER_CALL),
       creditsPerCall: CREDITS_PER_CALL,
       plan: planStateView(plan),
-      usageByTool: usage,
-      usageByChannel,
+      usageByTool: usage.byTool.filter((t) => t.calls > 0 || t.credits > 0),
+      usageByChannel: usage.byChannel,
     };
   }
 

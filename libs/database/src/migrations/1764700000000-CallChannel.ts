@@ -38,7 +38,7 @@ export class CallChannel1764700000000 implements MigrationInterface {
     await q.query(scoutHold(true));
     await q.query(scoutHoldMany(true));
 
-    for (const view of Object.values(VIEWS)) {
+    for (const view of Object.values(CHANNEL_VIEWS)) {
       await q.query(`CREATE OR REPLACE VIEW ${view.name} AS ${view.sql(true)}`);
       await q.query(`COMMENT ON VIEW ${view.name} IS '${view.comment(true)}'`);
     }
@@ -46,7 +46,7 @@ export class CallChannel1764700000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     // CREATE OR REPLACE cannot drop a column: each view is rebuilt as it was, with its grant.
-    for (const view of Object.values(VIEWS)) {
+    for (const view of Object.values(CHANNEL_VIEWS)) {
       await q.query(`DROP VIEW ${view.name}`);
       await q.query(`CREATE VIEW ${view.name} AS ${view.sql(false)}`);
       await q.query(`COMMENT ON VIEW ${view.name} IS '${view.comment(false)}'`);
@@ -178,7 +178,7 @@ function scoutHoldMany(channel: boolean): string {
     END $$`;
 }
 
-interface BillingView {
+export interface BillingView {
   name: string;
   /** The view's query, with the channel columns (appended last) when `channel`. */
   sql(channel: boolean): string;
@@ -192,7 +192,7 @@ const netOf = (channel: string) => `
                - coalesce(sum(r.amount) FILTER (WHERE u.channel = '${channel}'), 0))::bigint AS ${channel}_credits`;
 
 /** The billing views that gain the channel, as the earlier migrations left them plus the channel. */
-const VIEWS: Record<string, BillingView> = {
+export const CHANNEL_VIEWS: Record<string, BillingView> = {
   // Keeps one row per month, account and tool (queries written against it stay right); the
   // channel split is four more columns, rest_* + mcp_* = the net totals.
   monthlyUsage: {

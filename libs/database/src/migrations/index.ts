@@ -13,6 +13,7 @@ import { GrantOrder1764600000000 } from './1764600000000-GrantOrder';
 import { CallChannel1764700000000 } from './1764700000000-CallChannel';
 import { OAuth1764710000000 } from './1764710000000-OAuth';
 import { FeedStreamResume1764720000000 } from './1764720000000-FeedStreamResume';
+import { UsageRollups1764800000000 } from './1764800000000-UsageRollups';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   CallChannel1764700000000,
   OAuth1764710000000,
   FeedStreamResume1764720000000,
+  UsageRollups1764800000000,
 ];
