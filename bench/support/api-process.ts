@@ -17,30 +17,41 @@ export type ApiRuntime = 'built' | 'ts-node';
 /** Where `built` compiles to: incremental, so a second run only re-emits what changed. */
 const BUILD_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'scout-bench-api');
 const PROBE_SOURCE = join(REPO_ROOT, 'bench', 'support', 'memory-probe.ts');
+const BARE_ROUTE_SOURCE = join(REPO_ROOT, 'bench', 'support', 'bare-route-main.ts');
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(process.execPath, [command, ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
 }
 
-/** Compiles the API (tsconfig.build.json, paths rewritten by tsc-alias) and the probe; returns the node arguments that run them. */
-function buildApi(): string[] {
+/** One bench-only file transpiled next to the compiled API (decorators and their metadata kept). */
+function transpileInto(source: string, name: string): string {
+  const { outputText } = ts.transpileModule(readFileSync(source, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, experimentalDecorators: true, emitDecoratorMetadata: true },
+  });
+  const file = join(BUILD_DIR, name);
+  writeFileSync(file, outputText);
+  return file;
+}
+
+/**
+ * Compiles the API (tsconfig.build.json, paths rewritten by tsc-alias) and the probe; returns the
+ * node arguments that run them. With `bareRoute`, the API runs with the bench's bare route added
+ * (bench/support/bare-route-main.ts).
+ */
+function buildApi(bareRoute: boolean): string[] {
   mkdirSync(BUILD_DIR, { recursive: true });
   run(require.resolve('typescript/bin/tsc'), ['-p', 'tsconfig.build.json', '--outDir', BUILD_DIR]);
   run(require.resolve('tsc-alias/dist/bin/index.js'), ['-p', 'tsconfig.build.json', '--outDir', BUILD_DIR]);
-  const probe = join(BUILD_DIR, 'bench-memory-probe.js');
-  const { outputText } = ts.transpileModule(readFileSync(PROBE_SOURCE, 'utf8'), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  });
-  writeFileSync(probe, outputText);
+  const probe = transpileInto(PROBE_SOURCE, 'bench-memory-probe.js');
   const main = join(BUILD_DIR, 'apps', 'api', 'src', 'main.js');
   if (!existsSync(main)) throw new Error(`the build did not produce ${main}`);
-  return ['-r', probe, main];
+  return ['-r', probe, bareRoute ? transpileInto(BARE_ROUTE_SOURCE, 'bench-bare-route-main.js') : main];
 }
 
-/** How to start the API: builds first for `built`. */
-export function prepareApi(runtime: ApiRuntime): string[] {
-  if (runtime === 'built') return buildApi();
+/** How to start the API: builds first for `built`; `bareRoute` (built only) adds the bench's bare route. */
+export function prepareApi(runtime: ApiRuntime, options: { bareRoute?: boolean } = {}): string[] {
+  if (runtime === 'built') return buildApi(options.bareRoute ?? false);
   return ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', '-r', PROBE_SOURCE, 'apps/api/src/main.ts'];
 }
 

@@ -56,22 +56,19 @@ export class ApiKeyService {
   async verify(token: string): Promise<CallerIdentity | null> {
     if (!API_KEY_PATTERN.test(token)) return null;
     const hash = hashApiKey(token);
-    const cacheKey = `key:${hash.toString('base64')}`;
-    const cached = this.verified.get<CallerIdentity>(cacheKey);
-    if (cached) return cached;
-
-    const rows = await this.db.query<{ id: string; account_id: string; scopes: string[]; secret_sha256: Buffer }[]>(
-      `SELECT k.id, k.account_id, k.scopes, k.secret_sha256
-         FROM api_keys k JOIN accounts a ON a.id = k.account_id
-        WHERE k.secret_sha256 = $1 AND k.revoked_at IS NULL AND a.status = 'active'`,
-      [hash],
-    );
-    const row = rows[0];
-    // The index lookup already matched; compare again in constant time so no timing depends on the secret.
-    if (!row || !timingSafeEqual(row.secret_sha256, hash)) return null;
-    const caller: CallerIdentity = { accountId: row.account_id, keyId: row.id, scopes: row.scopes, credential: 'api_key' };
-    this.verified.set(cacheKey, caller);
-    return caller;
+    return this.verified.lookup(`key:${hash.toString('base64')}`, async () => {
+      const rows = await this.db.query<{ id: string; account_id: string; scopes: string[]; secret_sha256: Buffer }[]>(
+        `SELECT k.id, k.account_id, k.scopes, k.secret_sha256
+           FROM api_keys k JOIN accounts a ON a.id = k.account_id
+          WHERE k.secret_sha256 = $1 AND k.revoked_at IS NULL AND a.status = 'active'`,
+        [hash],
+      );
+      const row = rows[0];
+      // The index lookup already matched; compare again in constant time so no timing depends on the secret.
+      if (!row || !timingSafeEqual(row.secret_sha256, hash)) return null;
+      const caller: CallerIdentity = { accountId: row.account_id, keyId: row.id, scopes: row.scopes, credential: 'api_key' };
+      return { value: caller };
+    });
   }
 
   async revoke(keyId: string, manager: EntityManager = this.db.manager): Promise<ApiKeyEntity> {

@@ -166,30 +166,28 @@ export class OAuthTokenService {
   async verify(token: string): Promise<VerifiedAccessToken | null> {
     if (!isSecretOf(ACCESS_TOKEN_PREFIX, token)) return null;
     const hash = hashSecret(token);
-    const cacheKey = `oauth:${hash.toString('base64')}`;
-    const cached = this.verified.get<VerifiedAccessToken>(cacheKey);
-    if (cached) return cached;
-    const [row] = await this.db.query<
-      { grant_id: string; account_id: string; api_key_id: string; client_id: string; scopes: string[]; resource: string; expires_at: Date; stale: boolean }[]
-    >(
-      `SELECT g.id AS grant_id, g.account_id, g.api_key_id, g.client_id, g.scopes, g.resource, t.expires_at,
+    return this.verified.lookup(`oauth:${hash.toString('base64')}`, async () => {
+      const [row] = await this.db.query<
+        { grant_id: string; account_id: string; api_key_id: string; client_id: string; scopes: string[]; resource: string; expires_at: Date; stale: boolean }[]
+      >(
+        `SELECT g.id AS grant_id, g.account_id, g.api_key_id, g.client_id, g.scopes, g.resource, t.expires_at,
               g.last_used_at IS NULL OR g.last_used_at < now() - interval '1 minute' AS stale
          FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id
         WHERE t.token_sha256 = $1 AND t.kind = 'access' AND t.revoked_at IS NULL AND t.expires_at > now() AND ${LIVE_GRANT}`,
-      [hash],
-    );
-    if (!row) return null;
-    // "Last used" to the minute: no write on every verification.
-    if (row.stale) await this.db.query(`UPDATE oauth_grants SET last_used_at = now() WHERE id = $1`, [row.grant_id]);
-    const verified: VerifiedAccessToken = {
-      caller: { accountId: row.account_id, keyId: row.api_key_id, scopes: row.scopes, credential: 'oauth', grantId: row.grant_id },
-      clientId: row.client_id,
-      scopes: row.scopes,
-      resource: row.resource,
-      expiresAt: Math.floor(row.expires_at.getTime() / 1000),
-    };
-    this.verified.set(cacheKey, verified, row.expires_at.getTime());
-    return verified;
+        [hash],
+      );
+      if (!row) return null;
+      // "Last used" to the minute: no write on every verification.
+      if (row.stale) await this.db.query(`UPDATE oauth_grants SET last_used_at = now() WHERE id = $1`, [row.grant_id]);
+      const verified: VerifiedAccessToken = {
+        caller: { accountId: row.account_id, keyId: row.api_key_id, scopes: row.scopes, credential: 'oauth', grantId: row.grant_id },
+        clientId: row.client_id,
+        scopes: row.scopes,
+        resource: row.resource,
+        expiresAt: Math.floor(row.expires_at.getTime() / 1000),
+      };
+      return { value: verified, notAfter: row.expires_at.getTime() };
+    });
   }
 
   /** A new access and refresh token under the grant. */

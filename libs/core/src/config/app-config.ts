@@ -313,6 +313,15 @@ export class AppConfig {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /**
+   * Writes each log line before the request goes on (true), instead of in the background, lines
+   * that come while a write is under way going out together (false, the default: a request does
+   * not wait on its log line; lines not yet written when the process is killed outright are lost).
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  LOG_SYNC = false;
+
   get upstreamMode(): 'sandbox' | 'live' {
     return this.UPSTREAM_MODE ?? (this.embeddedDatabase ? 'sandbox' : 'live');
   }
