@@ -13,9 +13,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Controller, Get, Module } from '@nestjs/common';
 import type * as Bootstrap from '../../apps/api/src/bootstrap';
-import type * as Core from '../../libs/core/src';
-import type * as Auth from '../../libs/auth/src';
-import type * as Upstream from '../../libs/upstream/src';
+import type * as Core from '@scout/core';
+import type * as Auth from '@scout/auth';
+import type * as Upstream from '@scout/upstream';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the compiled API next to this file, not the sources */
 const { createApiApp } = require(join(__dirname, 'apps/api/src/bootstrap')) as typeof Bootstrap;

@@ -53,7 +53,7 @@ describe('VerifiedCredentials.lookup: one query per key, however many wait on it
   it('a lookup under way when the cache is cleared (a revocation) keeps nothing, and later callers ask afresh', async () => {
     const cache = new VerifiedCredentials(AppConfig.fromEnv({ AUTH_CACHE_TTL_MS: '2000' }));
     let answer!: (value: { value: string } | null) => void;
-    const stale = cache.lookup('key:a', () => new Promise((resolve) => (answer = resolve)));
+    const stale = cache.lookup<string>('key:a', () => new Promise((resolve) => (answer = resolve)));
     cache.clear();
     const fresh = jest.fn().mockResolvedValue(null);
     await expect(cache.lookup('key:a', fresh)).resolves.toBeNull();

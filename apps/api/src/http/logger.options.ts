@@ -36,6 +36,6 @@ export function loggerOptions(config: AppConfig): Params {
  * lines go through it, as pino's own default does.
  */
 function logDestination(config: AppConfig): DestinationStream {
-  if (process.stdout.write !== Object.getPrototypeOf(process.stdout).write) return process.stdout;
+  if (process.stdout.write !== (Object.getPrototypeOf(process.stdout) as NodeJS.WriteStream).write) return process.stdout;
   return pino.destination({ dest: 1, sync: config.LOG_SYNC });
 }
