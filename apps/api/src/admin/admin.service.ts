@@ -312,11 +312,15 @@ export class AdminService {
     return { entries: page.entries.map(entryView), nextCursor: page.nextCursor };
   }
 
-  /** Net usage of the calls in a period (default: the last 30 days), by tool, by UTC day and by channel (REST, MCP). */
+  /**
+   * Net usage of the calls in a period, by tool, by UTC day and by channel (REST, MCP). Without
+   * `from`, the 30 UTC days ending with `to`'s day (today by default), from midnight: whole days
+   * come from the usage rollups, so the default view costs the same on any ledger.
+   */
   async usage(accountId: string, query: PeriodQueryDto) {
     await this.ledger.requireAccount(accountId);
     const to = query.to ? new Date(query.to) : this.clock.now();
-    const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_USAGE_DAYS * DAY_MS);
+    const from = query.from ? new Date(query.from) : new Date((Math.floor(to.getTime() / DAY_MS) - (DEFAULT_USAGE_DAYS - 1)) * DAY_MS);
     checkPeriod(from, to);
     // Without an end the period runs to now: read open-ended, so today comes whole from the rollups.
     const usage = await this.ledger.usageInPeriod(accountId, from, query.to ? to : null);

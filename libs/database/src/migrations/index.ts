@@ -14,6 +14,7 @@ import { CallChannel1764700000000 } from './1764700000000-CallChannel';
 import { OAuth1764710000000 } from './1764710000000-OAuth';
 import { FeedStreamResume1764720000000 } from './1764720000000-FeedStreamResume';
 import { UsageRollups1764800000000 } from './1764800000000-UsageRollups';
+import { HotGrantUpdates1764810000000 } from './1764810000000-HotGrantUpdates';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   OAuth1764710000000,
   FeedStreamResume1764720000000,
   UsageRollups1764800000000,
+  HotGrantUpdates1764810000000,
 ];
