@@ -20,7 +20,8 @@
  *
  * Env: BENCH_LEDGER_ENTRIES (1000000), BENCH_SMALL_LEDGER (1000), BENCH_ROUNDS (10),
  * BENCH_ROUND_SECONDS (8), BENCH_CONNECTIONS (64), BENCH_READ_SECONDS (3), BENCH_LOG_LEVEL (info),
- * BENCH_CPU_PROF (a directory: the API's CPU profile, written when it stops).
+ * BENCH_CPU_PROF (a directory: the API's CPU profile, written when it stops), BENCH_METERED_ONLY (1: the
+ * metered rounds alone, for that profile).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync, rmSync } from 'node:fs';
@@ -41,6 +42,8 @@ const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 3);
 const HISTORY_DAYS = 100;
+/** BENCH_METERED_ONLY=1: no bare rounds and no reads, for a CPU profile of the metered call alone. */
+const PROFILE_METERED_ONLY = process.env.BENCH_METERED_ONLY === '1';
 
 /** Issue 22's goals. */
 const GOALS = { meteredVsBare: 0.7, meteredP99Ms: 60, lastRoundVsFirst: 0.95, readsLargeVsSmall: 1.5 };
@@ -111,12 +114,12 @@ async function main(): Promise<void> {
 
     process.stdout.write(`filling the ledger: ${SMALL} calls\n`);
     await fillLedger(sql, account.id, SMALL, HISTORY_DAYS);
-    const small = await measureReads(base, list, apiKey, adminKey);
+    const small = PROFILE_METERED_ONLY ? null : await measureReads(base, list, apiKey, adminKey);
     process.stdout.write(`filling the ledger: ${ENTRIES - SMALL} more calls\n`);
     const fillStarted = Date.now();
     await fillLedger(sql, account.id, ENTRIES - SMALL, HISTORY_DAYS);
     process.stdout.write(`  filled in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s\n`);
-    const large = await measureReads(base, list, apiKey, adminKey);
+    const large = PROFILE_METERED_ONLY ? null : await measureReads(base, list, apiKey, adminKey);
 
     const meteredUrl = `${base}/api/v1/tools/${METERED_TOOL}`;
     const auth = { authorization: `Bearer ${apiKey}` };
@@ -127,11 +130,13 @@ async function main(): Promise<void> {
     const bareUrl = `${base}/bench/bare`;
 
     // Warm-up: JIT, connection pools, the response cache.
-    await load({ url: bareUrl, connections: CONNECTIONS, seconds: 3 });
+    if (!PROFILE_METERED_ONLY) await load({ url: bareUrl, connections: CONNECTIONS, seconds: 3 });
     await load({ url: meteredUrl, connections: CONNECTIONS, seconds: 3, headers: auth });
     const rounds: Array<{ bare: LoadResult; metered: LoadResult }> = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      const bareRun = await load({ url: bareUrl, connections: CONNECTIONS, seconds: ROUND_SECONDS });
+      const bareRun = PROFILE_METERED_ONLY
+        ? { rps: 1, p50: 0, p99: 0, ok: 0, failed: 0 }
+        : await load({ url: bareUrl, connections: CONNECTIONS, seconds: ROUND_SECONDS });
       const meteredRun = await load({ url: meteredUrl, connections: CONNECTIONS, seconds: ROUND_SECONDS, headers: auth });
       if (meteredRun.failed + bareRun.failed > 0) throw new Error(`round ${round}: ${meteredRun.failed} metered and ${bareRun.failed} bare answers failed`);
       rounds.push({ bare: bareRun, metered: meteredRun });
@@ -161,7 +166,8 @@ async function main(): Promise<void> {
       { figure: 'metered / bare (median rps)', value: ratio.toFixed(2), goal: `>= ${GOALS.meteredVsBare}`, met: ratio >= GOALS.meteredVsBare },
       { figure: 'metered p99 (median of rounds)', value: `${p99} ms`, goal: `<= ${GOALS.meteredP99Ms} ms`, met: p99 <= GOALS.meteredP99Ms },
       { figure: 'last round / first (metered rps)', value: growth.toFixed(2), goal: `>= ${GOALS.lastRoundVsFirst}`, met: growth >= GOALS.lastRoundVsFirst },
-      ...list.map((read) => {
+      ...(small === null || large === null ? [] : list).map((read) => {
+        if (small === null || large === null) throw new Error('no reads measured');
         const worst = Math.max(large[read.name].one / small[read.name].one, large[read.name].sixteen / small[read.name].sixteen);
         return {
           figure: `${read.name}: p50 ${SMALL.toLocaleString('en')} → ${ENTRIES.toLocaleString('en')} entries (1 / 16 callers)`,

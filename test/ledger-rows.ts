@@ -56,6 +56,19 @@ export async function callCharges(pool: Pool, accountId: string, requestId: stri
 }
 
 /**
+ * The charges of one request made without a hold (a call answered from cache, DirectCharges
+ * migration): the credits each took, net of refunds.
+ */
+export async function directCharges(pool: Pool, accountId: string, requestId: string): Promise<number[]> {
+  const { rows } = await pool.query(
+    `SELECT -e.amount - coalesce((SELECT sum(r.amount) FROM credit_entries r WHERE r.refund_of = e.id), 0) AS charged
+       FROM credit_entries e WHERE e.account_id = $1 AND e.request_id = $2 AND e.kind = 'usage' AND e.hold_id IS NULL ORDER BY e.id`,
+    [accountId, requestId],
+  );
+  return rows.map((r) => Number(r.charged));
+}
+
+/**
  * Refunds the answered call with this request id through scout_refund, as a correction would
  * (the gateway itself never refunds: a failed call's hold is voided, so it has nothing to refund).
  */

@@ -68,6 +68,7 @@ export class ChainToolsService {
 
   @Tool({
     name: 'service_chain_health',
+    readsOnly: true,
     input: ChainHealthInput,
     summary: 'Per chain: TVL, total stablecoin supply, and stablecoin dollars per dollar locked in DeFi.',
     description:
@@ -106,6 +107,7 @@ export class ChainToolsService {
 
   @Tool({
     name: 'service_chain_trend',
+    readsOnly: true,
     input: ChainTrendInput,
     summary: 'TVL and stablecoin supply of a chain (or all DeFi): change over 1d/7d/30d/90d/1y, TVL all-time high, weekly series.',
     description:
@@ -179,6 +181,7 @@ export class ChainToolsService {
 
   @Tool({
     name: 'service_chain_revenue',
+    readsOnly: true,
     input: ChainRevenueInput,
     summary: 'Per chain: revenue 24h/7d/30d, fees 24h/30d, share of fees kept, week-over-week trend, share of all DeFi revenue, top earners.',
     description:

@@ -63,6 +63,7 @@ export class MarketToolsService {
 
   @Tool({
     name: 'service_token_yields',
+    readsOnly: true,
     input: TokenYieldsInput,
     summary: 'Pools holding a token: APY split into base and reward, 7-day APY move, pool size, impermanent-loss flag. Ranked by pool size.',
     description:
@@ -110,6 +111,7 @@ export class MarketToolsService {
 
   @Tool({
     name: 'service_dex_volumes',
+    readsOnly: true,
     input: DexVolumesInput,
     summary: 'DEX volume over 24h, 7d and 30d with day-over-day and week-over-week change; per DEX its volume, share of the day and trend.',
     description:
@@ -166,6 +168,7 @@ export class MarketToolsService {
 
   @Tool({
     name: 'service_perps_open_interest',
+    readsOnly: true,
     input: PerpsOpenInterestInput,
     summary: 'Open interest of perpetual, options and prediction-market venues, with its change over a day, a week and a month.',
     description:
@@ -209,6 +212,7 @@ export class MarketToolsService {
 
   @Tool({
     name: 'service_stablecoins',
+    readsOnly: true,
     input: StablecoinsInput,
     summary: 'Supply per stablecoin with its move over a day, a week and a month and its peg status; totals with net stablecoin dollars arrived or left.',
     description: `Ranked by supply in USD. A USD stablecoin is pegged within ±${PEG_BAND_PCT}% of $1 (inclusive) and depegged beyond, with the deviation; other pegs have no status. Net flow is supply now minus supply 1, 7 or 30 days ago (negative when dollars left), over the coins known at both moments. Non-USD coins count at their current USD price.`,

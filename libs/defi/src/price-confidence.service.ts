@@ -38,6 +38,7 @@ export class PriceConfidenceService {
 
   @Tool({
     name: 'service_price_confidence',
+    readsOnly: true,
     input: PriceConfidenceInput,
     summary: "USD price of up to 50 tokens on any chain with the provider's confidence score, now or at a past moment.",
     description:

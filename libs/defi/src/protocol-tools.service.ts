@@ -80,6 +80,7 @@ export class ProtocolToolsService {
 
   @Tool({
     name: 'service_protocol_report',
+    readsOnly: true,
     input: ProtocolReportInput,
     summary: 'One DeFi protocol: TVL with 1-day, 7-day and 30-day change, chains, audit status, and exploits on record with amounts lost.',
     description:
@@ -169,6 +170,7 @@ export class ProtocolToolsService {
 
   @Tool({
     name: 'service_defi_hacks',
+    readsOnly: true,
     input: DefiHacksInput,
     summary: 'Exploits and rug pulls on record, newest first, with amount lost and how it was done.',
     description: 'Filter by a name the incident contains, by chain, or both. amountLostUsd is null where the loss is not known.',
@@ -190,6 +192,7 @@ export class ProtocolToolsService {
 
   @Tool({
     name: 'service_protocol_fees',
+    readsOnly: true,
     input: ProtocolFeesInput,
     summary: 'Protocol fees and revenue over 24h, 7d and 30d, share of fees kept, week-over-week trend, revenue by chain.',
     description:

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { AppConfig, isDatabaseUnavailable, OutOfCreditsError, ServiceUnavailableError, UnauthorizedError, type CallChannel } from '@scout/core';
@@ -55,6 +56,30 @@ interface HoldRow {
   expires_at: Date | null;
 }
 
+interface ChargeRequest {
+  /** Made here, once per charge: sending it again after a lost connection cannot charge twice. */
+  key: string;
+  /** Past this the charge is no longer retried. */
+  giveUpAt: number;
+  accountId: string;
+  tool: string;
+  amount: number;
+  requestId: string;
+  channel: CallChannel;
+}
+
+interface ChargeRow {
+  entry_id: number | null;
+  remaining: number | null;
+  status: string;
+}
+
+/** A call charged at once (charge()): its usage entry, and the credits spendable right after. */
+export interface DirectCharge {
+  entryId: number;
+  remaining: number;
+}
+
 interface PostRequest {
   hold: Hold;
   answer?: AnswerToStore;
@@ -89,6 +114,7 @@ export class CreditHoldsService {
   private readonly logger = new Logger('CreditHolds');
   private readonly holds = new GroupCommit<HoldRequest, HoldRow>((batch) => this.holdBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
   private readonly posts = new GroupCommit<PostRequest, PostRow>((batch) => this.postBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
+  private readonly charges = new GroupCommit<ChargeRequest, ChargeRow>((batch) => this.chargeBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -141,7 +167,7 @@ export class CreditHoldsService {
     // Retried as a whole while the connection is lost (each post in it is idempotent), until the
     // last deadline in it: holds already past theirs just come back expired.
     const latest = batch.reduce((last, p) => (p.hold.expiresAt > last.expiresAt ? p.hold : last), batch[0].hold);
-    const rows = await this.untilDeadline<PostRow[]>(latest, () =>
+    const rows = await this.untilDeadline<PostRow[]>(latest.expiresAt.getTime() + RETRY_MAX_DELAY_MS, `hold ${latest.id}`, () =>
       this.db.query(`SELECT hold_id, status, entry_id FROM scout_post_many($1::bigint[], $2::text[], $3::uuid[], $4::int[], $5::json[])`, [
         batch.map((p) => p.hold.id),
         batch.map((p) => p.answer?.key ?? null),
@@ -159,13 +185,47 @@ export class CreditHoldsService {
   }
 
   /**
+   * Charges a call whose answer is already in hand, without a hold (DirectCharges migration):
+   * one grouped debit. Throws OutOfCreditsError (402) when what the account can spend now (less
+   * what running calls hold) does not cover it, UnauthorizedError for a suspended account; writes
+   * nothing then. Sent again while the connection is lost, within the hold TTL: the charge carries
+   * a key of its own, so a charge that was made before the connection dropped is found, not repeated.
+   */
+  async charge(accountId: string, tool: string, amount: number, requestId: string, channel: CallChannel = 'rest'): Promise<DirectCharge> {
+    const giveUpAt = Date.now() + this.config.holdTtlMs;
+    const row = await this.charges.submit({ key: randomUUID(), giveUpAt, accountId, tool, amount, requestId, channel });
+    if (row.status === 'insufficient') throw new OutOfCreditsError(amount, Number(row.remaining ?? 0));
+    if (row.status !== 'ok') throw new UnauthorizedError('This account is not active.');
+    return { entryId: Number(row.entry_id), remaining: Number(row.remaining) };
+  }
+
+  private async chargeBatch(batch: ChargeRequest[]): Promise<ChargeRow[]> {
+    const giveUpAt = Math.max(...batch.map((c) => c.giveUpAt));
+    const rows = await this.untilDeadline<Array<ChargeRow & { ord: number }>>(giveUpAt, 'charge', () =>
+      this.db.query(
+        `SELECT ord, entry_id, remaining, status FROM scout_charge_many($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::uuid[])`,
+        [
+          batch.map((c) => c.accountId),
+          batch.map((c) => c.amount),
+          batch.map((c) => c.tool),
+          batch.map((c) => c.requestId),
+          batch.map((c) => c.channel),
+          batch.map((c) => c.key),
+        ],
+      ),
+    );
+    const byPosition = new Map(rows.map((row) => [Number(row.ord), row]));
+    return batch.map((_, i) => byPosition.get(i + 1) ?? { entry_id: null, remaining: null, status: 'no_account' });
+  }
+
+  /**
    * Releases the hold: the call is charged nothing. Never throws: if the database stays out of
    * reach until the deadline, the hold expires, which charges nothing too. Resolves to the
    * account's spendable credits afterwards, or null when they could not be read.
    */
   async void(hold: Hold, reason: string): Promise<number | null> {
     try {
-      const [row] = await this.untilDeadline(hold, () =>
+      const [row] = await this.untilDeadline(hold.expiresAt.getTime() + RETRY_MAX_DELAY_MS, `hold ${hold.id}`, () =>
         this.db.query<{ status: string; remaining: number }[]>(`SELECT status, remaining FROM scout_void($1, $2)`, [hold.id, printable(reason).slice(0, 500)]),
       );
       if (row.status === 'posted') this.logger.error({ holdId: hold.id }, 'a failed call was already posted: it stays charged');
@@ -187,19 +247,18 @@ export class CreditHoldsService {
   }
 
   /**
-   * Runs an idempotent statement again while its connection is lost, until shortly past the hold's
-   * deadline (the database's clock decides expiry; a second covers skew): by then the hold can
-   * charge nothing whatever the statement would have done.
+   * Runs an idempotent statement again while its connection is lost, until `giveUpAt` (for a hold,
+   * shortly past its deadline: the database's clock decides expiry, a second covers skew; by then
+   * the hold can charge nothing whatever the statement would have done).
    */
-  private async untilDeadline<T>(hold: Hold, statement: () => Promise<T>): Promise<T> {
-    const giveUpAt = hold.expiresAt.getTime() + RETRY_MAX_DELAY_MS;
+  private async untilDeadline<T>(giveUpAt: number, what: string, statement: () => Promise<T>): Promise<T> {
     for (let delay = RETRY_FIRST_DELAY_MS; ; delay = Math.min(delay * 2, RETRY_MAX_DELAY_MS)) {
       try {
         return await statement();
       } catch (error) {
         const left = giveUpAt - Date.now();
         if (!isDatabaseUnavailable(error) || left <= 0) throw error;
-        this.logger.warn({ holdId: hold.id, retryInMs: delay }, `database connection lost (${(error as Error).message}): retrying`);
+        this.logger.warn({ what, retryInMs: delay }, `database connection lost (${(error as Error).message}): retrying`);
         await sleep(Math.min(delay, left));
       }
     }

@@ -58,6 +58,7 @@ export class PricesToolsService {
 
   @Tool({
     name: 'service_token_prices',
+    readsOnly: true,
     input: TokenPricesInput,
     summary: 'Current USD price, 24h change and pool liquidity for up to 50 Solana mints in one call.',
     description:
@@ -88,6 +89,7 @@ export class PricesToolsService {
 
   @Tool({
     name: 'service_token_prices_multichain',
+    readsOnly: true,
     input: MultichainPricesInput,
     summary: 'Current USD prices on any chain, by contract address or by ticker, up to 25 of each per call.',
     description:
@@ -136,6 +138,7 @@ export class PricesToolsService {
 
   @Tool({
     name: 'service_price_history',
+    readsOnly: true,
     input: PriceHistoryInput,
     summary: 'A USD price series for one token over a time range, with first, last, change, high and low.',
     description:
@@ -172,6 +175,7 @@ export class PricesToolsService {
 
   @Tool({
     name: 'service_token_info',
+    readsOnly: true,
     input: TokenInfoInput,
     summary: 'What a token address is: name, ticker, decimals, logo and current USD price, on any of the seven chains.',
     description:

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { RequestContext, SessionUsageTracker, type ToolContext } from '@scout/core';
+import { CacheOnlyMissError, CallMeter, RequestContext, SessionUsageTracker, type ToolContext } from '@scout/core';
 import { HttpUpstreamSource, type HttpUpstreamSourceDeps } from './http-upstream-source';
 import { ProgrammableUpstream, json, toolContext } from './test/programmable-upstream';
 
@@ -135,5 +135,50 @@ describe('clearCache', () => {
     await expect(within(yLater, () => s.request(cached(60_000), parseValue))).resolves.toEqual({ value: 2 });
     expect(yLater.meter.cachedCalls).toBe(1);
     expect(upstream.hits).toHaveLength(2);
+  });
+});
+
+describe('a cache-only run (CallMeter.fromCacheOnly)', () => {
+  const cacheOnly = (): ToolContext => ({ ...toolContext(), meter: new CallMeter(true) });
+
+  it('answers from the cache without a server hit, and refuses a miss without one, counted even when caught', async () => {
+    countingUpstream();
+    const s = source();
+    const ctx = cacheOnly();
+    const missed = await within(ctx, () => s.request(cached(60_000), parseValue).catch((error: unknown) => error));
+    expect(missed).toBeInstanceOf(CacheOnlyMissError);
+    expect(ctx.meter.refusedFetches).toBe(1);
+    expect(upstream.hits).toHaveLength(0);
+
+    await within(toolContext(), () => s.request(cached(60_000), parseValue));
+    const warm = cacheOnly();
+    await expect(within(warm, () => s.request(cached(60_000), parseValue))).resolves.toEqual({ value: 1 });
+    expect(warm.meter.refusedFetches).toBe(0);
+    expect(warm.meter.cachedCalls).toBe(1);
+    expect(upstream.hits).toHaveLength(1);
+  });
+
+  it('joins a fetch already under way, and a refused miss never becomes a fetch others would join', async () => {
+    countingUpstream(50);
+    const s = source();
+    const refused = cacheOnly();
+    await expect(within(refused, () => s.request(cached(60_000), parseValue))).rejects.toBeInstanceOf(CacheOnlyMissError);
+    // A normal call right after starts its own fetch (nothing failed is left in flight) ...
+    const normal = within(toolContext(), () => s.request(cached(60_000), parseValue));
+    await sleep(10);
+    // ... which a cache-only run joins rather than refuses.
+    const joined = cacheOnly();
+    await expect(within(joined, () => s.request(cached(60_000), parseValue))).resolves.toEqual({ value: 1 });
+    await expect(normal).resolves.toEqual({ value: 1 });
+    expect(joined.meter.refusedFetches).toBe(0);
+    expect(upstream.hits).toHaveLength(1);
+  });
+
+  it('refuses an endpoint that is never cached', async () => {
+    countingUpstream();
+    const s = source();
+    const ctx = cacheOnly();
+    await expect(within(ctx, () => s.request({ endpoint: 'fx:/live', path: '/live' }, parseValue))).rejects.toBeInstanceOf(CacheOnlyMissError);
+    expect(upstream.hits).toHaveLength(0);
   });
 });

@@ -111,12 +111,16 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     const pathAndQuery = `${call.path}${buildQuery(call.query)}`;
     const ttlMs = call.cacheTtlMs ?? 0;
     const fetch = () => this.fetchCounted(call, method, pathAndQuery, parse, ctx);
+    // A cache-only run (CallMeter.fromCacheOnly) never calls the upstream: a miss is refused.
+    if (ctx?.meter.fromCacheOnly && ttlMs <= 0) ctx.meter.refuseFetch(call.endpoint);
     if (ttlMs <= 0) return fetch();
 
     // The endpoint label is part of the key so two parsers of one URL never share an answer.
     const cacheKey = `${call.endpoint} ${method} ${this.origin}${this.basePath}${pathAndQuery} ${call.body === undefined ? '' : JSON.stringify(call.body)}`;
     const clearedAt = ctx?.caller ? (this.deps.usage?.cacheClearedAt(ctx.caller.accountId)?.getTime() ?? null) : null;
-    return this.cache.read(cacheKey, ttlMs, fetch, clearedAt, () => this.countCacheHit(call, ctx));
+    const onHit = () => this.countCacheHit(call, ctx);
+    if (ctx?.meter.fromCacheOnly) return this.cache.peek<T>(cacheKey, clearedAt, onHit) ?? ctx.meter.refuseFetch(call.endpoint);
+    return this.cache.read(cacheKey, ttlMs, fetch, clearedAt, onHit);
   }
 
   health(): SourceHealth {

@@ -50,19 +50,28 @@ export class ResponseCache {
    * `load`, stored for `ttlMs`. `onHit` is told of each answer that needed no fetch of its own.
    */
   async read<T>(key: string, ttlMs: number, load: () => Promise<T>, freshSince: number | null, onHit: () => void): Promise<T> {
+    return this.peek<T>(key, freshSince, onHit) ?? this.load(key, ttlMs, load);
+  }
+
+  /**
+   * The answer for `key` without a fetch of its own: the stored one, or the one being fetched,
+   * unless older than `freshSince`; undefined when neither exists (nothing is started then).
+   */
+  peek<T>(key: string, freshSince: number | null, onHit: () => void): Promise<T> | undefined {
     const freshEnough = (since: number) => freshSince === null || since >= freshSince;
     const hit = this.get<T>(key);
     if (hit && freshEnough(hit.storedAt)) {
       onHit();
-      return hit.value;
+      return Promise.resolve(hit.value);
     }
     const flight = this.inFlight<T>(key);
     if (flight && freshEnough(flight.startedAt)) {
-      const value = await flight.promise;
-      onHit();
-      return value;
+      return flight.promise.then((value) => {
+        onHit();
+        return value;
+      });
     }
-    return this.load(key, ttlMs, load);
+    return undefined;
   }
 
   /** The fetch in progress for `key`, if any. */

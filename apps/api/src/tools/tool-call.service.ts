@@ -9,6 +9,7 @@ import {
   SessionUsageTracker,
   type Envelope,
   type ToolContext,
+  type ToolName,
   type ToolResult,
 } from '@scout/core';
 import { IdempotencyService, parseIdempotencyKey, requestFingerprint } from '@scout/idempotency';
@@ -33,7 +34,8 @@ interface KeyClaim {
  * validate the input, claim its Idempotency-Key if one came, place a hold for the cost, run the
  * handler with its context, then post the hold with the envelope (stored under the key in the same
  * transaction) before the answer leaves, or void it if the call failed. A hold left by a crash
- * expires unspent. REST (ToolGatewayService) and MCP (McpToolCaller) are thin adapters over it.
+ * expires unspent. A tool that only reads (`readsOnly`) may first be answered from cached upstream
+ * answers and charged once, without a hold (answerFromCache). REST (ToolGatewayService) and MCP (McpToolCaller) are thin adapters over it.
  */
 @Injectable()
 export class ToolCallService {
@@ -83,6 +85,13 @@ export class ToolCallService {
     // A call whose answer can no longer be delivered is not started (nor charged).
     if (request.voidIfAborted && request.signal.aborted) throw new CallAbortedError();
 
+    // A paid call of a tool that only reads, without a key to store its answer under: answered from
+    // cached upstream answers if it can be, then charged once (no hold); otherwise it runs below.
+    if (caller && tool.cost > 0 && tool.readsOnly && !claim) {
+      const answered = await this.answerFromCache(request, input, startedAt, caller.accountId);
+      if (answered) return answered;
+    }
+
     const hold = caller && tool.cost > 0 ? await this.holds.place(caller.accountId, tool.name, tool.cost, requestId, request.channel) : null;
     if (hold) request.onRemaining?.(hold.remaining);
 
@@ -105,18 +114,7 @@ export class ToolCallService {
 
     const remaining = hold ? hold.remaining : caller ? await this.ledger.remaining(caller.accountId) : null;
     if (remaining !== null) request.onRemaining?.(remaining);
-    const notes = [...(result.notes ?? [])];
-    if (this.upstreams.sandbox && context.meter.endpoints.length > 0) notes.push(SANDBOX_NOTE);
-    const envelope = buildEnvelope({
-      tool: tool.name,
-      data: result.data,
-      notes,
-      creditsSpent: hold ? tool.cost : 0,
-      remaining,
-      meter: context.meter,
-      startedAt,
-      requestId,
-    });
+    const envelope = this.envelope(tool.name, result, context, hold ? tool.cost : 0, remaining, startedAt, requestId);
 
     // The charge (and the stored answer) is durable before the answer leaves; a hold that can no
     // longer be posted throws, and the caller gets an error, charged nothing.
@@ -129,6 +127,53 @@ export class ToolCallService {
       this.sessionUsage.record(caller.accountId, tool.name, tool.cost, context.meter.calls, context.meter.cachedCalls, request.channel);
     }
     return { envelope, statusCode: OK, remaining, replayed: false };
+  }
+
+  /**
+   * Runs the handler on cached upstream answers only (CallMeter.fromCacheOnly: a miss is refused,
+   * never fetched), and if it answered without one, charges the call in one grouped debit
+   * (CreditHoldsService.charge: 402 when short, and the answer is dropped). Null when the answer
+   * needed an upstream call or the run failed: the caller then runs the call as usual, with a hold,
+   * so what the client gets (the answer or the error) comes from that run.
+   */
+  private async answerFromCache(request: ToolCallRequest, input: object, startedAt: number, accountId: string): Promise<ToolCallOutcome | null> {
+    const { tool, requestId } = request;
+    const context: ToolContext = {
+      tool: tool.name,
+      requestId,
+      caller: request.caller,
+      meter: new CallMeter(true),
+      deadlineAt: Date.now() + (tool.deadlineMs ?? this.config.TOOL_DEADLINE_MS),
+      signal: request.signal,
+    };
+    let result: ToolResult;
+    try {
+      result = await RequestContext.run(context, () => tool.handler(input, context));
+    } catch {
+      return null;
+    }
+    // A handler may have caught a refused fetch and answered without that part: not this answer.
+    if (context.meter.refusedFetches > 0) return null;
+    if (request.voidIfAborted && request.signal.aborted) throw new CallAbortedError();
+    const charged = await this.holds.charge(accountId, tool.name, tool.cost, requestId, request.channel);
+    request.onRemaining?.(charged.remaining);
+    const envelope = this.envelope(tool.name, result, context, tool.cost, charged.remaining, startedAt, requestId);
+    this.sessionUsage.record(accountId, tool.name, tool.cost, context.meter.calls, context.meter.cachedCalls, request.channel);
+    return { envelope, statusCode: OK, remaining: charged.remaining, replayed: false };
+  }
+
+  private envelope(
+    tool: ToolName,
+    result: ToolResult,
+    context: ToolContext,
+    creditsSpent: number,
+    remaining: number | null,
+    startedAt: number,
+    requestId: string,
+  ): Envelope {
+    const notes = [...(result.notes ?? [])];
+    if (this.upstreams.sandbox && context.meter.endpoints.length > 0) notes.push(SANDBOX_NOTE);
+    return buildEnvelope({ tool, data: result.data, notes, creditsSpent, remaining, meter: context.meter, startedAt, requestId });
   }
 
   private async voidHold(hold: Hold, error: unknown, request: ToolCallRequest): Promise<void> {

@@ -18,14 +18,16 @@ export async function callLedger(pool: Pool, accountId: string, requestId: strin
 }
 
 /**
- * What a call must have left, given its answer: a paid 2xx its hold posted at the cost and one
- * usage entry for it; a free 2xx nothing; any other answer no usage entry and, if a hold was
+ * What a call must have left, given its answer: a paid 2xx one usage entry for its cost, with its
+ * hold posted at the cost, or with no hold at all when it was answered from cache and charged
+ * once (a tool that only reads, ToolCallService.answerFromCache); a free 2xx nothing; any other answer no usage entry and, if a hold was
  * placed, that hold voided with nothing charged (not pending: a hold still pending after the
  * answer is a charge that may yet post or lapse).
  */
 export function expectedCallLedger(status: number, cost: number, found: CallLedger): CallLedger {
   if (status >= 200 && status < 300) {
-    return cost > 0 ? { holds: [{ hold: 'posted', held: cost, charged: cost }], usage: [-cost] } : { holds: [], usage: [] };
+    if (cost === 0) return { holds: [], usage: [] };
+    return { holds: found.holds.length === 0 ? [] : [{ hold: 'posted', held: cost, charged: cost }], usage: [-cost] };
   }
   return { holds: found.holds.length === 0 ? [] : [{ hold: 'voided', held: cost, charged: 0 }], usage: [] };
 }

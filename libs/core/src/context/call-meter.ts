@@ -1,11 +1,18 @@
 /**
  * Counts the upstream work behind one tool call: live calls, cache hits and the endpoints used.
  * Upstream clients record into the meter of the request they serve (see RequestContext).
+ *
+ * A meter made `fromCacheOnly` belongs to a first run of a call that may be answered only from
+ * answers already cached (ToolCallService): an upstream client then refuses to fetch, through
+ * refuseFetch(), instead of calling the upstream.
  */
 export class CallMeter {
   private liveCalls = 0;
   private cacheHits = 0;
+  private refused = 0;
   private readonly endpointSet = new Set<string>();
+
+  constructor(readonly fromCacheOnly = false) {}
 
   recordCall(endpoint: string): void {
     this.liveCalls += 1;
@@ -17,6 +24,16 @@ export class CallMeter {
     this.endpointSet.add(endpoint);
   }
 
+  /**
+   * Counts a fetch that a cache-only run could not make and throws CacheOnlyMissError. The count
+   * is what the caller checks: a handler that catches the error and answers without that part
+   * still counts as not answered from cache.
+   */
+  refuseFetch(endpoint: string): never {
+    this.refused += 1;
+    throw new CacheOnlyMissError(endpoint);
+  }
+
   get calls(): number {
     return this.liveCalls;
   }
@@ -25,7 +42,20 @@ export class CallMeter {
     return this.cacheHits;
   }
 
+  /** Fetches refused in a cache-only run: above zero, its answer is not one to give. */
+  get refusedFetches(): number {
+    return this.refused;
+  }
+
   get endpoints(): string[] {
     return [...this.endpointSet];
+  }
+}
+
+/** A cache-only run needed an answer that was not cached (CallMeter.refuseFetch). */
+export class CacheOnlyMissError extends Error {
+  constructor(readonly endpoint: string) {
+    super(`${endpoint}: not cached, and this run answers from cache only`);
+    this.name = 'CacheOnlyMissError';
   }
 }

@@ -18,6 +18,12 @@ export interface ToolOptions {
    * purpose (service_fomo_watch_stream). Such a tool should be free: a hold lasts TOOL_DEADLINE_MS.
    */
   deadlineMs?: number;
+  /**
+   * The handler only reads (upstream answers, never the database's rows it would change) and has
+   * no effect of its own: a call may first be answered from cached upstream answers alone and
+   * then charged once, without a hold (ToolCallService). Leave unset for a tool that writes.
+   */
+  readsOnly?: true;
 }
 
 /** Who is calling. Null only for public tools called without a key. */

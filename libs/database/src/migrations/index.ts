@@ -15,6 +15,7 @@ import { OAuth1764710000000 } from './1764710000000-OAuth';
 import { FeedStreamResume1764720000000 } from './1764720000000-FeedStreamResume';
 import { UsageRollups1764800000000 } from './1764800000000-UsageRollups';
 import { HotGrantUpdates1764810000000 } from './1764810000000-HotGrantUpdates';
+import { DirectCharges1764820000000 } from './1764820000000-DirectCharges';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   FeedStreamResume1764720000000,
   UsageRollups1764800000000,
   HotGrantUpdates1764810000000,
+  DirectCharges1764820000000,
 ];
