@@ -268,6 +268,16 @@ export class AppConfig {
   @Max(600_000)
   UPSTREAM_SLOW_CALL_MS = 2000;
 
+  /**
+   * How long past its TTL a cached upstream answer is kept to stand in for its failing source
+   * (serve-stale); 0 turns serving stale answers off.
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  UPSTREAM_CACHE_GRACE_MS = 300_000;
+
   /** Overall time budget of one tool call; upstream timeouts are cut to fit inside it. */
   @Transform(toNumber)
   @IsInt()
