@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { RequestContext, SessionUsageTracker, type ToolContext } from '@scout/core';
 import { freePort } from '../../../test/processes/child-processes';
+import { runSharedCacheChildren } from '../../../test/processes/shared-cache-children';
 import { HttpUpstreamSource } from './http-upstream-source';
 import { SharedCache } from './shared-cache';
 import { ProgrammableUpstream, json, toolContext } from './test/programmable-upstream';
-import { runSharedCacheChildren } from './test/shared-cache-children';
 
 /*
  * The response cache shared through Redis (REDIS_URL): real Redis at 127.0.0.1:6379, one key

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
+import { REPO_ROOT } from './child-processes';
 
 /** What one child process's reads returned, and how they were metered. */
 export interface ChildReads {
@@ -7,8 +8,6 @@ export interface ChildReads {
   calls: number;
   cachedCalls: number;
 }
-
-const REPO_ROOT = resolve(__dirname, '..', '..', '..', '..');
 
 /**
  * Starts `processes` children (shared-cache-child.ts, under ts-node) on one upstream and one
@@ -19,7 +18,8 @@ export async function runSharedCacheChildren(options: {
   processes: number;
   perProcess: number;
   baseUrl: string;
-  redisUrl: string;
+  /** Null: no shared tier, each process caches on its own. */
+  redisUrl: string | null;
   prefix: string;
   ttlMs: number;
 }): Promise<ChildReads[]> {
@@ -31,7 +31,7 @@ export async function runSharedCacheChildren(options: {
         ...process.env,
         TS_NODE_PROJECT: 'tsconfig.json',
         SHARED_BASE_URL: options.baseUrl,
-        SHARED_REDIS_URL: options.redisUrl,
+        SHARED_REDIS_URL: options.redisUrl ?? '',
         SHARED_PREFIX: options.prefix,
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
