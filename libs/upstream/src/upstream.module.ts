@@ -66,6 +66,11 @@ export class UpstreamSources implements OnModuleDestroy {
     return source;
   }
 
+  /** The shared cache's Redis connection: 'ready' when in use, another ioredis status while not, null without REDIS_URL. */
+  get sharedCacheStatus(): string | null {
+    return this.redis?.status ?? null;
+  }
+
   /** Counters of every source, by name order. */
   stats(): UpstreamSourceStats[] {
     return [...this.sources.values()].map((s) => s.stats()).sort((a, b) => a.source.localeCompare(b.source));
