@@ -81,7 +81,7 @@ async function apiProcesses(nodeArgs: string[], databaseUrl: string, redisUrl: s
     HOST: '127.0.0.1',
     ADMIN_BOOTSTRAP_KEY: adminKey,
     LOG_LEVEL: 'warn',
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, UPSTREAM_CACHE_PREFIX: `scout_bench_cache_${RUN}:` } : {}),
   };
   const apis: Array<{ api: ApiProcess; base: string }> = [];
   const pools: Pool[] = [];

@@ -26,10 +26,11 @@ describe('200 from either instance: an answer fetched by one is a cached call on
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await startTestApp({ env: { REDIS_URL }, sandbox: { now: () => SANDBOX_NOW } });
-    // B reads A's sandbox, so both instances ask for the same upstream URLs.
+    const shared = { REDIS_URL, UPSTREAM_CACHE_PREFIX: `scout_test_cache_${randomBytes(6).toString('hex')}:` };
+    a = await startTestApp({ env: shared, sandbox: { now: () => SANDBOX_NOW } });
+    // B reads A's sandbox and shares A's cache prefix, so both instances ask for the same entries.
     b = await startTestApp({
-      env: { REDIS_URL, ADMIN_BOOTSTRAP_KEY: a.adminKey },
+      env: { ...shared, ADMIN_BOOTSTRAP_KEY: a.adminKey },
       sandbox: { now: () => SANDBOX_NOW },
       upstreams: sandboxEndpoints({ urls: a.sandbox.urls, keys: SANDBOX_KEYS }),
     });

@@ -6,9 +6,6 @@ import { SharedCache } from './shared-cache';
 import { UnconfiguredUpstreamSource } from './unconfigured-upstream-source';
 import type { UpstreamSourceOptions } from './upstream.types';
 
-/** Where the shared response cache keeps its keys in Redis. */
-export const SHARED_CACHE_PREFIX = 'scout:cache:';
-
 /**
  * Builds the data sources of every provider client, wired to the status registry (service_health,
  * key states), to callers' "clear cache" moments and, when REDIS_URL is set, to the response cache
@@ -23,7 +20,7 @@ export class UpstreamSources implements OnModuleDestroy {
   constructor(
     private readonly status: ServiceStatusRegistry,
     private readonly usage: SessionUsageTracker,
-    /** Where UPSTREAM_SLOW_CALL_MS, UPSTREAM_CACHE_GRACE_MS and REDIS_URL are read; without it, sources keep their defaults. */
+    /** Where UPSTREAM_SLOW_CALL_MS, UPSTREAM_CACHE_GRACE_MS, REDIS_URL and UPSTREAM_CACHE_PREFIX are read; without it, sources keep their defaults. */
     @Optional() private readonly config?: AppConfig,
   ) {
     if (config?.REDIS_URL) {
@@ -36,7 +33,7 @@ export class UpstreamSources implements OnModuleDestroy {
         reported = true;
       });
       this.redis.on('ready', () => (reported = false));
-      this.shared = new SharedCache(this.redis, SHARED_CACHE_PREFIX);
+      this.shared = new SharedCache(this.redis, config.UPSTREAM_CACHE_PREFIX);
     }
   }
 

@@ -278,6 +278,14 @@ export class AppConfig {
   @Max(86_400_000)
   UPSTREAM_CACHE_GRACE_MS = 300_000;
 
+  /**
+   * Where the shared upstream response cache keeps its keys in Redis (with REDIS_URL): deployments
+   * or test runs sharing one Redis each take their own.
+   */
+  @IsString()
+  @Matches(/^[\w:.-]{1,64}$/, { message: 'UPSTREAM_CACHE_PREFIX must be 1-64 letters, digits, _ : . or -' })
+  UPSTREAM_CACHE_PREFIX = 'scout:cache:';
+
   /** Overall time budget of one tool call; upstream timeouts are cut to fit inside it. */
   @Transform(toNumber)
   @IsInt()
