@@ -110,8 +110,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     const method = call.method ?? 'GET';
     const pathAndQuery = `${call.path}${buildQuery(call.query)}`;
     const ttlMs = call.cacheTtlMs ?? 0;
-    const fetch = () => this.fetchCounted(call, method, pathAndQuery, parse, ctx);
-    if (ttlMs <= 0) return fetch();
+    if (ttlMs <= 0) return this.fetchCounted(call, method, pathAndQuery, parse, ctx);
 
     // The endpoint label is part of the key so two parsers of one URL never share an answer.
     const cacheKey = `${call.endpoint} ${method} ${this.origin}${this.basePath}${pathAndQuery} ${call.body === undefined ? '' : JSON.stringify(call.body)}`;
@@ -121,7 +120,17 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       ttlMs,
       freshSince: clearedAt,
       budgetMs: this.fetchBudgetMs(ctx),
-      fetch,
+      fetch: async (keepBody) => {
+        // The shared tier keeps the body, re-serialised before the parser can touch it.
+        let body: string | null = null;
+        const keepingBody = (raw: unknown): T => {
+          body = JSON.stringify(raw);
+          return parse(raw);
+        };
+        const value = await this.fetchCounted(call, method, pathAndQuery, keepBody ? keepingBody : parse, ctx);
+        return { value, body };
+      },
+      parse: (body) => parse(JSON.parse(body)),
       onHit: () => this.countCacheHit(call, ctx),
       servesStale: staleMayAnswer,
     });

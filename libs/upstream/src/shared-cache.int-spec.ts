@@ -134,6 +134,17 @@ describe('one cache for every instance', () => {
     expect(y.meter).toMatchObject({ calls: 0, cachedCalls: 1 });
   });
 
+  it("shares the provider's body, not a parsed value: each instance parses it itself (bigints and all)", async () => {
+    countingUpstream();
+    const [a, b] = await instances(2);
+    await a.request(cached(60_000), parseValue);
+    const ctx = toolContext();
+    const asBigint = (raw: unknown) => ({ big: BigInt((raw as { value: number }).value) });
+    await expect(within(ctx, () => b.request(cached(60_000), asBigint))).resolves.toEqual({ big: 1n });
+    expect(ctx.meter).toMatchObject({ calls: 0, cachedCalls: 1 });
+    expect(upstream.hits).toHaveLength(1);
+  });
+
   it('never shares a failure: the next instance asks the upstream again', async () => {
     upstream.reset((_req, res, _hit, n) => (n === 1 ? json(res, 503, {}) : json(res, 200, { value: n })));
     const [a, b] = await instances(2, { graceMs: 0 });
