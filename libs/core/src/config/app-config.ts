@@ -260,7 +260,8 @@ export class AppConfig {
 
   /**
    * An upstream answer slower than this marks its source degraded in service_health (any of the
-   * last 20 calls of the last 5 minutes); the default of every source built by UpstreamSources.
+   * last 20 calls of the last 5 minutes, until three healthy calls in a row); the default of every
+   * source built by UpstreamSources.
    */
   @Transform(toNumber)
   @IsInt()
