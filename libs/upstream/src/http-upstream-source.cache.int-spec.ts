@@ -147,6 +147,9 @@ describe('serve-stale (in this process, no Redis)', () => {
     const failed = toolContext();
     await expect(within(failed, () => s.request(cached(50), parseValue))).resolves.toEqual({ value: 1 });
     expect(failed.meter).toMatchObject({ calls: 1, cachedCalls: 1 });
+    expect(failed.meter.staleNotes).toEqual([
+      expect.stringMatching(/^fx:\/board failed upstream: answered from Scout's cached copy of \S+Z, past its usual lifetime\.$/),
+    ]);
     expect(s.health().state).toBe('down');
     const open = toolContext();
     await expect(within(open, () => s.request(cached(50), parseValue))).resolves.toEqual({ value: 1 });

@@ -132,6 +132,10 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       },
       parse: (body) => parse(JSON.parse(body)),
       onHit: () => this.countCacheHit(call, ctx),
+      onStale: (storedAt) => {
+        this.counters.cacheHits += 1;
+        ctx?.meter.recordStaleHit(call.endpoint, storedAt);
+      },
       servesStale: staleMayAnswer,
     });
   }

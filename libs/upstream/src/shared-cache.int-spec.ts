@@ -163,6 +163,7 @@ describe('serve-stale', () => {
     await expect(within(ctx, () => b.request(cached(50), parseValue))).resolves.toEqual({ value: 1 });
     // The failed attempt was sent (a live call); the answer came from the cache.
     expect(ctx.meter).toMatchObject({ calls: 1, cachedCalls: 1 });
+    expect(ctx.meter.staleNotes).toHaveLength(1);
     expect(upstream.hits).toHaveLength(2);
   });
 

@@ -19,8 +19,10 @@ export interface CachedRead<T> {
   fetch: (keepBody: boolean) => Promise<Fetched<T>>;
   /** Reads a body another process stored, as the fetch would have; throws on one it cannot read. */
   parse: (body: string) => T;
-  /** Told of each answer that needed no upstream fetch of its own (stale answers included). */
+  /** Told of each answer that needed no upstream fetch of its own. */
   onHit: () => void;
+  /** Told of each expired answer served for a failed fetch, with when it was fetched. */
+  onStale: (storedAt: number) => void;
   /** Whether this failure of the fetch may be answered with an expired entry still in its grace. */
   servesStale: (err: unknown) => boolean;
 }
@@ -46,7 +48,7 @@ export class TwoTierCache {
       if (this.graceMs <= 0 || !read.servesStale(err)) throw err;
       const stale = this.local.stale<T>(read.key, read.freshSince) ?? (await this.sharedStale(read));
       if (!stale) throw err;
-      read.onHit();
+      read.onStale(stale.storedAt);
       return stale.value;
     }
   }
