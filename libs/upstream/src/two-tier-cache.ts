@@ -72,9 +72,10 @@ export class TwoTierCache {
       read.onHit();
       return parsed;
     }
-    // A body this process cannot read (another version's parser wrote nothing this one accepts): fetch anew.
+    // A stored body this process's parser refuses (a damaged entry, or a parser stricter than the
+    // one that accepted it): fetch anew and store what this process can read.
     const { value, body } = await read.fetch(true);
-    const own = { value, storedAt: this.now(), expiresAt: this.now() + read.ttlMs };
+    const own = { value, storedAt: startedAt, expiresAt: this.now() + read.ttlMs };
     if (body !== null) await this.shared.store(read.key, { ...own, value: body }, this.graceMs);
     return own;
   }
