@@ -145,6 +145,19 @@ describe('one cache for every instance', () => {
     expect(upstream.hits).toHaveLength(1);
   });
 
+  it('fetches anew when its parser refuses the stored body, and stores what it fetched', async () => {
+    countingUpstream();
+    const [a, b, c] = await instances(3);
+    await a.request(cached(60_000), parseValue);
+    const atLeastTwo = (raw: unknown) => {
+      if ((raw as { value: number }).value < 2) throw new Error('value below 2');
+      return raw as { value: number };
+    };
+    await expect(b.request(cached(60_000), atLeastTwo)).resolves.toEqual({ value: 2 });
+    await expect(c.request(cached(60_000), parseValue)).resolves.toEqual({ value: 2 });
+    expect(upstream.hits).toHaveLength(2);
+  });
+
   it('never shares a failure: the next instance asks the upstream again', async () => {
     upstream.reset((_req, res, _hit, n) => (n === 1 ? json(res, 503, {}) : json(res, 200, { value: n })));
     const [a, b] = await instances(2, { graceMs: 0 });
