@@ -87,6 +87,9 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
 
   beforeEach(() => {
     namespace = backend.namespace(++testNumber);
+    // Each test's workers share upstream answers through Redis only among themselves (afterAll
+    // deletes the keys with the namespaces).
+    if (backend.redisUrl) config.UPSTREAM_CACHE_PREFIX = `${namespace}:cache:`;
   });
 
   afterEach(async () => {

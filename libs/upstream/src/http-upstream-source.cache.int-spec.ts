@@ -12,9 +12,9 @@ const upstream = new ProgrammableUpstream();
 let baseUrl: string;
 const opened: HttpUpstreamSource[] = [];
 
-function source(deps: HttpUpstreamSourceDeps = {}): HttpUpstreamSource {
+function source(deps: HttpUpstreamSourceDeps = {}, options: { cacheGraceMs?: number; breakerThreshold?: number } = {}): HttpUpstreamSource {
   const created = new HttpUpstreamSource(
-    { name: `cache${opened.length}`, baseUrl, keys: [], keyPlacement: { kind: 'none' }, timeoutMs: 2_000, retries: 0 },
+    { name: `cache${opened.length}`, baseUrl, keys: [], keyPlacement: { kind: 'none' }, timeoutMs: 2_000, retries: 0, ...options },
     deps,
   );
   opened.push(created);
@@ -180,5 +180,38 @@ describe('a cache-only run (CallMeter.fromCacheOnly)', () => {
     const ctx = cacheOnly();
     await expect(within(ctx, () => s.request({ endpoint: 'fx:/live', path: '/live' }, parseValue))).rejects.toBeInstanceOf(CacheOnlyMissError);
     expect(upstream.hits).toHaveLength(0);
+  });
+});
+
+describe('serve-stale (in this process, no Redis)', () => {
+  it('answers the expired entry while the upstream fails or the breaker is open, metered as a cached call', async () => {
+    upstream.reset((_req, res, _hit, n) => (n === 1 ? json(res, 200, { value: 1 }) : json(res, 503, {})));
+    const s = source({}, { cacheGraceMs: 60_000, breakerThreshold: 1 });
+    await s.request(cached(50), parseValue);
+    await sleep(80);
+    const failed = toolContext();
+    await expect(within(failed, () => s.request(cached(50), parseValue))).resolves.toEqual({ value: 1 });
+    expect(failed.meter).toMatchObject({ calls: 1, cachedCalls: 1 });
+    expect(failed.meter.staleNotes).toEqual([
+      expect.stringMatching(/^fx:\/board failed upstream: answered from Scout's cached copy of \S+Z, past its usual lifetime\.$/),
+    ]);
+    expect(s.health().state).toBe('down');
+    const open = toolContext();
+    await expect(within(open, () => s.request(cached(50), parseValue))).resolves.toEqual({ value: 1 });
+    expect(open.meter).toMatchObject({ calls: 0, cachedCalls: 1 });
+    expect(upstream.hits).toHaveLength(2);
+  });
+
+  it('fails as before with no grace, and never stands in for a refusal of the request (404)', async () => {
+    upstream.reset((_req, res, _hit, n) => (n === 1 ? json(res, 200, { value: 1 }) : json(res, n === 2 ? 503 : 404, {})));
+    const s = source({}, { cacheGraceMs: 0 });
+    await s.request(cached(50), parseValue);
+    await sleep(80);
+    await expect(s.request(cached(50), parseValue)).rejects.toMatchObject({ upstreamStatus: 503 });
+    const graced = source({}, { cacheGraceMs: 60_000 });
+    upstream.reset((_req, res, _hit, n) => (n === 1 ? json(res, 200, { value: 1 }) : json(res, 404, {})));
+    await graced.request(cached(50), parseValue);
+    await sleep(80);
+    await expect(graced.request(cached(50), parseValue)).rejects.toMatchObject({ upstreamStatus: 404 });
   });
 });

@@ -1,25 +1,29 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Pool } from 'undici';
-import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { RequestContext, type SessionUsageTracker, type SourceHealth, type SourceStatusReporter, type ToolContext, type UpstreamKeyState } from '@scout/core';
 import { KeyPool, type PooledKey } from './key-pool';
 import { RecentCalls } from './recent-calls';
-import { ResponseCache, DEFAULT_CACHE_MAX_ENTRIES } from './response-cache';
+import { ResponseCache } from './response-cache';
 import type { ResponseHeaders } from './retry-timing';
+import type { SharedCache } from './shared-cache';
+import { SourceBreaker } from './source-breaker';
+import { resolveSettings, type SourceSettings } from './source-settings';
+import { TwoTierCache } from './two-tier-cache';
 import { AnswerReader, AttemptFailure, buildQuery, type AttemptRequest, type UpstreamRequest } from './upstream-request';
 import { UpstreamRetries } from './upstream-retries';
 import { UpstreamError, type UpstreamCall, type UpstreamSource, type UpstreamSourceOptions } from './upstream.types';
 
-export const UPSTREAM_DEFAULTS = {
-  breakerThreshold: 5,
-  halfOpenAfterMs: 30_000,
-  slowCallMs: 2_000,
-  retryBaseDelayMs: 200,
-  retryMaxDelayMs: 2_000,
-  maxRetryWaitMs: 10_000,
-  connections: 32,
-  cacheMaxEntries: DEFAULT_CACHE_MAX_ENTRIES,
-} as const;
+export { UPSTREAM_DEFAULTS } from './source-settings';
+
+/** Failures of the source itself, which an expired answer still in its grace may stand in for. */
+const STALE_SERVABLE: ReadonlySet<UpstreamError['failure']> = new Set(['timeout', 'network', 'http', 'malformed', 'no_keys', 'circuit_open']);
+
+/** Whether `err` says the source failed (an outage) rather than that it refused this request (a 4xx). */
+function staleMayAnswer(err: unknown): boolean {
+  if (!(err instanceof UpstreamError) || !STALE_SERVABLE.has(err.failure)) return false;
+  const status = err.upstreamStatus;
+  return status === null || status >= 500 || status === 408 || status === 429;
+}
 
 /** How much of an error body a refusal rule gets to read. */
 const REFUSAL_BODY_CHARS = 4_000;
@@ -43,39 +47,38 @@ export interface HttpUpstreamSourceDeps {
   /** Injectable for tests that assert on waits without waiting. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** The Redis tier shared by every API process (REDIS_URL); without it the cache is this process's only. */
+  shared?: SharedCache | null;
 }
 
 /**
  * The base client every provider client uses: one host, its key pool, a circuit breaker, retries
- * inside the caller's deadline, and a TTL response cache with single-flight. Cached answers are
- * shared between callers, so treat what `request` returns as read-only.
+ * inside the caller's deadline, and a TTL response cache with single-flight (in this process, and
+ * across processes through Redis when configured) that serves an expired answer still in its grace
+ * when the upstream fails. Cached answers are shared between callers, so treat what `request`
+ * returns as read-only.
  */
 export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter {
   readonly name: string;
-  private readonly settings: Required<Omit<UpstreamSourceOptions, 'headers' | 'refusalRule' | 'creditHeaders'>> &
-    Pick<UpstreamSourceOptions, 'refusalRule' | 'creditHeaders'> & { headers: Record<string, string> };
+  private readonly settings: SourceSettings;
   private readonly origin: string;
   private readonly basePath: string;
   private readonly pool: Pool;
   private readonly keys: KeyPool;
-  private readonly breaker: CircuitBreakerPolicy;
-  private readonly cache: ResponseCache;
+  private readonly breaker: SourceBreaker;
+  private readonly cache: TwoTierCache;
   private readonly recent: RecentCalls;
   private readonly retries: UpstreamRetries;
   private readonly answers: AnswerReader;
-  private openedAt: number | null = null;
-  private lastBreakerFailure = '';
   private readonly counters = { calls: 0, cacheHits: 0, failures: 0, attempts: 0 };
 
   constructor(
     options: UpstreamSourceOptions,
     private readonly deps: HttpUpstreamSourceDeps = {},
   ) {
-    // Options left undefined (an unset setting) take the default rather than erasing it.
-    const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as UpstreamSourceOptions;
-    this.settings = { ...UPSTREAM_DEFAULTS, ...given, headers: options.headers ?? {} };
+    const { settings, base } = resolveSettings(options);
+    this.settings = settings;
     this.name = options.name;
-    const base = this.validate(options);
     this.origin = base.origin;
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.pool = new Pool(this.origin, {
@@ -84,23 +87,20 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       keepAliveMaxTimeout: 60_000,
     });
     this.keys = new KeyPool(this.name, options.keyPlacement.kind === 'none' ? [] : options.keys);
-    this.breaker = circuitBreaker(
-      handleWhen((err) => err instanceof AttemptFailure && err.tripsBreaker),
-      { halfOpenAfter: this.settings.halfOpenAfterMs, breaker: new ConsecutiveBreaker(this.settings.breakerThreshold) },
-    );
-    this.breaker.onBreak(() => {
-      this.openedAt = Date.now();
-    });
-    this.cache = new ResponseCache(this.settings.cacheMaxEntries);
+    this.breaker = new SourceBreaker(this.settings);
+    const local = new ResponseCache(this.settings.cacheMaxEntries, Date.now, this.settings.cacheGraceMs);
+    this.cache = new TwoTierCache(local, deps.shared ?? null, this.settings.cacheGraceMs);
     this.recent = new RecentCalls(this.settings.slowCallMs);
+    // A passing test call proves the source is back: the failures before it no longer describe it.
+    this.breaker.onRecovered(() => this.recent.clear());
     this.retries = new UpstreamRetries({
       source: this.name,
       settings: this.settings,
       keys: this.keys,
-      breaker: this.breaker,
+      breaker: this.breaker.policy,
       sleep: deps.sleep ?? ((ms) => delay(ms)),
       random: deps.random ?? Math.random,
-      lastBreakerFailure: () => this.lastBreakerFailure,
+      lastBreakerFailure: () => this.breaker.lastFailureDetail,
     });
     this.answers = new AnswerReader((call, failure, detail, status) => this.fail(call, failure, detail, status), this.settings.refusalRule);
   }
@@ -110,34 +110,55 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     const method = call.method ?? 'GET';
     const pathAndQuery = `${call.path}${buildQuery(call.query)}`;
     const ttlMs = call.cacheTtlMs ?? 0;
-    const fetch = () => this.fetchCounted(call, method, pathAndQuery, parse, ctx);
-    // A cache-only run (CallMeter.fromCacheOnly) never calls the upstream: a miss is refused.
-    if (ctx?.meter.fromCacheOnly && ttlMs <= 0) ctx.meter.refuseFetch(call.endpoint);
-    if (ttlMs <= 0) return fetch();
+    if (ttlMs <= 0) {
+      // A cache-only run (CallMeter.fromCacheOnly) never calls the upstream: a miss is refused.
+      if (ctx?.meter.fromCacheOnly) ctx.meter.refuseFetch(call.endpoint);
+      return this.fetchCounted(call, method, pathAndQuery, parse, ctx);
+    }
 
     // The endpoint label is part of the key so two parsers of one URL never share an answer.
     const cacheKey = `${call.endpoint} ${method} ${this.origin}${this.basePath}${pathAndQuery} ${call.body === undefined ? '' : JSON.stringify(call.body)}`;
     const clearedAt = ctx?.caller ? (this.deps.usage?.cacheClearedAt(ctx.caller.accountId)?.getTime() ?? null) : null;
-    const onHit = () => this.countCacheHit(call, ctx);
-    if (ctx?.meter.fromCacheOnly) return this.cache.peek<T>(cacheKey, clearedAt, onHit) ?? ctx.meter.refuseFetch(call.endpoint);
-    return this.cache.read(cacheKey, ttlMs, fetch, clearedAt, onHit);
+    if (ctx?.meter.fromCacheOnly) {
+      // Answered from this process's tier only; anything else is refused, never fetched.
+      return this.cache.peekLocal<T>(cacheKey, clearedAt, () => this.countCacheHit(call, ctx)) ?? ctx.meter.refuseFetch(call.endpoint);
+    }
+    return this.cache.read({
+      key: cacheKey,
+      ttlMs,
+      freshSince: clearedAt,
+      budgetMs: this.fetchBudgetMs(ctx),
+      fetch: async (keepBody) => {
+        // The shared tier keeps the body, re-serialised before the parser can touch it.
+        let body: string | null = null;
+        const keepingBody = (raw: unknown): T => {
+          body = JSON.stringify(raw);
+          return parse(raw);
+        };
+        const value = await this.fetchCounted(call, method, pathAndQuery, keepBody ? keepingBody : parse, ctx);
+        return { value, body };
+      },
+      parse: (body) => parse(JSON.parse(body)),
+      onHit: () => this.countCacheHit(call, ctx),
+      onStale: (storedAt) => {
+        this.counters.cacheHits += 1;
+        ctx?.meter.recordStaleHit(call.endpoint, storedAt);
+      },
+      servesStale: staleMayAnswer,
+    });
   }
 
   health(): SourceHealth {
-    const now = Date.now();
-    const state = this.breaker.state;
-    if (state === CircuitState.Open || state === CircuitState.Isolated || state === CircuitState.HalfOpen) {
-      const retryAt = (this.openedAt ?? now) + this.settings.halfOpenAfterMs;
-      if (state !== CircuitState.HalfOpen && retryAt > now) {
-        return {
-          name: this.name,
-          state: 'down',
-          retryAt: new Date(retryAt).toISOString(),
-          detail: `circuit open after repeated failures (last: ${this.lastBreakerFailure}); calls fail fast until retryAt`,
-        };
-      }
-      return { name: this.name, state: 'degraded', retryAt: null, detail: 'recovering: the next call tests the source' };
+    const breaker = this.breaker.view();
+    if (breaker.state === 'open') {
+      return {
+        name: this.name,
+        state: 'down',
+        retryAt: new Date(breaker.retryAt).toISOString(),
+        detail: `circuit open after repeated failures (last: ${breaker.lastFailure}); calls fail fast until retryAt`,
+      };
     }
+    if (breaker.state === 'testing') return { name: this.name, state: 'degraded', retryAt: null, detail: 'recovering: the next call tests the source' };
     if (this.keys.size > 0 && !this.keys.hasHealthy()) {
       const reset = this.keys.soonestReset();
       return { name: this.name, state: 'down', retryAt: reset === null ? null : new Date(reset).toISOString(), detail: this.keys.describeUnusable() };
@@ -163,24 +184,14 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     await this.pool.close();
   }
 
-  private validate(options: UpstreamSourceOptions): URL {
-    const problem = (what: string) => new Error(`Upstream source "${options.name}": ${what}`);
-    let base: URL;
-    try {
-      base = new URL(options.baseUrl);
-    } catch {
-      throw problem(`baseUrl "${options.baseUrl}" is not a URL`);
-    }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw problem('baseUrl must be http(s)');
-    if (base.search || base.hash) throw problem('baseUrl must not carry a query or fragment');
-    for (const name of ['timeoutMs', 'breakerThreshold', 'halfOpenAfterMs', 'slowCallMs', 'retryMaxDelayMs', 'connections', 'cacheMaxEntries'] as const) {
-      if (!(this.settings[name] > 0)) throw problem(`${name} must be positive`);
-    }
-    if (!(this.settings.retryBaseDelayMs >= 0) || !(this.settings.maxRetryWaitMs >= 0)) throw problem('retry delays must be >= 0');
-    if (!Number.isInteger(options.retries) || options.retries < 0) throw problem('retries must be a whole number >= 0');
-    if (options.keyPlacement.kind === 'none' && options.keys.length > 0) throw problem('keys are configured but keyPlacement is none');
-    if (options.keyPlacement.kind === 'header' && !options.keyPlacement.header) throw problem('keyPlacement header needs a header name');
-    return base;
+  /**
+   * The longest one upstream fetch of this source may take: the caller's time left, else every
+   * attempt at its full timeout. Other processes wait this long for it before fetching themselves.
+   */
+  private fetchBudgetMs(ctx: ToolContext | undefined): number {
+    const allAttempts = this.settings.timeoutMs * (this.settings.retries + 1);
+    const left = ctx?.deadlineAt ? ctx.deadlineAt - Date.now() : allAttempts;
+    return Math.max(1, Math.min(left, allAttempts));
   }
 
   private countCacheHit(call: UpstreamCall, ctx: ToolContext | undefined): void {
@@ -222,7 +233,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     } catch (err) {
       const trips = err instanceof AttemptFailure && err.tripsBreaker;
       this.recent.record(trips, Date.now() - startedAt);
-      if (trips) this.lastBreakerFailure = err.error.detail;
+      if (trips) this.breaker.noteFailure(err.error.detail);
       throw err;
     }
   }

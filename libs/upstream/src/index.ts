@@ -5,6 +5,7 @@ export * from './chain-address.validator';
 export * from './answer-parts';
 export { HttpUpstreamSource, UPSTREAM_DEFAULTS, type HttpUpstreamSourceDeps, type UpstreamSourceStats } from './http-upstream-source';
 export { parseKeyList } from './key-pool';
+export { SharedCache } from './shared-cache';
 export { UpstreamModule, UpstreamSources } from './upstream.module';
 export { UnconfiguredUpstreamSource } from './unconfigured-upstream-source';
 export * from './upstream-endpoints';

@@ -88,4 +88,17 @@ describe('ResponseCache', () => {
     expect(await fresh).toBe('answer 2');
     expect([loads, hits]).toEqual([2, 3]);
   });
+
+  it('keeps an expired entry through its grace as stale only, for callers who did not clear since', async () => {
+    const time = clock();
+    const cache = new ResponseCache(10, time.now, 500);
+    await cache.load('k', 100, async () => 'v');
+    time.advance(100);
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.stale('k', null)).toMatchObject({ value: 'v', storedAt: 1_000 });
+    expect(cache.stale('k', 1_001)).toBeUndefined();
+    time.advance(500);
+    expect(cache.stale('k', null)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
 });

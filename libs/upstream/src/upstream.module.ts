@@ -1,32 +1,51 @@
-import { Injectable, Module, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, Module, Optional, type OnModuleDestroy } from '@nestjs/common';
+import Redis from 'ioredis';
 import { AppConfig, ServiceStatusRegistry, SessionUsageTracker } from '@scout/core';
 import { HttpUpstreamSource, type UpstreamSourceStats } from './http-upstream-source';
+import { SharedCache } from './shared-cache';
 import { UnconfiguredUpstreamSource } from './unconfigured-upstream-source';
 import type { UpstreamSourceOptions } from './upstream.types';
 
 /**
  * Builds the data sources of every provider client, wired to the status registry (service_health,
- * key states) and to callers' "clear cache" moments, and closes their connections on shutdown.
+ * key states), to callers' "clear cache" moments and, when REDIS_URL is set, to the response cache
+ * every API process shares; closes their connections on shutdown.
  */
 @Injectable()
 export class UpstreamSources implements OnModuleDestroy {
   private readonly sources = new Map<string, HttpUpstreamSource | UnconfiguredUpstreamSource>();
+  private readonly redis: Redis | null = null;
+  private readonly shared: SharedCache | null = null;
 
   constructor(
     private readonly status: ServiceStatusRegistry,
     private readonly usage: SessionUsageTracker,
-    /** Where UPSTREAM_SLOW_CALL_MS is read; without it, sources keep their own default. */
+    /** Where UPSTREAM_SLOW_CALL_MS, UPSTREAM_CACHE_GRACE_MS, REDIS_URL and UPSTREAM_CACHE_PREFIX are read; without it, sources keep their defaults. */
     @Optional() private readonly config?: AppConfig,
-  ) {}
+  ) {
+    if (config?.REDIS_URL) {
+      // No offline queue: while Redis is away a read fails at once and goes upstream instead of waiting.
+      this.redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+      const logger = new Logger('SharedCache');
+      let reported = false;
+      this.redis.on('error', (err: Error) => {
+        if (!reported) logger.warn(`Redis unavailable, the response cache is per process until it is back: ${err.message}`);
+        reported = true;
+      });
+      this.redis.on('ready', () => (reported = false));
+      this.shared = new SharedCache(this.redis, config.UPSTREAM_CACHE_PREFIX);
+    }
+  }
 
   /**
    * One source per provider host; a second source with the same name is refused. A source given
-   * no slowCallMs takes the configured UPSTREAM_SLOW_CALL_MS.
+   * no slowCallMs or cacheGraceMs takes the configured UPSTREAM_SLOW_CALL_MS or UPSTREAM_CACHE_GRACE_MS.
    */
   create(options: UpstreamSourceOptions): HttpUpstreamSource {
     this.refuseTwice(options.name);
     const slowCallMs = options.slowCallMs ?? this.config?.UPSTREAM_SLOW_CALL_MS;
-    const source = new HttpUpstreamSource({ ...options, slowCallMs }, { usage: this.usage });
+    const cacheGraceMs = options.cacheGraceMs ?? this.config?.UPSTREAM_CACHE_GRACE_MS;
+    const source = new HttpUpstreamSource({ ...options, slowCallMs, cacheGraceMs }, { usage: this.usage, shared: this.shared });
     this.status.addSource(source.name, source);
     this.sources.set(source.name, source);
     return source;
@@ -44,6 +63,11 @@ export class UpstreamSources implements OnModuleDestroy {
     return source;
   }
 
+  /** The shared cache's Redis connection: 'ready' when in use, another ioredis status while not, null without REDIS_URL. */
+  get sharedCacheStatus(): string | null {
+    return this.redis?.status ?? null;
+  }
+
   /** Counters of every source, by name order. */
   stats(): UpstreamSourceStats[] {
     return [...this.sources.values()].map((s) => s.stats()).sort((a, b) => a.source.localeCompare(b.source));
@@ -51,6 +75,7 @@ export class UpstreamSources implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await Promise.all([...this.sources.values()].map((s) => s.close()));
+    this.redis?.disconnect();
   }
 
   private refuseTwice(name: string): void {

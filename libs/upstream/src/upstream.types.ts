@@ -42,8 +42,13 @@ export interface UpstreamSourceOptions {
   headers?: Record<string, string>;
   /** Consecutive failures (5xx, timeouts, network errors, malformed payloads) that open the breaker. Default 5. */
   breakerThreshold?: number;
-  /** How long an open breaker fails fast before letting one test call through (ms). Default 30,000. */
+  /**
+   * How long an open breaker fails fast before letting one test call through (ms); each failed
+   * test doubles the wait, up to halfOpenMaxMs. Half-jittered. Default 4,000.
+   */
   halfOpenAfterMs?: number;
+  /** The longest wait between test calls of an open breaker (ms), so a recovery is seen within it. Default 8,000. */
+  halfOpenMaxMs?: number;
   /** An answer slower than this marks the source degraded (ms). Default 2,000. */
   slowCallMs?: number;
   /** First retry waits up to this long; each further retry doubles it, up to retryMaxDelayMs. Default 200. */
@@ -56,6 +61,11 @@ export interface UpstreamSourceOptions {
   connections?: number;
   /** Entries kept in the response cache (least recently used go first). Default 5,000. */
   cacheMaxEntries?: number;
+  /**
+   * How long past its TTL a cached answer is kept to stand in for a failing upstream (ms); 0: never
+   * served stale. Default 300,000.
+   */
+  cacheGraceMs?: number;
   /**
    * The provider's own reading of an error answer, consulted before the default rules (401/403
    * invalid key, 402/429 throttled key, 5xx retried, other 4xx terminal). Null: the defaults apply.

@@ -73,6 +73,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: 'silent',
     ADMIN_BOOTSTRAP_KEY: adminKey,
     ...(options.atPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+    // With REDIS_URL, an app's cached upstream answers stay its own unless a test shares a prefix.
+    UPSTREAM_CACHE_PREFIX: `scout_test_cache_${randomBytes(6).toString('hex')}:`,
     ...options.env,
   });
   const sandbox = await startSandbox(options.sandbox ?? {});

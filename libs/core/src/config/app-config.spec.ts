@@ -16,6 +16,18 @@ describe('AppConfig', () => {
     expect(() => AppConfig.fromEnv({ UPSTREAM_SLOW_CALL_MS: '0' })).toThrow(/UPSTREAM_SLOW_CALL_MS/);
   });
 
+  it('reads the grace in which an expired cached answer stands in for a failing upstream', () => {
+    expect(AppConfig.fromEnv({}).UPSTREAM_CACHE_GRACE_MS).toBe(300_000);
+    expect(AppConfig.fromEnv({ UPSTREAM_CACHE_GRACE_MS: '0' }).UPSTREAM_CACHE_GRACE_MS).toBe(0);
+    expect(() => AppConfig.fromEnv({ UPSTREAM_CACHE_GRACE_MS: '-1' })).toThrow(/UPSTREAM_CACHE_GRACE_MS/);
+  });
+
+  it("reads the shared cache's Redis key prefix", () => {
+    expect(AppConfig.fromEnv({}).UPSTREAM_CACHE_PREFIX).toBe('scout:cache:');
+    expect(AppConfig.fromEnv({ UPSTREAM_CACHE_PREFIX: 'staging:cache:' }).UPSTREAM_CACHE_PREFIX).toBe('staging:cache:');
+    expect(() => AppConfig.fromEnv({ UPSTREAM_CACHE_PREFIX: 'has space' })).toThrow(/UPSTREAM_CACHE_PREFIX/);
+  });
+
   it('takes an https public URL, or http only on a loopback host', () => {
     expect(AppConfig.fromEnv({}).publicUrl).toBe('http://localhost:3000');
     expect(AppConfig.fromEnv({ PORT: '3100' }).publicUrl).toBe('http://localhost:3100');

@@ -260,13 +260,32 @@ export class AppConfig {
 
   /**
    * An upstream answer slower than this marks its source degraded in service_health (any of the
-   * last 20 calls of the last 5 minutes); the default of every source built by UpstreamSources.
+   * last 20 calls of the last 5 minutes, until three healthy calls in a row); the default of every
+   * source built by UpstreamSources.
    */
   @Transform(toNumber)
   @IsInt()
   @Min(1)
   @Max(600_000)
   UPSTREAM_SLOW_CALL_MS = 2000;
+
+  /**
+   * How long past its TTL a cached upstream answer is kept to stand in for its failing source
+   * (serve-stale); 0 turns serving stale answers off.
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  UPSTREAM_CACHE_GRACE_MS = 300_000;
+
+  /**
+   * Where the shared upstream response cache keeps its keys in Redis (with REDIS_URL): deployments
+   * or test runs sharing one Redis each take their own.
+   */
+  @IsString()
+  @Matches(/^[\w:.-]{1,64}$/, { message: 'UPSTREAM_CACHE_PREFIX must be 1-64 letters, digits, _ : . or -' })
+  UPSTREAM_CACHE_PREFIX = 'scout:cache:';
 
   /** Overall time budget of one tool call; upstream timeouts are cut to fit inside it. */
   @Transform(toNumber)

@@ -11,6 +11,8 @@ export class CallMeter {
   private cacheHits = 0;
   private refused = 0;
   private readonly endpointSet = new Set<string>();
+  /** Endpoints answered from an expired cached copy because the source failed, and how old each copy was. */
+  private readonly staleCopies = new Map<string, number>();
 
   constructor(readonly fromCacheOnly = false) {}
 
@@ -32,6 +34,21 @@ export class CallMeter {
   refuseFetch(endpoint: string): never {
     this.refused += 1;
     throw new CacheOnlyMissError(endpoint);
+  }
+
+  /** A cache hit on an expired copy, served because the upstream failed (serve-stale). */
+  recordStaleHit(endpoint: string, storedAt: number): void {
+    this.recordCacheHit(endpoint);
+    const known = this.staleCopies.get(endpoint);
+    this.staleCopies.set(endpoint, known === undefined ? storedAt : Math.min(known, storedAt));
+  }
+
+  /** One note per endpoint answered from an expired copy, for the envelope. */
+  get staleNotes(): string[] {
+    return [...this.staleCopies].map(
+      ([endpoint, storedAt]) =>
+        `${endpoint} failed upstream: answered from Scout's cached copy of ${new Date(storedAt).toISOString()}, past its usual lifetime.`,
+    );
   }
 
   get calls(): number {

@@ -36,9 +36,10 @@ export function buildEnvelope<T>(args: {
   startedAt: number;
   requestId: string;
 }): Envelope<T> {
+  const notes = [...(args.notes ?? []), ...args.meter.staleNotes];
   return {
     data: args.data,
-    ...(args.notes && args.notes.length > 0 ? { notes: args.notes } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
     credits: {
       creditsSpent: args.creditsSpent,
       calls: args.meter.calls,
