@@ -5,6 +5,8 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Mean latency, ms (fractional: finer than the integer percentiles for fast reads). */
+  mean: number;
   ok: number;
   /** Answers that were not 2xx, and connection errors or timeouts. */
   failed: number;
@@ -31,6 +33,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     rps: Math.round(ok / options.seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    mean: result.latency.average,
     ok,
     failed: result.non2xx + result.errors + result.timeouts,
   };
