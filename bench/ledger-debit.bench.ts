@@ -6,7 +6,9 @@
  *  - hold + post: scout_hold before the call, scout_post after it (2 round trips, each its own
  *    transaction; with an Idempotency-Key the answer rides in the post);
  *  - grouped hold + post: what the gateway does, through CreditHoldsService, whose holds and posts of
- *    concurrent calls share transactions (scout_hold_many, scout_post_many).
+ *    concurrent calls share transactions (scout_hold_many, scout_post_many);
+ *  - grouped charge (cached answer): what the gateway does for a call of a tool that only reads,
+ *    answered from cache: one step, no hold (CreditHoldsService.charge, scout_charge_many).
  * Round trips are counted at the pool, not assumed. Throughput and latencies count successful
  * calls only (the charge posted); a call that failed is counted apart and its reason printed.
  * Runs against a throwaway database: embedded PGlite by default, or a fresh database on the server
@@ -42,13 +44,24 @@ type ChargePath = (pool: Pool, accountId: string, requestId: string) => Promise<
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+function holdsService(pool: Pool): CreditHoldsService {
+  const config = AppConfig.fromEnv({ TOOL_DEADLINE_MS: '20000' });
+  return new CreditHoldsService({ query: (sql: string, params?: unknown[]) => pool.query(sql, params).then((r) => r.rows) } as unknown as DataSource, config);
+}
+
+/** The gateway's charge of a call answered from cache: one grouped step, no hold (scout_charge_many). */
+function cachedAnswerPath(pool: Pool): ChargePath {
+  const holds = holdsService(pool);
+  return (_pool, accountId, requestId) =>
+    holds.charge(accountId, 'bench', 250, requestId).then(
+      () => 'ok' as const,
+      (error: unknown) => `charge: ${reason(error)}`,
+    );
+}
+
 /** The gateway's own service: holds and posts group-committed across concurrent calls. */
 function gatewayPath(pool: Pool): ChargePath {
-  const config = AppConfig.fromEnv({ TOOL_DEADLINE_MS: '20000' });
-  const holds = new CreditHoldsService(
-    { query: (sql: string, params?: unknown[]) => pool.query(sql, params).then((r) => r.rows) } as unknown as DataSource,
-    config,
-  );
+  const holds = holdsService(pool);
   return async (_pool, accountId, requestId) => {
     const hold = await holds.place(accountId, 'bench', 250, requestId).catch((error: unknown) => `hold: ${reason(error)}`);
     if (typeof hold === 'string') return hold;
@@ -122,13 +135,13 @@ async function main() {
   // An idle client cut off while the throwaway database is dropped must not crash the report.
   pool.on('error', () => undefined);
   try {
-    const credits = DEBITS * 250 * (Object.keys(PATHS).length + 1);
+    const credits = DEBITS * 250 * (Object.keys(PATHS).length + 2);
     const hot = await openAccounts(pool, 1, credits);
     const spread = await openAccounts(pool, CONCURRENCY, credits);
     const roundTrips = countRoundTrips(pool);
     const warmUp = await run(pool, PATHS.direct, spread.slice(0, 4), roundTrips); // warm-up: connections, plans, caches
     const rows = [];
-    const paths = { ...PATHS, 'grouped hold + post': gatewayPath(pool) };
+    const paths = { ...PATHS, 'grouped hold + post': gatewayPath(pool), 'grouped charge (cached answer)': cachedAnswerPath(pool) };
     for (const [name, path] of Object.entries(paths)) {
       rows.push({ path: name, scenario: 'one hot account', ...(await run(pool, path, hot, roundTrips)) });
       rows.push({ path: name, scenario: `${CONCURRENCY} accounts`, ...(await run(pool, path, spread, roundTrips)) });
