@@ -75,4 +75,23 @@ describe('FeedHub delivery', () => {
     expect(h.got.get(0)).toEqual(['a']);
     expect(h.hub.delivered).toBe(watchers.length - 1);
   });
+
+  it('goes on to the other watchers, and to later events, when one watcher throws', async () => {
+    const h = harness();
+    h.add(1, { token: TOKEN });
+    h.inside.watchers.add({
+      key: null,
+      matches: () => true,
+      deliver: () => {
+        throw new Error('broken');
+      },
+      end: () => undefined,
+    });
+    h.add(2, { token: TOKEN });
+    h.announce(event('a'));
+    h.announce(event('b'));
+    for (let i = 0; i < 3; i++) await turn();
+    expect(h.got.get(1)).toEqual(['a', 'b']);
+    expect(h.got.get(2)).toEqual(['a', 'b']);
+  });
 });

@@ -101,6 +101,7 @@ export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown
     this.closed = true;
     this.endAll();
     this.watchers.clear();
+    this.deliveries.length = 0;
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);
@@ -164,13 +165,19 @@ export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown
   /** Delivers the oldest event to its next slice of watchers; the rest follow on later turns. */
   private readonly deliverSlice = (): void => {
     const delivery = this.deliveries[0];
+    if (!delivery) return;
     const end = Math.min(delivery.next + DELIVERY_SLICE, delivery.targets.length);
     while (delivery.next < end) {
       const w = delivery.targets[delivery.next++];
       // A watcher that ended since the event came gets nothing more.
       if (!this.watchers.has(w)) continue;
       this.delivered += 1;
-      w.deliver(delivery.event);
+      try {
+        w.deliver(delivery.event);
+      } catch (error) {
+        // One watcher's failure must not hold the event (and every later one) back from the rest.
+        this.logger.error(`feed hub: a watcher failed to take an event: ${(error as Error).message}`);
+      }
     }
     if (delivery.next >= delivery.targets.length) this.deliveries.shift();
     if (this.deliveries.length > 0) setImmediate(this.deliverSlice);
