@@ -14,8 +14,11 @@ import type { MemoryReport } from './memory-probe';
  */
 export type ApiRuntime = 'built' | 'ts-node';
 
-/** Where `built` compiles to: incremental, so a second run only re-emits what changed. */
-const BUILD_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'scout-bench-api');
+/**
+ * Where `built` compiles to: inside this checkout (node_modules may be shared by several checkouts,
+ * and one checkout's bench must not run another's build), under the ignored dist/.
+ */
+const BUILD_DIR = join(REPO_ROOT, 'dist', 'bench-api');
 const PROBE_SOURCE = join(REPO_ROOT, 'bench', 'support', 'memory-probe.ts');
 const BARE_ROUTE_SOURCE = join(REPO_ROOT, 'bench', 'support', 'bare-route-main.ts');
 
@@ -63,6 +66,8 @@ export interface ApiProcess extends ScoutProcess {
   resetPeak(): boolean;
   /** Open file descriptors of the process. */
   openFiles(): number;
+  /** CPU time the process has used so far (user and system), in milliseconds (10 ms steps). */
+  cpuMs(): number;
   /** The heap figures of the process, before and after a full collection (through the probe). */
   heap(): Promise<MemoryReport>;
 }
@@ -77,7 +82,9 @@ export function startApiProcess(nodeArgs: string[], env: Record<string, string>)
     process.once('exit', () => live.forEach((p) => p.signal('SIGKILL')));
   }
   const memoryFile = join(tmpdir(), `scout-bench-memory-${process.pid}-${Date.now()}.json`);
-  const child = spawn(process.execPath, ['--expose-gc', ...nodeArgs], {
+  // Opt-in node flags for the API only, e.g. BENCH_API_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extraFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, ['--expose-gc', ...extraFlags, ...nodeArgs], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -122,6 +129,11 @@ export function startApiProcess(nodeArgs: string[], env: Record<string, string>)
       }
     },
     openFiles: () => readdirSync(`/proc/${child.pid}/fd`).length,
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/PID/stat (after the parenthesised name): utime and stime, in ticks of 1/100 s.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     async heap() {
       rmSync(memoryFile, { force: true });
       child.kill('SIGUSR2');

@@ -1,7 +1,8 @@
 import { Controller, Get, Headers, Logger, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { RequireKey } from '@scout/auth';
-import { eventView, FeedHub, FeedStore, FeedStream, resumePoint, STREAM_RETRY_MS, StreamAlertsQuery, type FeedEvent } from '@scout/feeds';
+import { FeedHub, FeedStore, FeedStream, resumePoint, STREAM_RETRY_MS, StreamAlertsQuery, type FeedEvent } from '@scout/feeds';
+import { alertFrame } from './alert-frame';
 
 /** Comment lines keep proxies and clients from taking a quiet stream for a dead one. */
 const HEARTBEAT_MS = 15_000;
@@ -37,7 +38,7 @@ export class StreamController {
     };
     const send = (e: FeedEvent): void | Promise<void> => {
       if (!open) return;
-      const fits = res.write(`id: ${e.eventId}\nevent: alert\ndata: ${JSON.stringify(eventView(e))}\n\n`);
+      const fits = res.write(alertFrame(e));
       // The replay waits for a slow client instead of buffering the whole hour in memory.
       if (fits) return;
       return new Promise((resolve) => {

@@ -13,9 +13,10 @@ import {
   type ToolResult,
 } from '@scout/core';
 import { IdempotencyService, parseIdempotencyKey, requestFingerprint } from '@scout/idempotency';
-import { CreditHoldsService, LedgerService, type Hold } from '@scout/ledger';
+import { CreditHoldsService, type Hold } from '@scout/ledger';
 import type { UpstreamEndpoints } from '@scout/upstream';
 import { UPSTREAM_ENDPOINTS } from '../upstreams/upstream-endpoints';
+import { BalanceReads } from './balance-reads';
 import { CallAbortedError, type ToolCallOutcome, type ToolCallRequest } from './tool-call.types';
 
 const SANDBOX_NOTE = 'Answered from the sandbox upstream, a synthetic market that stands in for the data providers: not live market data.';
@@ -42,7 +43,7 @@ export class ToolCallService {
   private readonly logger = new Logger('ToolGateway');
 
   constructor(
-    private readonly ledger: LedgerService,
+    private readonly balances: BalanceReads,
     private readonly holds: CreditHoldsService,
     private readonly idempotency: IdempotencyService,
     private readonly sessionUsage: SessionUsageTracker,
@@ -64,7 +65,7 @@ export class ToolCallService {
     const claim = await this.idempotency.claim(caller.accountId, key, tool.name, requestFingerprint(tool.name, input));
     if (claim.kind === 'replay') {
       // The stored answer and status, charging nothing; the balance is today's.
-      const remaining = await this.ledger.remaining(caller.accountId);
+      const remaining = await this.balances.remaining(caller.accountId);
       request.onRemaining?.(remaining);
       return { envelope: claim.response as Envelope, statusCode: claim.statusCode, remaining, replayed: true };
     }
@@ -112,7 +113,7 @@ export class ToolCallService {
       throw error;
     }
 
-    const remaining = hold ? hold.remaining : caller ? await this.ledger.remaining(caller.accountId) : null;
+    const remaining = hold ? hold.remaining : caller ? await this.balances.remaining(caller.accountId) : null;
     if (remaining !== null) request.onRemaining?.(remaining);
     const envelope = this.envelope(tool.name, result, context, hold ? tool.cost : 0, remaining, startedAt, requestId);
 

@@ -3,6 +3,7 @@ import { IdempotencyModule } from '@scout/idempotency';
 import { LedgerModule } from '@scout/ledger';
 import type { UpstreamEndpoints } from '@scout/upstream';
 import { UPSTREAM_ENDPOINTS } from '../upstreams/upstream-endpoints';
+import { BalanceReads } from './balance-reads';
 import { ToolCallService } from './tool-call.service';
 import { ToolGatewayService } from './tool-gateway.service';
 import { ToolsController } from './tools.controller';
@@ -15,7 +16,7 @@ export class ToolsModule {
       module: ToolsModule,
       imports: [LedgerModule, IdempotencyModule],
       controllers: [ToolsController],
-      providers: [{ provide: UPSTREAM_ENDPOINTS, useValue: upstreams }, ToolCallService, ToolGatewayService],
+      providers: [{ provide: UPSTREAM_ENDPOINTS, useValue: upstreams }, BalanceReads, ToolCallService, ToolGatewayService],
       exports: [ToolCallService],
     };
   }

@@ -18,12 +18,42 @@ export function isTokenAddress(text: string): boolean {
   return SOLANA_ADDRESS.test(text) || EVM_ADDRESS.test(text);
 }
 
-/** The filter as a predicate over events (the watchers' test), with texts normalised once. */
-export function feedPredicate(filter: FeedFilter): (e: FeedEvent) => boolean {
+/** The parts of a filter feedPredicate compares, normalised as it compares them. */
+function normalised(filter: FeedFilter) {
   const trader = filter.trader?.trim().replace(/^@+/, '').toLowerCase();
   const token = filter.token?.trim();
   const address = token && isTokenAddress(token) ? normaliseTokenAddress(token) : null;
   const symbol = token && !address ? token.replace(/^\$/, '').toLowerCase() : null;
+  return { trader, address, symbol };
+}
+
+/**
+ * One value every event the filter passes must carry (its token address, else its token symbol,
+ * else its trader), as a key the hub can look watchers up by; null for a filter without one. An
+ * event's own keys are {@link eventKeys}.
+ */
+export function feedKey(filter: FeedFilter): string | null {
+  const { trader, address, symbol } = normalised(filter);
+  if (address) return `address:${address}`;
+  if (symbol) return `symbol:${symbol}`;
+  if (trader) return `trader:${trader}`;
+  return null;
+}
+
+/** The keys a filter's {@link feedKey} can take for which this event may pass it. */
+export function eventKeys(e: FeedEvent): string[] {
+  const keys = [`address:${e.tokenAddress}`];
+  if (e.tokenSymbol) keys.push(`symbol:${e.tokenSymbol.toLowerCase()}`);
+  const user = e.userId?.toLowerCase();
+  const trader = e.trader?.toLowerCase();
+  if (user) keys.push(`trader:${user}`);
+  if (trader && trader !== user) keys.push(`trader:${trader}`);
+  return keys;
+}
+
+/** The filter as a predicate over events (the watchers' test), with texts normalised once. */
+export function feedPredicate(filter: FeedFilter): (e: FeedEvent) => boolean {
+  const { trader, address, symbol } = normalised(filter);
   return (e) =>
     (!filter.side || e.side === filter.side) &&
     (!filter.chain || e.chain === filter.chain) &&

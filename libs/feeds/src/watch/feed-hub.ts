@@ -3,12 +3,15 @@ import { DrainState } from '@scout/core';
 import { Client, type Notification } from 'pg';
 import type { FeedEvent } from '../feed-event';
 import { FEED_CHANNEL } from '../feed-store';
+import { WatcherIndex } from './watcher-index';
 
 /** Injection token of the database URL the hub listens on. */
 export const FEED_DATABASE_URL = Symbol('FEED_DATABASE_URL');
 
 export interface Watcher {
   matches(event: FeedEvent): boolean;
+  /** feedKey of the watcher's filter: the hub tests it only against events that carry that key. */
+  key?: string | null;
   deliver(event: FeedEvent): void;
   /** The process is shutting down: answer with what arrived. */
   end(): void;
@@ -23,6 +26,19 @@ const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 15_000;
 
 /**
+ * Watchers answered per turn of the event loop. Node writes a response's bytes once the current
+ * callback returns, so delivering to 10,000 watchers in one loop would hold every byte back until
+ * the last was served; in slices, the first clients read while the rest are served.
+ */
+export const DELIVERY_SLICE = 256;
+
+interface Delivery {
+  event: FeedEvent;
+  targets: Watcher[];
+  next: number;
+}
+
+/**
  * The one fan-out of new feed events in an API process: a single LISTEN connection on the feed
  * channel, however many watches and streams are open; each event goes to every watcher whose
  * filter it matches. The connection opens with the first watcher and is re-opened (with backoff)
@@ -32,7 +48,9 @@ const RECONNECT_MAX_MS = 15_000;
 @Injectable()
 export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('FeedHub');
-  private readonly watchers = new Set<Watcher>();
+  private readonly watchers = new WatcherIndex<Watcher>();
+  /** Events being delivered, oldest first: a watcher gets them in the order they were announced. */
+  private readonly deliveries: Delivery[] = [];
   private client: Client | null = null;
   private connecting: Promise<void> | null = null;
   private closed = false;
@@ -83,6 +101,7 @@ export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown
     this.closed = true;
     this.endAll();
     this.watchers.clear();
+    this.deliveries.length = 0;
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);
@@ -137,11 +156,30 @@ export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown
       this.logger.warn('feed hub: an unreadable notification was skipped');
       return;
     }
-    for (const w of this.watchers) {
-      if (w.matches(event)) {
-        this.delivered += 1;
-        w.deliver(event);
+    const targets = this.watchers.matching(event);
+    if (targets.length === 0) return;
+    this.deliveries.push({ event, targets, next: 0 });
+    if (this.deliveries.length === 1) this.deliverSlice();
+  }
+
+  /** Delivers the oldest event to its next slice of watchers; the rest follow on later turns. */
+  private readonly deliverSlice = (): void => {
+    const delivery = this.deliveries[0];
+    if (!delivery) return;
+    const end = Math.min(delivery.next + DELIVERY_SLICE, delivery.targets.length);
+    while (delivery.next < end) {
+      const w = delivery.targets[delivery.next++];
+      // A watcher that ended since the event came gets nothing more.
+      if (!this.watchers.has(w)) continue;
+      this.delivered += 1;
+      try {
+        w.deliver(delivery.event);
+      } catch (error) {
+        // One watcher's failure must not hold the event (and every later one) back from the rest.
+        this.logger.error(`feed hub: a watcher failed to take an event: ${(error as Error).message}`);
       }
     }
-  }
+    if (delivery.next >= delivery.targets.length) this.deliveries.shift();
+    if (this.deliveries.length > 0) setImmediate(this.deliverSlice);
+  };
 }

@@ -1,6 +1,6 @@
 import { MAX_EVENT_ID_LENGTH, type FeedEvent } from '../feed-event';
 import type { FeedStore } from '../feed-store';
-import { feedPredicate, type FeedFilter } from '../tools/feed-filter';
+import { feedKey, feedPredicate, type FeedFilter } from '../tools/feed-filter';
 import type { FeedHub } from './feed-hub';
 
 /** How far back a reconnecting stream's replay reaches (by when Scout stored the events). */
@@ -63,6 +63,7 @@ export class FeedStream {
     const stream = new FeedStream(store, options);
     stream.stop = await hub.watch({
       matches: feedPredicate(options.filter),
+      key: feedKey(options.filter),
       deliver: (e) => stream.deliver(e),
       end: () => options.end(),
       interrupted: () => options.end(),

@@ -1,6 +1,6 @@
 import type { FeedEvent } from '../feed-event';
 import type { FeedStore } from '../feed-store';
-import { eventView, feedPredicate, type FeedEventView, type FeedFilter } from '../tools/feed-filter';
+import { eventView, feedKey, feedPredicate, type FeedEventView, type FeedFilter } from '../tools/feed-filter';
 import type { FeedHub } from './feed-hub';
 
 /** How far back a watch's replay of recent history reaches. */
@@ -39,6 +39,7 @@ export async function watchFeed(hub: FeedHub, store: FeedStore, request: WatchRe
   const ended = new Promise<WatchResult['endedBy']>((resolve) => (finish = resolve));
   const stop = await hub.watch({
     matches,
+    key: feedKey(request.filter),
     deliver: (e) => {
       if (seen.has(e.eventId) || events.length >= request.maxEvents) return;
       seen.add(e.eventId);
