@@ -134,6 +134,11 @@ async function main(): Promise<void> {
     // Warm-up: JIT, connection pools, the response cache.
     if (!PROFILE_METERED_ONLY) await load({ url: bareUrl, connections: CONNECTIONS, seconds: 3 });
     await load({ url: meteredUrl, connections: CONNECTIONS, seconds: 3, headers: auth });
+    // Transactions the database committed per metered call (pg_stat_database; this bench's own reads
+    // of it add a handful), printed to show what a call costs the database.
+    const commits = async () =>
+      Number((await sql.query<{ n: string }>(`SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()`)).rows[0].n);
+    const commitsBefore = await commits();
     const rounds: Array<{ bare: LoadResult; metered: LoadResult }> = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const bareRun = PROFILE_METERED_ONLY
@@ -145,11 +150,16 @@ async function main(): Promise<void> {
       process.stdout.write(`  round ${round}: bare ${bareRun.rps} rps, metered ${meteredRun.rps} rps (p99 ${meteredRun.p99} ms)\n`);
     }
 
+    // Statistics reach pg_stat_database within a second of each commit.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const meteredCalls = rounds.reduce((sum, r) => sum + r.metered.ok, 0);
+    const commitsPerCall = (await commits()) - commitsBefore;
     const { rows } = await sql.query<{ entries: string }>(`SELECT count(*) AS entries FROM credit_entries WHERE account_id = $1`, [account.id]);
     const target = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite in the bench process';
     process.stdout.write(
       `\nhttp: one API process (compiled, LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}), ${target}; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s; ` +
-        `the account's ledger ${Number(rows[0].entries).toLocaleString('en')} entries at the end; ${body.length}-byte answers\n`,
+        `the account's ledger ${Number(rows[0].entries).toLocaleString('en')} entries at the end; ${body.length}-byte answers; ` +
+        `${(commitsPerCall / meteredCalls).toFixed(3)} database transactions per metered call\n`,
     );
     console.table(
       rounds.map((r, i) => ({
