@@ -16,6 +16,7 @@ import { FeedStreamResume1764720000000 } from './1764720000000-FeedStreamResume'
 import { UsageRollups1764800000000 } from './1764800000000-UsageRollups';
 import { HotGrantUpdates1764810000000 } from './1764810000000-HotGrantUpdates';
 import { DirectCharges1764820000000 } from './1764820000000-DirectCharges';
+import { LedgerIndexScans1764830000000 } from './1764830000000-LedgerIndexScans';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   UsageRollups1764800000000,
   HotGrantUpdates1764810000000,
   DirectCharges1764820000000,
+  LedgerIndexScans1764830000000,
 ];
