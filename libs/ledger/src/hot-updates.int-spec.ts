@@ -4,11 +4,12 @@ import { testDatabaseUrl } from '../../../test/test-database';
 
 /**
  * A charged call updates the account's balance, the paying grant's remaining and the day's usage
- * rollup. Each must be a HOT update (in place, no new index entry): otherwise every call adds index
- * entries that later reads of the same rows step over until a vacuum, and the charge path slows as
- * the ledger grows (HotGrantUpdates migration). The transaction's own statistics count them.
+ * rollup. PostgreSQL updates a row in place (HOT, no new index entry) only when no index names a
+ * changed column, in its key or its predicate: otherwise every call adds index entries that later
+ * reads of the same rows step over until a vacuum (HotGrantUpdates migration). Checked on the
+ * indexes themselves, which decide it (HOT counts also depend on free room in the page).
  */
-describe('the charge path updates its rows in place (HOT)', () => {
+describe('the charge path can update its rows in place (HOT)', () => {
   let pool: Pool;
 
   beforeAll(() => {
@@ -18,30 +19,18 @@ describe('the charge path updates its rows in place (HOT)', () => {
     await pool.end();
   });
 
-  it('20 holds posted in one transaction: every update of accounts, credit_grants and usage_rollups is HOT', async () => {
-    const client = await pool.connect();
-    try {
-      const { rows } = await client.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('hot updates') RETURNING id`);
-      const accountId = rows[0].id;
-      // An expiring grant too: the expiry sweep's index covers grants with an expiry.
-      await client.query(`SELECT * FROM scout_grant($1, 'topup', 100000, now() + interval '30 days', 'hot', 'test')`, [accountId]);
-      await client.query('BEGIN');
-      for (let i = 0; i < 20; i++) {
-        const held = await client.query(`SELECT hold_id FROM scout_hold($1, 250, 'tool_a', $2, 60000, 'rest')`, [accountId, `hot-${i}`]);
-        await client.query(`SELECT * FROM scout_post($1)`, [held.rows[0].hold_id]);
-      }
-      const { rows: stats } = await client.query<{ relname: string; updates: number; hot: number }>(
-        `SELECT relname, n_tup_upd::int AS updates, n_tup_hot_upd::int AS hot FROM pg_stat_xact_user_tables
-          WHERE relname IN ('accounts', 'credit_grants', 'usage_rollups') ORDER BY relname`,
-      );
-      await client.query('COMMIT');
-      // Every post updates the account and the grant; the first inserts the day's rollup row, the
-      // other 19 update it.
-      expect(stats.map((s) => s.relname)).toEqual(['accounts', 'credit_grants', 'usage_rollups']);
-      expect(stats.map((s) => s.updates >= (s.relname === 'usage_rollups' ? 19 : 20))).toEqual([true, true, true]);
-      expect(stats.map((s) => s.hot)).toEqual(stats.map((s) => s.updates));
-    } finally {
-      client.release();
+  /** The columns each charge writes, by table. */
+  const WRITTEN: Record<string, string[]> = {
+    accounts: ['balance', 'updated_at'],
+    credit_grants: ['remaining'],
+    usage_rollups: ['calls', 'credits', 'refunded_calls', 'refunded_credits'],
+  };
+
+  it.each(Object.keys(WRITTEN))('no index of %s names a column a charge writes', async (table) => {
+    const { rows } = await pool.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1`, [table]);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { indexdef } of rows) {
+      for (const column of WRITTEN[table]) expect(`${indexdef} `).not.toMatch(new RegExp(`\\b${column}\\b`));
     }
   });
 });
