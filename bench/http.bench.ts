@@ -24,7 +24,7 @@
  * metered rounds alone, for that profile).
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool as PgPool } from 'pg';
@@ -66,6 +66,23 @@ function reads(accountId: string): Read[] {
     { name: 'admin usage (30 days)', path: `/api/v1/admin/accounts/${accountId}/usage`, admin: true },
     { name: 'admin account', path: `/api/v1/admin/accounts/${accountId}`, admin: true },
   ];
+}
+
+/** CPU time of every process named postgres on this machine (the server, when it runs here), ms; 0 when there is none. */
+function postgresCpuMs(): number {
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return total;
 }
 
 async function measureReads(base: string, list: Read[], apiKey: string, adminKey: string) {
@@ -139,15 +156,38 @@ async function main(): Promise<void> {
     const commits = async () =>
       Number((await sql.query<{ n: string }>(`SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()`)).rows[0].n);
     const commitsBefore = await commits();
-    const rounds: Array<{ bare: LoadResult; metered: LoadResult }> = [];
+    const rounds: Array<{ bare: LoadResult; metered: LoadResult; apiCpuUs: number; dbCpuUs: number; blocks: Record<string, number> }> = [];
+    /** Heap and index blocks each ledger table was read for (shared buffers hit or read), from pg_statio. */
+    const blockReads = async () =>
+      Object.fromEntries(
+        (
+          await sql.query<{ relname: string; blocks: string }>(
+            `SELECT relname, coalesce(heap_blks_hit, 0) + coalesce(heap_blks_read, 0) + coalesce(idx_blks_hit, 0) + coalesce(idx_blks_read, 0) AS blocks
+               FROM pg_statio_user_tables WHERE relname IN ('accounts', 'credit_grants', 'credit_entries', 'credit_allocations', 'credit_holds', 'usage_rollups')`,
+          )
+        ).rows.map((r) => [r.relname, Number(r.blocks)]),
+      );
     for (let round = 1; round <= ROUNDS; round++) {
       const bareRun = PROFILE_METERED_ONLY
         ? { rps: 1, p50: 0, p99: 0, mean: 0, ok: 0, failed: 0 }
         : await load({ url: bareUrl, connections: CONNECTIONS, seconds: ROUND_SECONDS });
+      const [apiBefore, dbBefore, blocksBefore] = [api.cpuMs(), postgresCpuMs(), await blockReads()];
       const meteredRun = await load({ url: meteredUrl, connections: CONNECTIONS, seconds: ROUND_SECONDS, headers: auth });
+      // CPU per metered call, the API's and the database server's (all its processes: a shared machine's other databases count too).
+      const apiCpuUs = ((api.cpuMs() - apiBefore) * 1000) / Math.max(1, meteredRun.ok);
+      const dbCpuUs = ((postgresCpuMs() - dbBefore) * 1000) / Math.max(1, meteredRun.ok);
+      // Statistics reach pg_statio within a second of each commit.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const blocksAfter = await blockReads();
+      const blocks = Object.fromEntries(Object.keys(blocksAfter).map((t) => [t, (blocksAfter[t] - (blocksBefore[t] ?? 0)) / Math.max(1, meteredRun.ok)]));
       if (meteredRun.failed + bareRun.failed > 0) throw new Error(`round ${round}: ${meteredRun.failed} metered and ${bareRun.failed} bare answers failed`);
-      rounds.push({ bare: bareRun, metered: meteredRun });
-      process.stdout.write(`  round ${round}: bare ${bareRun.rps} rps, metered ${meteredRun.rps} rps (p99 ${meteredRun.p99} ms)\n`);
+      rounds.push({ bare: bareRun, metered: meteredRun, apiCpuUs, dbCpuUs, blocks });
+      process.stdout.write(
+        `  round ${round}: bare ${bareRun.rps} rps, metered ${meteredRun.rps} rps (p99 ${meteredRun.p99} ms), CPU per metered call: API ${apiCpuUs.toFixed(0)} µs, PostgreSQL ${dbCpuUs.toFixed(0)} µs; ` +
+          `blocks per call: ${Object.entries(blocks)
+            .map(([t, n]) => `${t} ${n.toFixed(1)}`)
+            .join(', ')}\n`,
+      );
     }
 
     // Statistics reach pg_stat_database within a second of each commit.
@@ -169,6 +209,7 @@ async function main(): Promise<void> {
         'metered rps': r.metered.rps,
         'metered p50/p99 ms': `${r.metered.p50}/${r.metered.p99}`,
         ratio: (r.metered.rps / r.bare.rps).toFixed(2),
+        'API / PostgreSQL µs per call': `${r.apiCpuUs.toFixed(0)} / ${r.dbCpuUs.toFixed(0)}`,
       })),
     );
     const ratio = median(rounds.map((r) => r.metered.rps)) / median(rounds.map((r) => r.bare.rps));
