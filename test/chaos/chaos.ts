@@ -11,10 +11,9 @@
  * CHAOS_TOOL_DEADLINE_MS (4000). Everything runs on 127.0.0.1 only.
  */
 import { randomBytes } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { REPO_ROOT } from '../processes/child-processes';
+import { adminPost, ledgerVerify } from '../processes/cluster-admin';
 import { auditLedger, pendingExpiredHolds, pendingHolds, type Violation } from './audit';
 import { Cluster } from './cluster';
 import { runChaos, type ChaosCounters } from './disruptions';
@@ -51,21 +50,11 @@ const settings = {
 
 const log = (line: string) => process.stdout.write(`[chaos] ${line}\n`);
 
-async function admin<T>(base: string, adminKey: string, path: string, body: object): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${adminKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 async function setUpAccounts(base: string, adminKey: string): Promise<Account[]> {
   const accounts: Account[] = [];
   for (let i = 0; i < settings.accounts; i++) {
-    const created = await admin<{ account: { id: string }; apiKey: string }>(base, adminKey, '/api/v1/admin/accounts', { name: `chaos ${i}` });
-    await admin(base, adminKey, `/api/v1/admin/accounts/${created.account.id}/credits`, { credits: 50_000_000, kind: 'grant', reason: 'chaos load' });
+    const created = await adminPost<{ account: { id: string }; apiKey: string }>(base, adminKey, '/api/v1/admin/accounts', { name: `chaos ${i}` });
+    await adminPost(base, adminKey, `/api/v1/admin/accounts/${created.account.id}/credits`, { credits: 50_000_000, kind: 'grant', reason: 'chaos load' });
     accounts.push({ accountId: created.account.id, apiKey: created.apiKey });
   }
   return accounts;
@@ -81,16 +70,6 @@ async function toolCosts(base: string): Promise<Record<string, number>> {
 async function waitForHolds(sql: Client): Promise<void> {
   const deadline = Date.now() + settings.toolDeadlineMs + settings.holdGraceMs + HOLD_SWEEP_EVERY_MS + 15_000;
   while (Date.now() < deadline && (await pendingHolds(sql)) > 0) await new Promise((r) => setTimeout(r, 1000));
-}
-
-function ledgerVerify(url: string): { clean: boolean; output: string } {
-  const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/ledger-verify.ts', url], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    timeout: 120_000,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC' },
-  });
-  return { clean: run.status === 0, output: `${run.stdout ?? ''}${run.stderr ?? ''}` };
 }
 
 async function main(): Promise<number> {
@@ -161,7 +140,7 @@ async function main(): Promise<number> {
       });
     }
     if (cluster.workerExit !== 0) violations.push({ rule: 'cleanStop', detail: `worker exited ${cluster.workerExit} on SIGTERM` });
-    const verify = ledgerVerify(database.url);
+    const verify = ledgerVerify(database.url, 120_000);
     if (!verify.clean) violations.push({ rule: 'ledgerVerify', detail: verify.output.trim().split('\n').slice(-15).join('\n') });
 
     // A clean audit proves nothing unless the load and the disruptions happened: count them.

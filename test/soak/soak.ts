@@ -13,10 +13,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { REPO_ROOT } from '../processes/child-processes';
+import { adminPost, ledgerVerify } from '../processes/cluster-admin';
 import { Cluster } from '../chaos/cluster';
 
 const SECONDS = Number(process.argv[2] ?? process.env.SOAK_SECONDS ?? 3600);
@@ -47,32 +46,12 @@ interface Window {
   rssMb: number[];
 }
 
-async function admin<T>(base: string, adminKey: string, path: string, body: object): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${adminKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 const rssMb = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
     .find((l) => l.startsWith('VmRSS:'))!;
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 };
-
-function ledgerVerify(url: string): { clean: boolean; output: string } {
-  const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/ledger-verify.ts', url], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    timeout: 600_000,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TZ: 'UTC' },
-  });
-  return { clean: run.status === 0, output: `${run.stdout ?? ''}${run.stderr ?? ''}` };
-}
 
 async function main(): Promise<number> {
   let database: TestDatabase | undefined;
@@ -92,8 +71,8 @@ async function main(): Promise<number> {
     const base = cluster.apis[0].url;
     const keys: string[] = [];
     for (let i = 0; i < ACCOUNTS; i++) {
-      const created = await admin<{ account: { id: string }; apiKey: string }>(base, adminKey, '/api/v1/admin/accounts', { name: `soak ${i}` });
-      await admin(base, adminKey, `/api/v1/admin/accounts/${created.account.id}/credits`, { credits: 1_000_000_000, kind: 'grant', reason: 'soak load' });
+      const created = await adminPost<{ account: { id: string }; apiKey: string }>(base, adminKey, '/api/v1/admin/accounts', { name: `soak ${i}` });
+      await adminPost(base, adminKey, `/api/v1/admin/accounts/${created.account.id}/credits`, { credits: 1_000_000_000, kind: 'grant', reason: 'soak load' });
       keys.push(created.apiKey);
     }
     const requests = keys.flatMap((key) =>
@@ -129,7 +108,7 @@ async function main(): Promise<number> {
       log(`t=${window.at}s ${window.rps} rps, p99 ${window.p99} ms, failed ${window.failed}, RSS ${window.rssMb.join(' / ')} MB`);
     }
     await cluster.stop();
-    const verify = ledgerVerify(database.url);
+    const verify = ledgerVerify(database.url, 600_000);
     return report(windows, verify);
   } catch (error) {
     process.stderr.write(`[soak] could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
