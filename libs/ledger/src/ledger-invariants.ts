@@ -61,8 +61,8 @@ export interface Check {
 }
 
 /** `x` belongs to the accounts under check ($1 null means all of them). */
-const inScope = (column: string) => `($1::uuid[] IS NULL OR ${column} = ANY($1::uuid[]))`;
-const text = (value: unknown) => String(value);
+export const inScope = (column: string) => `($1::uuid[] IS NULL OR ${column} = ANY($1::uuid[]))`;
+export const text = (value: unknown) => String(value);
 const account = (row: Record<string, unknown>) => (row.account_id === null ? null : text(row.account_id));
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : text(value));
 

@@ -1,8 +1,4 @@
-import type { Check } from './ledger-invariants';
-
-/** `x` belongs to the accounts under check ($1 null means all of them). */
-const inScope = (column: string) => `($1::uuid[] IS NULL OR ${column} = ANY($1::uuid[]))`;
-const text = (value: unknown) => String(value);
+import { inScope, text, type Check } from './ledger-invariants';
 
 /**
  * The usage rollups (UsageRollups migration) equal the entries they sum: per account, UTC day of

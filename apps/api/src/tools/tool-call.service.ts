@@ -96,14 +96,7 @@ export class ToolCallService {
     const hold = caller && tool.cost > 0 ? await this.holds.place(caller.accountId, tool.name, tool.cost, requestId, request.channel) : null;
     if (hold) request.onRemaining?.(hold.remaining);
 
-    const context: ToolContext = {
-      tool: tool.name,
-      requestId,
-      caller,
-      meter: new CallMeter(),
-      deadlineAt: Date.now() + (tool.deadlineMs ?? this.config.TOOL_DEADLINE_MS),
-      signal: request.signal,
-    };
+    const context = this.contextFor(request, new CallMeter());
     let result: ToolResult;
     try {
       result = await RequestContext.run(context, () => tool.handler(input, context));
@@ -139,14 +132,7 @@ export class ToolCallService {
    */
   private async answerFromCache(request: ToolCallRequest, input: object, startedAt: number, accountId: string): Promise<ToolCallOutcome | null> {
     const { tool, requestId } = request;
-    const context: ToolContext = {
-      tool: tool.name,
-      requestId,
-      caller: request.caller,
-      meter: new CallMeter(true),
-      deadlineAt: Date.now() + (tool.deadlineMs ?? this.config.TOOL_DEADLINE_MS),
-      signal: request.signal,
-    };
+    const context = this.contextFor(request, new CallMeter(true));
     let result: ToolResult;
     try {
       result = await RequestContext.run(context, () => tool.handler(input, context));
@@ -161,6 +147,19 @@ export class ToolCallService {
     const envelope = this.envelope(tool.name, result, context, tool.cost, charged.remaining, startedAt, requestId);
     this.sessionUsage.record(accountId, tool.name, tool.cost, context.meter.calls, context.meter.cachedCalls, request.channel);
     return { envelope, statusCode: OK, remaining: charged.remaining, replayed: false };
+  }
+
+  /** What the handler sees of one run of the call; `meter` says whether it may fetch (CallMeter.fromCacheOnly). */
+  private contextFor(request: ToolCallRequest, meter: CallMeter): ToolContext {
+    const { tool } = request;
+    return {
+      tool: tool.name,
+      requestId: request.requestId,
+      caller: request.caller,
+      meter,
+      deadlineAt: Date.now() + (tool.deadlineMs ?? this.config.TOOL_DEADLINE_MS),
+      signal: request.signal,
+    };
   }
 
   private envelope(
