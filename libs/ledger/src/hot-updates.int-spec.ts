@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { testDatabaseUrl } from '../../../test/test-database';
 
+let pool: Pool;
+beforeAll(() => {
+  pool = new Pool({ connectionString: testDatabaseUrl(), max: 2 });
+});
+afterAll(async () => {
+  await pool.end();
+});
+
 /**
  * A charged call updates the account's balance, the paying grant's remaining and the day's usage
  * rollup. PostgreSQL updates a row in place (HOT, no new index entry) only when no index names a
@@ -10,15 +18,6 @@ import { testDatabaseUrl } from '../../../test/test-database';
  * indexes themselves, which decide it (HOT counts also depend on free room in the page).
  */
 describe('the charge path can update its rows in place (HOT)', () => {
-  let pool: Pool;
-
-  beforeAll(() => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 2 });
-  });
-  afterAll(async () => {
-    await pool.end();
-  });
-
   /** The columns each charge writes, by table. */
   const WRITTEN: Record<string, string[]> = {
     accounts: ['balance', 'updated_at'],
@@ -41,15 +40,6 @@ describe('the charge path can update its rows in place (HOT)', () => {
  * made before it: the buffers its statement reads stay flat.
  */
 describe('the work of a charge does not grow with the calls before it', () => {
-  let pool: Pool;
-
-  beforeAll(() => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 2 });
-  });
-  afterAll(async () => {
-    await pool.end();
-  });
-
   it('buffers read by one charge after 2,000 grouped charges and after 8,000 more: the same within a few', async () => {
     const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('flat charges') RETURNING id`);
     const accountId = rows[0].id;
@@ -89,4 +79,26 @@ describe('the work of a charge does not grow with the calls before it', () => {
     const late = await buffersOfOneCharge();
     expect(late - early).toBeLessThan(20);
   }, 120_000);
+});
+
+/**
+ * A SQL-language function with a SET clause is never inlined, and PostgreSQL (before 18) plans its
+ * statement again on every call: the balance helpers cost 60-90 µs per charge that way against
+ * 6-16 µs in PL/pgSQL, which keeps its plans (PlannedLedgerFunctions migration).
+ */
+describe('the ledger functions keep their plans', () => {
+  it('no SQL-language ledger function has a SET clause, and the per-charge helpers are PL/pgSQL', async () => {
+    const { rows } = await pool.query<{ name: string; language: string; settings: string[] | null }>(`
+      SELECT p.proname AS name, l.lanname AS language, p.proconfig AS settings
+        FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+       WHERE p.pronamespace = 'public'::regnamespace AND p.proname LIKE 'scout\\_%'`);
+    expect(rows.filter((f) => f.language === 'sql' && f.settings !== null).map((f) => f.name)).toEqual([]);
+    const helpers = ['scout_held', 'scout_spendable_until', 'scout_spendable', 'scout_add_usage', 'scout_mark_voided'];
+    expect(
+      rows
+        .filter((f) => helpers.includes(f.name))
+        .map((f) => [f.name, f.language])
+        .sort(),
+    ).toEqual(helpers.map((h) => [h, 'plpgsql']).sort());
+  });
 });

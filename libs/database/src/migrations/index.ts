@@ -17,6 +17,7 @@ import { UsageRollups1764800000000 } from './1764800000000-UsageRollups';
 import { HotGrantUpdates1764810000000 } from './1764810000000-HotGrantUpdates';
 import { DirectCharges1764820000000 } from './1764820000000-DirectCharges';
 import { LedgerIndexScans1764830000000 } from './1764830000000-LedgerIndexScans';
+import { PlannedLedgerFunctions1764840000000 } from './1764840000000-PlannedLedgerFunctions';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   HotGrantUpdates1764810000000,
   DirectCharges1764820000000,
   LedgerIndexScans1764830000000,
+  PlannedLedgerFunctions1764840000000,
 ];
