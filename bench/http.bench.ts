@@ -68,7 +68,11 @@ function reads(accountId: string): Read[] {
   ];
 }
 
-/** CPU time of every process named postgres on this machine (the server, when it runs here), ms; 0 when there is none. */
+/**
+ * CPU time of every process named postgres on this machine (the server, when it runs here), ms; 0
+ * when there is none. With the CPU of children that ended (cutime, cstime: the postmaster's share
+ * of backends it reaped), so a connection closing between two readings does not take its CPU away.
+ */
 function postgresCpuMs(): number {
   const ticks = 100; // USER_HZ on Linux
   let total = 0;
@@ -77,7 +81,7 @@ function postgresCpuMs(): number {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+      total += ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / ticks;
     } catch {
       // The process ended while being read.
     }

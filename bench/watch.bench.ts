@@ -13,7 +13,10 @@
  *     with that event: the time from the insert to each answer's bytes reaching the client (plain
  *     sockets, bench/support/held-requests.ts) is the fan-out time; the CPU the API and this process
  *     spent meanwhile is printed beside it (on a shared machine it tells the API's work from waiting);
- *  5. the same for N Server-Sent Event streams (GET /api/v1/stream/alerts) on a fresh API process.
+ *  5. the same for N Server-Sent Event streams (GET /api/v1/stream/alerts) on a fresh API process;
+ *  6. the floor: N of the same watch requests held by Node's own HTTP server (no framework,
+ *     bench/support/held-floor-main.ts), answered at one signal with the bytes of a real watch
+ *     answer from step 4: what the fan-out costs before any of Scout's code runs. Not judged.
  * The watch tool is free (no hold, no charge to post): its answer waits only for one balance read,
  * shared by every watch of the account answered at once (apps/api/src/tools/balance-reads.ts).
  * Exits 1 if any watch failed, the API's RSS (held or peak) reached BENCH_RSS_LIMIT_MB, or the last
@@ -23,8 +26,9 @@
  *   DATABASE_URL=postgres://... npm run bench:watch
  *
  * Env: BENCH_WATCHES (default 10000), BENCH_RSS_LIMIT_MB (600), BENCH_FAN_OUT_MS (250), BENCH_SSE
- * (0: skip the streams), BENCH_API (built | ts-node; default built), BENCH_API_NODE_FLAGS (node
- * flags for the API only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). Needs `ulimit -n` above
+ * (0: skip the streams), BENCH_FLOOR (0: skip the floor), BENCH_API (built | ts-node; default
+ * built), BENCH_API_NODE_FLAGS (node flags for the API only, e.g. "--cpu-prof
+ * --cpu-prof-dir=/tmp/prof"). Needs `ulimit -n` above
  * BENCH_WATCHES + 1000 (a process cannot raise its own limit from Node: raise it in the shell).
  */
 import { randomBytes } from 'node:crypto';
@@ -37,7 +41,7 @@ import { FeedStore, type FeedEvent } from '@scout/feeds';
 import { startSandbox } from '@scout/sandbox';
 import { freePort, sandboxProviderEnv, stopProcess, waitForHttp } from '../test/processes/child-processes';
 import { createTestDatabase } from '../test/test-database';
-import { prepareApi, startApiProcess, type ApiProcess, type ApiRuntime } from './support/api-process';
+import { prepareApi, prepareHeldFloor, startApiProcess, type ApiProcess, type ApiRuntime } from './support/api-process';
 import { completeBody, holdRequest, responseHead, type HeldRequest } from './support/held-requests';
 
 const WATCHES = Number(process.env.BENCH_WATCHES ?? 10_000);
@@ -45,6 +49,7 @@ const RSS_LIMIT_MB = Number(process.env.BENCH_RSS_LIMIT_MB ?? 600);
 /** The goal: every watch or stream has the event this soon after the insert began. */
 const FAN_OUT_LIMIT_MS = Number(process.env.BENCH_FAN_OUT_MS ?? 250);
 const WITH_SSE = process.env.BENCH_SSE !== '0';
+const WITH_FLOOR = process.env.BENCH_FLOOR !== '0';
 const RUNTIME = (process.env.BENCH_API ?? 'built') as ApiRuntime;
 const WARM_UP = 50;
 /** Watches opened before the API is asked to count them; below the listen backlog (511). */
@@ -57,7 +62,7 @@ const RUN = randomBytes(4).toString('hex');
 /** A Solana-shaped token address (base58 letters only) no other event carries. */
 const TOKEN = `Bench${RUN.replace(/[0OIl]/g, 'x')}${'1'.repeat(44)}`.slice(0, 44);
 
-type Kind = 'watch tool' | 'SSE stream';
+type Kind = 'watch tool' | 'SSE stream' | 'floor: node:http';
 
 interface Target {
   eventId: string | null;
@@ -65,6 +70,9 @@ interface Target {
   marker?: Buffer;
   frame?: Buffer;
 }
+
+/** One real watch answer (its header block and body), answered again by the floor. */
+let sampleAnswer: { head: string; body: string } | undefined;
 
 let seq = 0;
 function feedEvent(): FeedEvent {
@@ -104,6 +112,7 @@ function openWatchCall(port: number, key: string, target: Target): HeldRequest {
     // The event id is unique to this run and event, and the watch has no replay: finding it (and
     // the end by maxEvents) is finding the event in data.events.
     if (!target.marker || !answer.includes(target.marker) || !answer.includes('"endedBy":"maxEvents"')) return { error: 'answered without the event' };
+    sampleAnswer ??= { head: head.headers, body: answer.toString('utf8') };
     return true;
   });
 }
@@ -188,8 +197,8 @@ async function openMany(bench: Bench, count: number, open: () => HeldRequest): P
   return opened;
 }
 
-/** Stores one event and waits for every watch's answer; resolves to the answer times after the insert began. */
-async function fanOut(store: FeedStore, target: Target, opened: HeldRequest[], api: ApiProcess): Promise<FanOut> {
+/** Sends one event (`send`) and waits for every watch's answer; resolves to the answer times after sending began. */
+async function fanOut(send: (event: FeedEvent) => Promise<unknown>, target: Target, opened: HeldRequest[], api: ApiProcess): Promise<FanOut> {
   const event = feedEvent();
   target.eventId = event.eventId;
   target.marker = Buffer.from(`"eventId":"${event.eventId}"`);
@@ -197,7 +206,7 @@ async function fanOut(store: FeedStore, target: Target, opened: HeldRequest[], a
   const apiCpu = api.cpuMs();
   const benchCpu = process.cpuUsage();
   const started = performance.now();
-  await store.insert([event], 'stream');
+  await send(event);
   const timeout = sleep(FAN_OUT_TIMEOUT_MS, undefined, { ref: false }).then(() => ({ error: `no answer within ${FAN_OUT_TIMEOUT_MS} ms of the event` }));
   const answers = await Promise.all(opened.map((o) => Promise.race([o.done, timeout])));
   const cpu = { api: api.cpuMs() - apiCpu, bench: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(benchCpu)) };
@@ -210,24 +219,46 @@ async function fanOut(store: FeedStore, target: Target, opened: HeldRequest[], a
   return { latencies: latencies.sort((x, y) => x - y), errors, cpu };
 }
 
+/**
+ * How an event reaches the processes measured: the API's through the feed (FeedStore.insert, as
+ * ingestion stores it), the floor's by asking it to answer with a real watch answer carrying it.
+ */
+function sender(kind: Kind, base: string, store: FeedStore): (event: FeedEvent) => Promise<unknown> {
+  if (kind !== 'floor: node:http') return (event) => store.insert([event], 'stream');
+  return async (event) => {
+    if (!sampleAnswer) throw new Error('the floor answers with a real watch answer: run the watch tool first');
+    const headers: Record<string, string> = {};
+    for (const line of sampleAnswer.head.split('\r\n').slice(1)) {
+      const at = line.indexOf(':');
+      const name = line.slice(0, at).toLowerCase();
+      if (!['content-length', 'connection', 'keep-alive', 'date', 'transfer-encoding'].includes(name)) headers[name] = line.slice(at + 1).trim();
+    }
+    const body = sampleAnswer.body.replace(/"eventId":"[^"]*"/g, `"eventId":"${event.eventId}"`);
+    const res = await fetch(`${base}/bench/answer`, { method: 'POST', body: JSON.stringify({ headers, body }) });
+    if (res.status !== 204) throw new Error(`the floor refused to answer: HTTP ${res.status}`);
+  };
+}
+
 async function phase(kind: Kind, nodeArgs: string[], env: Record<string, string>, store: FeedStore): Promise<PhaseResult> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const api: ApiProcess = startApiProcess(nodeArgs, { ...env, PORT: String(port) });
   const held: HeldRequest[] = [];
+  const floor = kind === 'floor: node:http';
+  const send = sender(kind, base, store);
   try {
-    await waitForHttp(`${base}/readyz`, api, 120_000);
+    await waitForHttp(floor ? `${base}/api/v1/admin/upstreams` : `${base}/readyz`, api, 120_000);
     const bench = new Bench(base, env.ADMIN_BOOTSTRAP_KEY);
-    const { apiKey } = await bench.admin<{ apiKey: string }>('POST', '/api/v1/admin/accounts', { name: `watch bench ${RUN}` });
+    const { apiKey } = floor ? { apiKey: 'floor' } : await bench.admin<{ apiKey: string }>('POST', '/api/v1/admin/accounts', { name: `watch bench ${RUN}` });
     const target: Target = { eventId: null };
     const open = () => {
-      const request = kind === 'watch tool' ? openWatchCall(port, apiKey, target) : openStream(port, apiKey, target);
+      const request = kind === 'SSE stream' ? openStream(port, apiKey, target) : openWatchCall(port, apiKey, target);
       held.push(request);
       return request;
     };
 
     // Warm-up: the routes, the hub's LISTEN connection and the key cache, before the baseline.
-    const warm = await fanOut(store, target, await openMany(bench, WARM_UP, open), api);
+    const warm = await fanOut(send, target, await openMany(bench, WARM_UP, open), api);
     if (warm.errors.length > 0) throw new Error(`warm-up failed: ${warm.errors[0]}`);
     held.splice(0).forEach((r) => r.close());
     await bench.untilOpen(0, 'after the warm-up', true);
@@ -244,7 +275,7 @@ async function phase(kind: Kind, nodeArgs: string[], env: Record<string, string>
     const openRss = api.rss().rss;
     const openFiles = api.openFiles();
     const openHeap = (await api.heap()).afterGc.heapUsed;
-    const { latencies, errors, cpu } = await fanOut(store, target, opened, api);
+    const { latencies, errors, cpu } = await fanOut(send, target, opened, api);
     const peakRss = api.rss().peak;
     // Closed only now: a stream's client going away must not compete with the fan-out it measures.
     held.splice(0).forEach((r) => r.close());
@@ -294,6 +325,7 @@ async function main() {
   try {
     results.push(await phase('watch tool', nodeArgs, env, store));
     if (WITH_SSE) results.push(await phase('SSE stream', nodeArgs, env, store));
+    if (WITH_FLOOR) results.push(await phase('floor: node:http', prepareHeldFloor(), env, store));
   } finally {
     await sql.end();
     await sandbox.close();
@@ -332,6 +364,8 @@ async function main() {
       for (const e of r.errors) counts.set(e, (counts.get(e) ?? 0) + 1);
       process.stdout.write(`${r.kind}: ${r.errors.length} failed: ${[...counts].map(([e, n]) => `${n} × ${e}`).join('; ')}\n`);
     }
+    // The floor is a reference, not Scout: only its errors count.
+    if (r.kind === 'floor: node:http') continue;
     const worst = Math.max(r.openRss, r.peakRss);
     if (worst >= RSS_LIMIT_MB * MB) {
       failed = true;

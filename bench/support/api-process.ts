@@ -21,6 +21,7 @@ export type ApiRuntime = 'built' | 'ts-node';
 const BUILD_DIR = join(REPO_ROOT, 'dist', 'bench-api');
 const PROBE_SOURCE = join(REPO_ROOT, 'bench', 'support', 'memory-probe.ts');
 const BARE_ROUTE_SOURCE = join(REPO_ROOT, 'bench', 'support', 'bare-route-main.ts');
+const HELD_FLOOR_SOURCE = join(REPO_ROOT, 'bench', 'support', 'held-floor-main.ts');
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(process.execPath, [command, ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
@@ -56,6 +57,12 @@ function buildApi(bareRoute: boolean): string[] {
 export function prepareApi(runtime: ApiRuntime, options: { bareRoute?: boolean } = {}): string[] {
   if (runtime === 'built') return buildApi(options.bareRoute ?? false);
   return ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', '-r', PROBE_SOURCE, 'apps/api/src/main.ts'];
+}
+
+/** How to start the watch bench's floor (bench/support/held-floor-main.ts) like the API, probe included. */
+export function prepareHeldFloor(): string[] {
+  mkdirSync(BUILD_DIR, { recursive: true });
+  return ['-r', transpileInto(PROBE_SOURCE, 'bench-memory-probe.js'), transpileInto(HELD_FLOOR_SOURCE, 'bench-held-floor-main.js')];
 }
 
 export interface ApiProcess extends ScoutProcess {

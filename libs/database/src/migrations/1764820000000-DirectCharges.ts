@@ -25,7 +25,21 @@ export class DirectCharges1764820000000 implements MigrationInterface {
     await q.query(`ALTER TABLE credit_entries ADD COLUMN charge_key uuid`);
     await q.query(`CREATE UNIQUE INDEX uq_credit_entries_charge_key ON credit_entries (charge_key) WHERE charge_key IS NOT NULL`);
     await q.query(`ALTER TABLE credit_entries ADD CONSTRAINT ck_credit_entries_charge_key CHECK (charge_key IS NULL OR (kind = 'usage' AND hold_id IS NULL))`);
-    await q.query(`
+    for (const statement of CHARGE_BY_CHARGE_FUNCTIONS) await q.query(statement);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP FUNCTION scout_charge_many(uuid[], bigint[], text[], text[], text[], uuid[])`);
+    await q.query(`DROP FUNCTION scout_charge(uuid, bigint, text, text, text, uuid)`);
+    await q.query(`ALTER TABLE credit_entries DROP CONSTRAINT ck_credit_entries_charge_key`);
+    await q.query(`DROP INDEX uq_credit_entries_charge_key`);
+    await q.query(`ALTER TABLE credit_entries DROP COLUMN charge_key`);
+  }
+}
+
+/** scout_charge and scout_charge_many as this migration made them (SetBasedCharges' down() restores them). */
+export const CHARGE_BY_CHARGE_FUNCTIONS = [
+  `
       CREATE FUNCTION scout_charge(p_account uuid, p_amount bigint, p_tool text, p_request_id text, p_channel text, p_charge_key uuid)
       RETURNS TABLE (entry_id bigint, remaining bigint, status text) LANGUAGE plpgsql AS $$
       #variable_conflict use_column
@@ -75,8 +89,8 @@ export class DirectCharges1764820000000 implements MigrationInterface {
           EXIT WHEN v_left = 0;
         END LOOP;
         RETURN QUERY SELECT v_entry, v_spendable - p_amount, 'ok'::text;
-      END $$`);
-    await q.query(`
+      END $$`,
+  `
       CREATE FUNCTION scout_charge_many(p_accounts uuid[], p_amounts bigint[], p_tools text[], p_request_ids text[], p_channels text[], p_charge_keys uuid[])
       RETURNS TABLE (ord bigint, entry_id bigint, remaining bigint, status text) LANGUAGE plpgsql AS $$
       #variable_conflict use_column
@@ -90,14 +104,5 @@ export class DirectCharges1764820000000 implements MigrationInterface {
           SELECT * INTO r FROM scout_charge(i.account, p_amounts[i.n], p_tools[i.n], p_request_ids[i.n], p_channels[i.n], p_charge_keys[i.n]);
           RETURN QUERY SELECT i.n, r.entry_id, r.remaining, r.status;
         END LOOP;
-      END $$`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP FUNCTION scout_charge_many(uuid[], bigint[], text[], text[], text[], uuid[])`);
-    await q.query(`DROP FUNCTION scout_charge(uuid, bigint, text, text, text, uuid)`);
-    await q.query(`ALTER TABLE credit_entries DROP CONSTRAINT ck_credit_entries_charge_key`);
-    await q.query(`DROP INDEX uq_credit_entries_charge_key`);
-    await q.query(`ALTER TABLE credit_entries DROP COLUMN charge_key`);
-  }
-}
+      END $$`,
+];

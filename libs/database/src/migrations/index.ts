@@ -18,6 +18,7 @@ import { HotGrantUpdates1764810000000 } from './1764810000000-HotGrantUpdates';
 import { DirectCharges1764820000000 } from './1764820000000-DirectCharges';
 import { LedgerIndexScans1764830000000 } from './1764830000000-LedgerIndexScans';
 import { PlannedLedgerFunctions1764840000000 } from './1764840000000-PlannedLedgerFunctions';
+import { SetBasedCharges1764850000000 } from './1764850000000-SetBasedCharges';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   DirectCharges1764820000000,
   LedgerIndexScans1764830000000,
   PlannedLedgerFunctions1764840000000,
+  SetBasedCharges1764850000000,
 ];
