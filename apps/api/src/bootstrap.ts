@@ -32,6 +32,9 @@ export async function createApiApp(
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // No ETag from a hash of every body: answers under /api/ are no-store and differ per call (request
+  // id, credits), so no client could revalidate one; documents that can be revalidated set their own.
+  app.set('etag', false);
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
   answerClientErrors(app.getHttpServer(), clientErrorCredits(app));
   app.use(requestId);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppConfig, ToolRegistry } from '@scout/core';
 import { buildLlmsTxt } from './llms-txt.builder';
@@ -5,7 +6,7 @@ import { buildLlmsTxt } from './llms-txt.builder';
 /** /llms.txt, built once on first request, when the registry has found every tool (as OpenApiDocument). */
 @Injectable()
 export class LlmsTxtDocument {
-  private cached?: string;
+  private cached?: { text: string; etag: string };
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -13,7 +14,19 @@ export class LlmsTxtDocument {
   ) {}
 
   text(): string {
-    this.cached ??= buildLlmsTxt({ publicUrl: this.config.publicUrl, tools: this.registry.list() });
+    return this.built().text;
+  }
+
+  /** A strong validator of the text, so a client revalidates it for nothing (304). */
+  etag(): string {
+    return this.built().etag;
+  }
+
+  private built(): { text: string; etag: string } {
+    if (!this.cached) {
+      const text = buildLlmsTxt({ publicUrl: this.config.publicUrl, tools: this.registry.list() });
+      this.cached = { text, etag: `"${createHash('sha256').update(text).digest('base64url')}"` };
+    }
     return this.cached;
   }
 }
