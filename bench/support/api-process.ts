@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -104,8 +104,11 @@ export function startApiProcess(nodeArgs: string[], env: Record<string, string>)
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
+  // BENCH_API_OUTPUT=FILE keeps all of the API's output (e.g. with BENCH_API_NODE_FLAGS=--trace-gc).
+  const outputFile = process.env.BENCH_API_OUTPUT;
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-100_000);
+    if (outputFile) appendFileSync(outputFile, chunk);
   };
   child.stdout.on('data', append);
   child.stderr.on('data', append);

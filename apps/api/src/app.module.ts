@@ -1,11 +1,11 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from '@scout/account';
 import { AuditEntryEntity, AuditModule } from '@scout/audit';
 import { IdempotencyModule } from '@scout/idempotency';
-import { ApiKeyEntity, AuthModule } from '@scout/auth';
+import { AccessGuard, ApiKeyEntity, AuthModule } from '@scout/auth';
 import { AppConfig, contractValidationPipe, CoreModule, ScoutExceptionFilter, type Clock } from '@scout/core';
 import { dataSourceOptions } from '@scout/database';
 import { LEDGER_ENTITIES, LedgerModule, LedgerService } from '@scout/ledger';
@@ -19,7 +19,7 @@ import { OpenApiDocument } from './catalog/openapi-document';
 import { LlmsTxtController } from './catalog/llms-txt.controller';
 import { LlmsTxtDocument } from './catalog/llms-txt-document';
 import { loggerOptions } from './http/logger.options';
-import { JsonBodyInterceptor } from './http/json-body.interceptor';
+import { JsonBodyGuard } from './http/json-body.guard';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
 import { MeOAuthGrantsController } from './me/me-oauth-grants.controller';
@@ -93,7 +93,9 @@ export class AppModule {
         MeOAuthGrantsService,
         AdminOAuthGrantsService,
         AdminBootstrapService,
-        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
+        // Global guards run in the order they are registered: the access guard, then the body.
+        { provide: APP_GUARD, useExisting: AccessGuard },
+        { provide: APP_GUARD, useClass: JsonBodyGuard },
         { provide: APP_PIPE, useFactory: contractValidationPipe },
         {
           provide: APP_FILTER,

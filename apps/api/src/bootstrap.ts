@@ -40,7 +40,7 @@ export async function createApiApp(
   app.use(requestId);
   app.use(securityHeaders());
   app.use(corsPolicy({ publicApi: config.corsOrigins, accountApi: config.corsAdminOrigins }));
-  // JSON bodies are read after the access guard (JsonBodyInterceptor), not by middleware here.
+  // JSON bodies are read after the access guard (JsonBodyGuard), not by middleware here.
   app.use(drainGate(app.get(DrainState)));
   // The OAuth authorization server (/authorize, /token, /register, /revoke, /.well-known/oauth-*).
   mountOAuth(app);

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { AccessGuard } from './access.guard';
 import { ApiKeyService } from './api-key.service';
@@ -16,21 +15,13 @@ import { VerifiedCredentials } from './verified-credentials';
 const OAUTH = [ClientMetadataFetcher, OAuthClientStore, OAuthAuthorizationService, OAuthGrantStore, OAuthTokenService];
 
 /**
- * Bearer credentials (`sc_` API keys and OAuth access tokens), the access guard on every route,
- * the unauthenticated rate limit, and the OAuth authorization server's domain (its HTTP side is
- * apps/api/src/mcp/oauth).
+ * Bearer credentials (`sc_` API keys and OAuth access tokens), the access guard (AppModule
+ * registers it as the first global guard), the unauthenticated rate limit, and the OAuth
+ * authorization server's domain (its HTTP side is apps/api/src/mcp/oauth).
  */
 @Module({
   imports: [PassportModule.register({ session: false })],
-  providers: [
-    VerifiedCredentials,
-    ApiKeyService,
-    ...OAUTH,
-    BearerStrategy,
-    BearerAuthGuard,
-    UnauthenticatedRateLimiter,
-    { provide: APP_GUARD, useClass: AccessGuard },
-  ],
-  exports: [ApiKeyService, UnauthenticatedRateLimiter, ...OAUTH],
+  providers: [VerifiedCredentials, ApiKeyService, ...OAUTH, BearerStrategy, BearerAuthGuard, UnauthenticatedRateLimiter, AccessGuard],
+  exports: [AccessGuard, ApiKeyService, UnauthenticatedRateLimiter, ...OAUTH],
 })
 export class AuthModule {}

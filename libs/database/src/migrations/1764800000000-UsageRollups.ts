@@ -43,17 +43,7 @@ export class UsageRollups1764800000000 implements MigrationInterface {
       'Usage per account, UTC day of the call, tool and channel, kept by a trigger on credit_entries; refunds count on the day of the call they refund'`);
 
     // One share of usage into (or, with negative counts, out of) its rollup row.
-    await q.query(`
-      CREATE FUNCTION scout_add_usage(p_account uuid, p_day date, p_tool text, p_channel text,
-                                      p_calls bigint, p_credits bigint, p_refunded_calls bigint, p_refunded_credits bigint)
-      RETURNS void LANGUAGE sql AS $$
-        INSERT INTO usage_rollups AS r (account_id, day, tool, channel, calls, credits, refunded_calls, refunded_credits)
-        VALUES (p_account, p_day, p_tool, p_channel, p_calls, p_credits, p_refunded_calls, p_refunded_credits)
-        ON CONFLICT (account_id, day, tool, channel) DO UPDATE
-          SET calls = r.calls + EXCLUDED.calls, credits = r.credits + EXCLUDED.credits,
-              refunded_calls = r.refunded_calls + EXCLUDED.refunded_calls,
-              refunded_credits = r.refunded_credits + EXCLUDED.refunded_credits
-      $$`);
+    await q.query(addUsageFunction('CREATE'));
 
     // What one entry adds to the rollups (sign +1) or takes out (-1): a usage entry its call (and
     // its refund, if one exists, which counts on the call's day); a refund entry its share of the
@@ -145,3 +135,18 @@ const MONTHLY_USAGE_FROM_ROLLUPS = `
         FROM usage_rollups
        GROUP BY 1, 2, 3
       HAVING sum(calls) > 0`;
+
+/** scout_add_usage as first written (a SQL function); PlannedLedgerFunctions.down() restores it. */
+export function addUsageFunction(verb: 'CREATE' | 'CREATE OR REPLACE'): string {
+  return `
+      ${verb} FUNCTION scout_add_usage(p_account uuid, p_day date, p_tool text, p_channel text,
+                                      p_calls bigint, p_credits bigint, p_refunded_calls bigint, p_refunded_credits bigint)
+      RETURNS void LANGUAGE sql AS $$
+        INSERT INTO usage_rollups AS r (account_id, day, tool, channel, calls, credits, refunded_calls, refunded_credits)
+        VALUES (p_account, p_day, p_tool, p_channel, p_calls, p_credits, p_refunded_calls, p_refunded_credits)
+        ON CONFLICT (account_id, day, tool, channel) DO UPDATE
+          SET calls = r.calls + EXCLUDED.calls, credits = r.credits + EXCLUDED.credits,
+              refunded_calls = r.refunded_calls + EXCLUDED.refunded_calls,
+              refunded_credits = r.refunded_credits + EXCLUDED.refunded_credits
+      $$`;
+}

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { addUsageFunction } from './1764800000000-UsageRollups';
 
 const INDEX_SCANS_ONLY = 'SET enable_bitmapscan = off SET enable_seqscan = off';
 
@@ -72,17 +73,7 @@ export class PlannedLedgerFunctions1764840000000 implements MigrationInterface {
       CREATE OR REPLACE FUNCTION scout_spendable(p_account uuid) RETURNS bigint LANGUAGE sql STABLE ${INDEX_SCANS_ONLY} AS $$
         SELECT scout_spendable_until(p_account, now())
       $$`);
-    await q.query(`
-      CREATE OR REPLACE FUNCTION scout_add_usage(p_account uuid, p_day date, p_tool text, p_channel text,
-                                                 p_calls bigint, p_credits bigint, p_refunded_calls bigint, p_refunded_credits bigint)
-      RETURNS void LANGUAGE sql AS $$
-        INSERT INTO usage_rollups AS r (account_id, day, tool, channel, calls, credits, refunded_calls, refunded_credits)
-        VALUES (p_account, p_day, p_tool, p_channel, p_calls, p_credits, p_refunded_calls, p_refunded_credits)
-        ON CONFLICT (account_id, day, tool, channel) DO UPDATE
-          SET calls = r.calls + EXCLUDED.calls, credits = r.credits + EXCLUDED.credits,
-              refunded_calls = r.refunded_calls + EXCLUDED.refunded_calls,
-              refunded_credits = r.refunded_credits + EXCLUDED.refunded_credits
-      $$`);
+    await q.query(addUsageFunction('CREATE OR REPLACE'));
     await q.query(`
       CREATE OR REPLACE FUNCTION scout_mark_voided(p_hold bigint, p_reason text) RETURNS void LANGUAGE sql AS $$
         UPDATE credit_holds SET state = 'voided', resolved_at = now(), void_reason = left(coalesce(p_reason, 'voided'), 500)
