@@ -1,5 +1,4 @@
-import { Pool } from 'pg';
-import { testDatabaseUrl } from '../../../test/test-database';
+import { useTestPool } from '../../../test/test-pool';
 import { verifyLedger } from './ledger-verify';
 
 /**
@@ -8,48 +7,50 @@ import { verifyLedger } from './ledger-verify';
  * functions and the views are read filtered to it.
  */
 describe('billing views (PostgreSQL): the channel of each call', () => {
-  let pool: Pool;
+  const testDb = useTestPool({ max: 5 });
   let accountId: string;
   const entries: Record<string, number> = {};
   const holds: Record<string, number> = {};
 
   /** A call as the gateway makes it: a hold on its channel, then posted (charged) or voided. */
   async function call(name: string, channel: 'rest' | 'mcp', tool: string, credits: number, outcome: 'post' | 'void' = 'post'): Promise<void> {
-    const { rows } = await pool.query(`SELECT hold_id, status FROM scout_hold($1, $2, $3, $4, 60000, $5)`, [accountId, credits, tool, `req-${name}`, channel]);
+    const { rows } = await testDb.pool.query(`SELECT hold_id, status FROM scout_hold($1, $2, $3, $4, 60000, $5)`, [
+      accountId,
+      credits,
+      tool,
+      `req-${name}`,
+      channel,
+    ]);
     expect(rows[0].status).toBe('ok');
     holds[name] = Number(rows[0].hold_id);
     if (outcome === 'void') {
-      await pool.query(`SELECT * FROM scout_void($1, 'tool_error: upstream 502')`, [holds[name]]);
+      await testDb.pool.query(`SELECT * FROM scout_void($1, 'tool_error: upstream 502')`, [holds[name]]);
       return;
     }
-    const { rows: posted } = await pool.query(`SELECT status, entry_id FROM scout_post($1)`, [holds[name]]);
+    const { rows: posted } = await testDb.pool.query(`SELECT status, entry_id FROM scout_post($1)`, [holds[name]]);
     expect(posted[0].status).toBe('posted');
     entries[name] = Number(posted[0].entry_id);
   }
 
   beforeAll(async () => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 5 });
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('billing views channel') RETURNING id`);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('billing views channel') RETURNING id`);
     accountId = rows[0].id;
-    await pool.query(`SELECT * FROM scout_grant($1, 'free', 20000, NULL, 'channel int-spec', 'test')`, [accountId]);
+    await testDb.pool.query(`SELECT * FROM scout_grant($1, 'free', 20000, NULL, 'channel int-spec', 'test')`, [accountId]);
     await call('r1', 'rest', 'tool_a', 250);
     await call('r2', 'rest', 'tool_a', 250);
     await call('m1', 'mcp', 'tool_a', 250);
     await call('m2', 'mcp', 'tool_a', 250);
     await call('m3', 'mcp', 'tool_b', 2_500);
     await call('mFailed', 'mcp', 'tool_b', 2_500, 'void');
-    await pool.query(`SELECT * FROM scout_refund($1, 'correction')`, [entries.m2]);
-    await pool.query(`SELECT * FROM scout_refund($1, 'correction')`, [entries.r2]);
+    await testDb.pool.query(`SELECT * FROM scout_refund($1, 'correction')`, [entries.m2]);
+    await testDb.pool.query(`SELECT * FROM scout_refund($1, 'correction')`, [entries.r2]);
     // A usage entry written without a hold (before holds existed) is a REST call.
-    const { rows: spent } = await pool.query(`SELECT entry_id FROM scout_spend($1, 250, 'usage', 'tool_b', 'req-legacy', NULL, NULL)`, [accountId]);
+    const { rows: spent } = await testDb.pool.query(`SELECT entry_id FROM scout_spend($1, 250, 'usage', 'tool_b', 'req-legacy', NULL, NULL)`, [accountId]);
     entries.legacy = Number(spent[0].entry_id);
-  });
-  afterAll(async () => {
-    await pool.end();
   });
 
   it('monthly_usage: one row per month, account and tool still, the net figures split into rest_* and mcp_*', async () => {
-    const { rows } = await pool.query(
+    const { rows } = await testDb.pool.query(
       `SELECT tool, calls::int, credits::int, gross_calls::int, refunded_calls::int,
               rest_calls::int, rest_credits::int, mcp_calls::int, mcp_credits::int
          FROM billing.monthly_usage WHERE account_id = $1 ORDER BY tool`,
@@ -64,7 +65,9 @@ describe('billing views (PostgreSQL): the channel of each call', () => {
   });
 
   it('refunds: the channel of the refunded call', async () => {
-    const { rows } = await pool.query(`SELECT usage_entry_id::int, channel FROM billing.refunds WHERE account_id = $1 ORDER BY refund_entry_id`, [accountId]);
+    const { rows } = await testDb.pool.query(`SELECT usage_entry_id::int, channel FROM billing.refunds WHERE account_id = $1 ORDER BY refund_entry_id`, [
+      accountId,
+    ]);
     expect(rows).toEqual([
       { usage_entry_id: entries.m2, channel: 'mcp' },
       { usage_entry_id: entries.r2, channel: 'rest' },
@@ -72,7 +75,9 @@ describe('billing views (PostgreSQL): the channel of each call', () => {
   });
 
   it('ledger_entries: each entry with its channel; entries that are not calls are rest', async () => {
-    const { rows } = await pool.query(`SELECT kind, request_id, channel FROM billing.ledger_entries WHERE account_id = $1 ORDER BY entry_id`, [accountId]);
+    const { rows } = await testDb.pool.query(`SELECT kind, request_id, channel FROM billing.ledger_entries WHERE account_id = $1 ORDER BY entry_id`, [
+      accountId,
+    ]);
     expect(rows.map((r) => [r.kind, r.request_id, r.channel])).toEqual([
       ['grant', null, 'rest'],
       ['usage', 'req-r1', 'rest'],
@@ -87,9 +92,10 @@ describe('billing views (PostgreSQL): the channel of each call', () => {
   });
 
   it('holds: every hold with its channel, the failed MCP call voided and uncharged', async () => {
-    const { rows } = await pool.query(`SELECT request_id, state, channel, usage_entry_id::int FROM billing.holds WHERE account_id = $1 ORDER BY hold_id`, [
-      accountId,
-    ]);
+    const { rows } = await testDb.pool.query(
+      `SELECT request_id, state, channel, usage_entry_id::int FROM billing.holds WHERE account_id = $1 ORDER BY hold_id`,
+      [accountId],
+    );
     expect(rows).toEqual([
       { request_id: 'req-r1', state: 'posted', channel: 'rest', usage_entry_id: entries.r1 },
       { request_id: 'req-r2', state: 'posted', channel: 'rest', usage_entry_id: entries.r2 },
@@ -101,6 +107,6 @@ describe('billing views (PostgreSQL): the channel of each call', () => {
   });
 
   it('the ledger of mixed channels is clean', async () => {
-    await expect(verifyLedger(async (sql, params) => (await pool.query(sql, params)).rows, { accountIds: [accountId] })).resolves.toEqual([]);
+    await expect(verifyLedger(async (sql, params) => (await testDb.pool.query(sql, params)).rows, { accountIds: [accountId] })).resolves.toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { Pool, type PoolClient } from 'pg';
-import { testDatabaseUrl } from '../../../test/test-database';
+import type { PoolClient } from 'pg';
+import { useTestPool } from '../../../test/test-pool';
 
 /**
  * The billing views read one account without a sequential scan of the ledger tables, and
@@ -26,24 +26,20 @@ function* nodes(plan: PlanNode): Generator<PlanNode> {
 }
 
 describe('billing views (PostgreSQL): query plans that do not grow with the ledger', () => {
-  let pool: Pool;
+  const testDb = useTestPool({ max: 2 });
   let accountId: string;
 
   beforeAll(async () => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 2 });
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('billing plans') RETURNING id`);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('billing plans') RETURNING id`);
     accountId = rows[0].id;
-    await pool.query(`SELECT * FROM scout_grant($1, 'free', 20000, NULL, 'plans int-spec', 'test')`, [accountId]);
-    const { rows: held } = await pool.query(`SELECT hold_id FROM scout_hold($1, 250, 'tool_a', 'req-plan', 60000, 'rest')`, [accountId]);
-    await pool.query(`SELECT * FROM scout_post($1)`, [held[0].hold_id]);
-  });
-  afterAll(async () => {
-    await pool.end();
+    await testDb.pool.query(`SELECT * FROM scout_grant($1, 'free', 20000, NULL, 'plans int-spec', 'test')`, [accountId]);
+    const { rows: held } = await testDb.pool.query(`SELECT hold_id FROM scout_hold($1, 250, 'tool_a', 'req-plan', 60000, 'rest')`, [accountId]);
+    await testDb.pool.query(`SELECT * FROM scout_post($1)`, [held[0].hold_id]);
   });
 
   /** The relations read by sequential scan in the plan of `sql`, with sequential scans discouraged. */
   async function seqScans(sql: string): Promise<string[]> {
-    const client: PoolClient = await pool.connect();
+    const client: PoolClient = await testDb.pool.connect();
     try {
       await client.query('BEGIN');
       await client.query('SET LOCAL enable_seqscan = off');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Pool, type PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import { verifyLedger } from './ledger-verify';
-import { testDatabaseUrl } from '../../../test/test-database';
+import { useTestPool } from '../../../test/test-pool';
 
 /**
  * The billing views and the read-only role of the BillingViews migration (docs/ledger.md), against
@@ -27,45 +27,51 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
 
 describe('billing views (PostgreSQL): schema billing and the scout_billing_reader role', () => {
-  let pool: Pool;
-
-  beforeAll(() => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 10 });
-  });
-  afterAll(async () => {
-    await pool.end();
-  });
+  const testDb = useTestPool({ max: 10 });
 
   // --- helpers -------------------------------------------------------------------------------
 
   async function newAccount(name: string): Promise<string> {
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ($1) RETURNING id`, [name]);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ($1) RETURNING id`, [name]);
     return rows[0].id;
   }
 
   async function grant(accountId: string, credits: number, kind: string, expiresAt: Date | null = null): Promise<string> {
-    const { rows } = await pool.query(`SELECT grant_id FROM scout_grant($1, $2, $3, $4, 'billing int-spec', 'test')`, [accountId, kind, credits, expiresAt]);
+    const { rows } = await testDb.pool.query(`SELECT grant_id FROM scout_grant($1, $2, $3, $4, 'billing int-spec', 'test')`, [
+      accountId,
+      kind,
+      credits,
+      expiresAt,
+    ]);
     return rows[0].grant_id as string;
   }
 
   async function use(accountId: string, tool: string, credits: number, requestId = `req-${Math.random().toString(36).slice(2)}`): Promise<number> {
-    const { rows } = await pool.query(`SELECT entry_id, status FROM scout_spend($1, $2, 'usage', $3, $4, NULL, NULL)`, [accountId, credits, tool, requestId]);
+    const { rows } = await testDb.pool.query(`SELECT entry_id, status FROM scout_spend($1, $2, 'usage', $3, $4, NULL, NULL)`, [
+      accountId,
+      credits,
+      tool,
+      requestId,
+    ]);
     expect(rows[0].status).toBe('ok');
     return Number(rows[0].entry_id);
   }
 
   async function deduct(accountId: string, credits: number): Promise<void> {
-    const { rows } = await pool.query(`SELECT status FROM scout_spend($1, $2, 'adjustment', NULL, NULL, 'billing int-spec', 'test')`, [accountId, credits]);
+    const { rows } = await testDb.pool.query(`SELECT status FROM scout_spend($1, $2, 'adjustment', NULL, NULL, 'billing int-spec', 'test')`, [
+      accountId,
+      credits,
+    ]);
     expect(rows[0].status).toBe('ok');
   }
 
   async function refund(usageEntryId: number, reason = 'upstream failed'): Promise<number> {
-    const { rows } = await pool.query(`SELECT entry_id FROM scout_refund($1, $2)`, [usageEntryId, reason]);
+    const { rows } = await testDb.pool.query(`SELECT entry_id FROM scout_refund($1, $2)`, [usageEntryId, reason]);
     return Number(rows[0].entry_id);
   }
 
   async function inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
+    const client = await testDb.pool.connect();
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -114,7 +120,7 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
   }
 
   async function view(sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
-    return (await pool.query(sql, params)).rows;
+    return (await testDb.pool.query(sql, params)).rows;
   }
 
   // --- the views -----------------------------------------------------------------------------
@@ -333,7 +339,7 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
 
     beforeAll(async () => {
       accountId = await newAccount('billing views months');
-      const g = await pool.query(`SELECT entry_id FROM scout_grant($1, 'topup', 10000, NULL, NULL, NULL)`, [accountId]);
+      const g = await testDb.pool.query(`SELECT entry_id FROM scout_grant($1, 'topup', 10000, NULL, NULL, NULL)`, [accountId]);
       const jan = await use(accountId, 'tool_x', 250);
       const lastSecond = await use(accountId, 'tool_x', 250, 'req-new-year');
       const refunded = await refund(lastSecond, 'upstream 502');
@@ -351,7 +357,7 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
     });
 
     it('monthly_usage splits by UTC month whatever the session time zone', async () => {
-      const client = await pool.connect();
+      const client = await testDb.pool.connect();
       try {
         await client.query('BEGIN');
         await client.query(`SET LOCAL TIME ZONE 'America/New_York'`);
@@ -409,7 +415,7 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
      * never change data. attempt() runs one statement in a savepoint and returns its error.
      */
     async function asReader(work: (attempt: (sql: string, params?: unknown[]) => Promise<unknown>, client: PoolClient) => Promise<void>): Promise<void> {
-      const client = await pool.connect();
+      const client = await testDb.pool.connect();
       try {
         await client.query('BEGIN');
         await client.query(`SET ROLE ${READER}`);
@@ -442,12 +448,12 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
     });
 
     it('is a NOLOGIN role', async () => {
-      const { rows } = await pool.query(`SELECT rolcanlogin, rolsuper, rolcreaterole, rolcreatedb FROM pg_roles WHERE rolname = $1`, [READER]);
+      const { rows } = await testDb.pool.query(`SELECT rolcanlogin, rolsuper, rolcreaterole, rolcreatedb FROM pg_roles WHERE rolname = $1`, [READER]);
       expect(rows).toEqual([{ rolcanlogin: false, rolsuper: false, rolcreaterole: false, rolcreatedb: false }]);
     });
 
     it('may SELECT every view of schema billing, and sees the same numbers as the owner', async () => {
-      const { rows: granted } = await pool.query(
+      const { rows: granted } = await testDb.pool.query(
         `SELECT c.relname, has_table_privilege($1, c.oid, 'SELECT') AS can_select
            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
           WHERE n.nspname = 'billing' ORDER BY c.relname`,
@@ -477,11 +483,11 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
     });
 
     it('is refused SELECT on every table of schema public, and holds no privilege on any of them', async () => {
-      const { rows: tables } = await pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+      const { rows: tables } = await testDb.pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
       const names = tables.map((t) => t.tablename as string);
       expect(names).toEqual(expect.arrayContaining([...LEDGER_TABLES, 'schema_migrations']));
 
-      const { rows: privileges } = await pool.query(
+      const { rows: privileges } = await testDb.pool.query(
         `SELECT tablename, privilege FROM pg_tables,
                 unnest(ARRAY['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) AS privilege
           WHERE schemaname = 'public' AND has_table_privilege($1, format('public.%I', tablename), privilege)`,
@@ -514,7 +520,7 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
         }
         expect(await attempt(`CREATE VIEW billing.mine AS SELECT 1 AS one`)).toMatchObject({ code: '42501', message: 'permission denied for schema billing' });
       });
-      const { rows } = await pool.query(`SELECT count(*)::int AS n, sum(amount)::int AS total FROM credit_entries WHERE account_id = $1`, [accountId]);
+      const { rows } = await testDb.pool.query(`SELECT count(*)::int AS n, sum(amount)::int AS total FROM credit_entries WHERE account_id = $1`, [accountId]);
       expect(rows).toEqual([{ n: 3, total: 1_000 }]);
     });
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { Pool, type PoolClient } from 'pg';
-import { testDatabaseUrl } from '../../../test/test-database';
+import type { PoolClient } from 'pg';
+import { useTestPool } from '../../../test/test-pool';
 import { verifyLedger } from './ledger-verify';
 
 /**
@@ -13,14 +13,7 @@ import { verifyLedger } from './ledger-verify';
  * before it.
  */
 describe('scout_charge_many: a batch is its charges made one at a time', () => {
-  let pool: Pool;
-
-  beforeAll(() => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 2 });
-  });
-  afterAll(async () => {
-    await pool.end();
-  });
+  const testDb = useTestPool({ max: 2 });
 
   interface World {
     accounts: string[];
@@ -101,7 +94,7 @@ describe('scout_charge_many: a batch is its charges made one at a time', () => {
   it('gives the results and writes of charging each call alone, in account order', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(charge, { minLength: 1, maxLength: 14 }), async (batch: Charge[]) => {
-        const client = await pool.connect();
+        const client = await testDb.pool.connect();
         try {
           await client.query('BEGIN');
           const w = await world(client);
@@ -148,16 +141,16 @@ describe('scout_charge_many: a batch is its charges made one at a time', () => {
   }, 120_000);
 
   it('pays each charge from the grants that expire soonest, splitting a charge across grants', async () => {
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('grant order') RETURNING id`);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('grant order') RETURNING id`);
     const id = rows[0].id;
     const grant = async (credits: number, expires: string | null) =>
-      (await pool.query<{ grant_id: string }>(`SELECT grant_id FROM scout_grant($1, 'topup', $2, ${expires ?? 'NULL'}, 'order', 'test')`, [id, credits]))
+      (await testDb.pool.query<{ grant_id: string }>(`SELECT grant_id FROM scout_grant($1, 'topup', $2, ${expires ?? 'NULL'}, 'order', 'test')`, [id, credits]))
         .rows[0].grant_id;
     const never = await grant(900, null);
     const tenDays = await grant(400, `now() + interval '10 days'`);
     const threeDays = await grant(300, `now() + interval '3 days'`);
     const keys = [randomUUID(), randomUUID(), randomUUID()];
-    const { rows: results } = await pool.query(
+    const { rows: results } = await testDb.pool.query(
       `SELECT ord::int, remaining::int, status FROM scout_charge_many($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::uuid[]) ORDER BY ord`,
       [[id, id, id], [250, 250, 250], ['tool_a', 'tool_a', 'tool_b'], ['r1', 'r2', 'r3'], ['rest', 'rest', 'mcp'], keys],
     );
@@ -166,7 +159,7 @@ describe('scout_charge_many: a batch is its charges made one at a time', () => {
       { ord: 2, remaining: 1100, status: 'ok' },
       { ord: 3, remaining: 850, status: 'ok' },
     ]);
-    const { rows: paid } = await pool.query(
+    const { rows: paid } = await testDb.pool.query(
       `SELECT e.charge_key, e.balance_after::int, a.grant_id, a.credits::int FROM credit_allocations a JOIN credit_entries e ON e.id = a.entry_id
         WHERE e.account_id = $1 AND e.kind = 'usage' ORDER BY e.id, a.credits`,
       [id],
@@ -178,7 +171,7 @@ describe('scout_charge_many: a batch is its charges made one at a time', () => {
       { charge_key: keys[2], balance_after: 850, grant_id: tenDays, credits: -200 },
       { charge_key: keys[2], balance_after: 850, grant_id: never, credits: -50 },
     ]);
-    const { rows: grants } = await pool.query(`SELECT id, remaining::int FROM credit_grants WHERE account_id = $1`, [id]);
+    const { rows: grants } = await testDb.pool.query(`SELECT id, remaining::int FROM credit_grants WHERE account_id = $1`, [id]);
     expect(new Map(grants.map((g) => [g.id, g.remaining]))).toEqual(
       new Map([
         [never, 850],
@@ -186,11 +179,11 @@ describe('scout_charge_many: a batch is its charges made one at a time', () => {
         [threeDays, 0],
       ]),
     );
-    await expect(verifyLedger(async (sql, params) => (await pool.query(sql, params)).rows, { accountIds: [id] })).resolves.toEqual([]);
+    await expect(verifyLedger(async (sql, params) => (await testDb.pool.query(sql, params)).rows, { accountIds: [id] })).resolves.toEqual([]);
   });
 
   it('rolls the usage of a batch up once per account, day, tool and channel (StatementUsageRollups)', async () => {
-    const client = await pool.connect();
+    const client = await testDb.pool.connect();
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('one rollup write') RETURNING id`);
@@ -225,10 +218,10 @@ describe('scout_charge_many: a batch is its charges made one at a time', () => {
   });
 
   it('refuses a charge without an amount, a tool or a key, writing nothing', async () => {
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('bad charges') RETURNING id`);
-    await pool.query(`SELECT * FROM scout_grant($1, 'topup', 1000, NULL, 'one', 'test')`, [rows[0].id]);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('bad charges') RETURNING id`);
+    await testDb.pool.query(`SELECT * FROM scout_grant($1, 'topup', 1000, NULL, 'one', 'test')`, [rows[0].id]);
     const many = (amount: number, tool: string | null, key: string | null) =>
-      pool.query(`SELECT * FROM scout_charge_many($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::uuid[])`, [
+      testDb.pool.query(`SELECT * FROM scout_charge_many($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::uuid[])`, [
         [rows[0].id, rows[0].id],
         [100, amount],
         ['tool_a', tool],
@@ -239,7 +232,7 @@ describe('scout_charge_many: a batch is its charges made one at a time', () => {
     await expect(many(0, 'tool_a', randomUUID())).rejects.toThrow(/bad amount/);
     await expect(many(100, null, randomUUID())).rejects.toThrow(/no tool/);
     await expect(many(100, 'tool_a', null)).rejects.toThrow(/no charge key/);
-    const entries = await pool.query(`SELECT count(*)::int AS n FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`, [rows[0].id]);
+    const entries = await testDb.pool.query(`SELECT count(*)::int AS n FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`, [rows[0].id]);
     expect(entries.rows[0].n).toBe(0);
   });
 });

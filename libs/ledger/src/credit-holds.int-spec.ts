@@ -1,10 +1,9 @@
-import { Pool } from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { AppConfig, OutOfCreditsError } from '@scout/core';
 import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
 import { ledgerRows } from '../../../test/ledger-rows';
-import { testDatabaseUrl } from '../../../test/test-database';
+import { useTestPool } from '../../../test/test-pool';
 import { CreditHoldsService, HoldNotPostedError, type Hold } from './credit-holds.service';
 import { verifyLedger } from './ledger-verify';
 
@@ -16,15 +15,11 @@ import { verifyLedger } from './ledger-verify';
 const SECOND = 1_000;
 
 describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
-  let pool: Pool;
+  const testDb = useTestPool({ max: 30 });
   let holds: CreditHoldsService;
 
   beforeAll(() => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 30 });
-    holds = serviceOn((sql, params) => pool.query(sql, params).then((r) => r.rows));
-  });
-  afterAll(async () => {
-    await pool.end();
+    holds = serviceOn((sql, params) => testDb.pool.query(sql, params).then((r) => r.rows));
   });
 
   /** The service over any query function: the one seam the retry tests need. */
@@ -34,13 +29,13 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
   }
 
   async function newAccount(credits: number, expiresAt: Date | null = null): Promise<string> {
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('holds int-spec') RETURNING id`);
-    if (credits > 0) await pool.query(`SELECT * FROM scout_grant($1, 'topup', $2, $3, 'int-spec', 'test')`, [rows[0].id, credits, expiresAt]);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('holds int-spec') RETURNING id`);
+    if (credits > 0) await testDb.pool.query(`SELECT * FROM scout_grant($1, 'topup', $2, $3, 'int-spec', 'test')`, [rows[0].id, credits, expiresAt]);
     return rows[0].id;
   }
-  const spendable = async (accountId: string) => Number((await pool.query(`SELECT scout_spendable($1) AS s`, [accountId])).rows[0].s);
-  const holdRow = async (id: number) => (await pool.query(`SELECT state, void_reason FROM credit_holds WHERE id = $1`, [id])).rows[0];
-  const usageEntries = async (accountId: string) => (await ledgerRows(pool, accountId)).filter((e) => e.kind === 'usage');
+  const spendable = async (accountId: string) => Number((await testDb.pool.query(`SELECT scout_spendable($1) AS s`, [accountId])).rows[0].s);
+  const holdRow = async (id: number) => (await testDb.pool.query(`SELECT state, void_reason FROM credit_holds WHERE id = $1`, [id])).rows[0];
+  const usageEntries = async (accountId: string) => (await ledgerRows(testDb.pool, accountId)).filter((e) => e.kind === 'usage');
   const place = (accountId: string, amount = 250, ttlMs = 3_000) => holds.place(accountId, 'int_tool', amount, `req-${Date.now()}`, 'rest', ttlMs);
 
   describe('place', () => {
@@ -49,8 +44,8 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       const hold = await place(accountId);
       expect(hold.remaining).toBe(750);
       expect(await spendable(accountId)).toBe(750);
-      expect(await ledgerRows(pool, accountId)).toHaveLength(1);
-      expect(Number((await pool.query(`SELECT balance FROM accounts WHERE id = $1`, [accountId])).rows[0].balance)).toBe(1_000);
+      expect(await ledgerRows(testDb.pool, accountId)).toHaveLength(1);
+      expect(Number((await testDb.pool.query(`SELECT balance FROM accounts WHERE id = $1`, [accountId])).rows[0].balance)).toBe(1_000);
       expect(await holdRow(hold.id)).toEqual({ state: 'pending', void_reason: null });
     });
 
@@ -62,7 +57,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(OutOfCreditsError);
       expect(await spendable(accountId)).toBe(0);
       // An admin deduction cannot take held credits either.
-      const { rows } = await pool.query(`SELECT status FROM scout_spend($1, 1, 'adjustment', NULL, NULL, 'x', 'test')`, [accountId]);
+      const { rows } = await testDb.pool.query(`SELECT status FROM scout_spend($1, 1, 'adjustment', NULL, NULL, 'x', 'test')`, [accountId]);
       expect(rows[0].status).toBe('insufficient');
     });
 
@@ -75,22 +70,22 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
 
     it('refuses a suspended account and writes nothing', async () => {
       const accountId = await newAccount(1_000);
-      await pool.query(`UPDATE accounts SET status = 'suspended' WHERE id = $1`, [accountId]);
+      await testDb.pool.query(`UPDATE accounts SET status = 'suspended' WHERE id = $1`, [accountId]);
       await expect(place(accountId)).rejects.toMatchObject({ code: 'unauthorized' });
-      expect((await pool.query(`SELECT count(*)::int AS n FROM credit_holds WHERE account_id = $1`, [accountId])).rows[0].n).toBe(0);
+      expect((await testDb.pool.query(`SELECT count(*)::int AS n FROM credit_holds WHERE account_id = $1`, [accountId])).rows[0].n).toBe(0);
     });
   });
 
   describe('post', () => {
     it('writes one usage entry for the hold, paid by grants soonest expiry first; posting again returns it', async () => {
       const accountId = await newAccount(1_000);
-      await pool.query(`SELECT * FROM scout_grant($1, 'topup', 300, $2, 'soon', 'test')`, [accountId, new Date(Date.now() + 3_600 * SECOND)]);
+      await testDb.pool.query(`SELECT * FROM scout_grant($1, 'topup', 300, $2, 'soon', 'test')`, [accountId, new Date(Date.now() + 3_600 * SECOND)]);
       const hold = await place(accountId, 500);
       const entryId = await holds.post(hold);
       expect(await holds.post(hold)).toBe(entryId);
       const usage = await usageEntries(accountId);
       expect(usage).toEqual([expect.objectContaining({ id: entryId, amount: -500, tool: 'int_tool' })]);
-      const { rows } = await pool.query(
+      const { rows } = await testDb.pool.query(
         `SELECT g.reason, -a.credits AS took FROM credit_allocations a JOIN credit_grants g ON g.id = a.grant_id WHERE a.entry_id = $1 ORDER BY 2 DESC`,
         [entryId],
       );
@@ -100,7 +95,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       ]);
       expect(await spendable(accountId)).toBe(800);
       expect(await holdRow(hold.id)).toEqual({ state: 'posted', void_reason: null });
-      expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+      expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
       // Too late to void: the call stays charged once.
       await holds.void(hold, 'late');
       expect(await usageEntries(accountId)).toHaveLength(1);
@@ -137,7 +132,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       const accountId = await newAccount(1_000);
       const claim = async (key: string) =>
         (
-          await pool.query(
+          await testDb.pool.query(
             `INSERT INTO idempotency_keys (account_id, key, tool, fingerprint, state) VALUES ($1, $2, 'int_tool', 'f', 'running') RETURNING claim_id`,
             [accountId, key],
           )
@@ -145,7 +140,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       const mine = await claim('k1');
       const hold = await place(accountId);
       const entryId = await holds.post(hold, { key: 'k1', claimId: mine, statusCode: 200, response: { data: { n: 1 } } });
-      const { rows } = await pool.query(
+      const { rows } = await testDb.pool.query(
         `SELECT state, status_code, response::text, usage_entry_id FROM idempotency_keys WHERE account_id = $1 AND key = 'k1'`,
         [accountId],
       );
@@ -167,7 +162,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       const counted = serviceOn(async (sql, params) => {
         if (sql.includes('scout_post_many')) batches++;
         if (sql.includes('scout_hold_many')) holdBatches++;
-        return (await pool.query(sql, params)).rows;
+        return (await testDb.pool.query(sql, params)).rows;
       });
       const placed = await Promise.all(
         Array.from({ length: 90 }, (_, i) => counted.place(accounts[i % 3], 'int_tool', 250, `req-batch-${i}`, 'rest', i === 7 ? 300 : 5_000)),
@@ -179,25 +174,25 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       expect(outcomes[7]).toMatchObject({ status: 'rejected', reason: { refusal: 'expired' } });
       const entryIds = outcomes.filter((o, i) => i !== 7).map((o) => (o as PromiseFulfilledResult<number>).value);
       expect(new Set(entryIds).size).toBe(89);
-      const { rows } = await pool.query(
+      const { rows } = await testDb.pool.query(
         `SELECT count(*)::int AS entries, count(DISTINCT hold_id)::int AS holds FROM credit_entries WHERE account_id = ANY($1::uuid[]) AND kind = 'usage'`,
         [accounts],
       );
       expect(rows[0]).toEqual({ entries: 89, holds: 89 });
-      for (const accountId of accounts) expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+      for (const accountId of accounts) expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
     });
   });
 
   describe('the channel of a call (rest | mcp)', () => {
     const channels = async (accountId: string) =>
       (
-        await pool.query<{ kind: string; channel: string; hold_channel: string | null }>(
+        await testDb.pool.query<{ kind: string; channel: string; hold_channel: string | null }>(
           `SELECT e.kind, e.channel, h.channel AS hold_channel FROM credit_entries e LEFT JOIN credit_holds h ON h.id = e.hold_id
             WHERE e.account_id = $1 ORDER BY e.id`,
           [accountId],
         )
       ).rows;
-    const holdChannel = async (id: number) => (await pool.query(`SELECT channel FROM credit_holds WHERE id = $1`, [id])).rows[0].channel as string;
+    const holdChannel = async (id: number) => (await testDb.pool.query(`SELECT channel FROM credit_holds WHERE id = $1`, [id])).rows[0].channel as string;
 
     it("a hold placed with 'mcp' posts a usage entry with channel 'mcp'; without a channel it is 'rest'", async () => {
       const accountId = await newAccount(1_000);
@@ -212,7 +207,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         { kind: 'usage', channel: 'mcp', hold_channel: 'mcp' },
         { kind: 'usage', channel: 'rest', hold_channel: 'rest' },
       ]);
-      expect(await verifyLedger((sql, params) => pool.query(sql, params).then((r) => r.rows), { accountIds: [accountId] })).toEqual([]);
+      expect(await verifyLedger((sql, params) => testDb.pool.query(sql, params).then((r) => r.rows), { accountIds: [accountId] })).toEqual([]);
     });
 
     it("in one group-committed batch over several accounts, each entry carries its own hold's channel", async () => {
@@ -223,7 +218,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         Array.from({ length: 12 }, (_, i) => holds.place(accounts[i % 2], 'int_tool', 250, `req-mixed-${i}`, i % 3 === 0 ? 'mcp' : 'rest')),
       );
       await Promise.all(placed.map((hold) => holds.post(hold)));
-      const { rows } = await pool.query<{ request_id: string; channel: string }>(
+      const { rows } = await testDb.pool.query<{ request_id: string; channel: string }>(
         `SELECT request_id, channel FROM credit_entries WHERE account_id = ANY($1::uuid[]) AND kind = 'usage' ORDER BY request_id`,
         [accounts],
       );
@@ -250,7 +245,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
     it("a refund of an 'mcp' call is 'mcp' too", async () => {
       const accountId = await newAccount(1_000);
       const entryId = await holds.post(await holds.place(accountId, 'int_tool', 250, 'req-mcp-refund', 'mcp'));
-      await pool.query(`SELECT * FROM scout_refund($1, 'correction')`, [entryId]);
+      await testDb.pool.query(`SELECT * FROM scout_refund($1, 'correction')`, [entryId]);
       expect((await channels(accountId)).map((r) => [r.kind, r.channel])).toEqual([
         ['grant', 'rest'],
         ['usage', 'mcp'],
@@ -260,18 +255,20 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
 
     it('refuses an unknown channel, a channel changed on a hold, and an entry that is not a call marked mcp', async () => {
       const accountId = await newAccount(1_000);
-      await expect(pool.query(`SELECT * FROM scout_hold($1, 250, 'int_tool', 'req-x', 3000, 'grpc')`, [accountId])).rejects.toMatchObject({
+      await expect(testDb.pool.query(`SELECT * FROM scout_hold($1, 250, 'int_tool', 'req-x', 3000, 'grpc')`, [accountId])).rejects.toMatchObject({
         code: '23514',
         constraint: 'ck_credit_holds_channel',
       });
       const pending = await holds.place(accountId, 'int_tool', 250, 'req-switch', 'rest');
-      await expect(pool.query(`UPDATE credit_holds SET channel = 'mcp' WHERE id = $1`, [pending.id])).rejects.toMatchObject({ code: '42501' });
+      await expect(testDb.pool.query(`UPDATE credit_holds SET channel = 'mcp' WHERE id = $1`, [pending.id])).rejects.toMatchObject({ code: '42501' });
       // Posting it must not be the moment a channel changes either.
       await expect(
-        pool.query(`UPDATE credit_holds SET state = 'posted', resolved_at = now(), channel = 'mcp' WHERE id = $1`, [pending.id]),
+        testDb.pool.query(`UPDATE credit_holds SET state = 'posted', resolved_at = now(), channel = 'mcp' WHERE id = $1`, [pending.id]),
       ).rejects.toMatchObject({ code: '42501' });
       await expect(
-        pool.query(`INSERT INTO credit_entries (account_id, kind, amount, balance_after, channel) VALUES ($1, 'adjustment', 5, 1005, 'mcp')`, [accountId]),
+        testDb.pool.query(`INSERT INTO credit_entries (account_id, kind, amount, balance_after, channel) VALUES ($1, 'adjustment', 5, 1005, 'mcp')`, [
+          accountId,
+        ]),
       ).rejects.toMatchObject({ code: '23514', constraint: 'ck_credit_entries_channel_call' });
       expect(await holdChannel(pending.id)).toBe('rest');
     });
@@ -287,10 +284,10 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         `UPDATE credit_holds SET amount = 1 WHERE id = $1`,
         `DELETE FROM credit_holds WHERE id = $1`,
       ]) {
-        await expect(pool.query(sql, [hold.id])).rejects.toMatchObject({ code: '42501' });
+        await expect(testDb.pool.query(sql, [hold.id])).rejects.toMatchObject({ code: '42501' });
       }
       const pending = await place(accountId);
-      await expect(pool.query(`UPDATE credit_holds SET expires_at = now() + interval '1 day' WHERE id = $1`, [pending.id])).rejects.toMatchObject({
+      await expect(testDb.pool.query(`UPDATE credit_holds SET expires_at = now() + interval '1 day' WHERE id = $1`, [pending.id])).rejects.toMatchObject({
         code: '42501',
       });
     });
@@ -309,7 +306,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       expect(await holdRow(live.id)).toEqual({ state: 'pending', void_reason: null });
       expect(await spendable(accountId)).toBe(750);
       await holds.void(live, 'done');
-      expect(await verifyLedger((sql, params) => pool.query(sql, params).then((r) => r.rows), { accountIds: [accountId] })).toEqual([]);
+      expect(await verifyLedger((sql, params) => testDb.pool.query(sql, params).then((r) => r.rows), { accountIds: [accountId] })).toEqual([]);
     });
   });
 
@@ -321,7 +318,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       let failures = 2;
       const flaky = serviceOn(async (sql, params) => {
         if (sql.includes('scout_post') && failures-- > 0) throw connectionLost();
-        return (await pool.query(sql, params)).rows;
+        return (await testDb.pool.query(sql, params)).rows;
       });
       const hold = await flaky.place(accountId, 'int_tool', 250, 'req-flaky', 'rest', 3_000);
       expect(await flaky.post(hold)).toEqual(expect.any(Number));
@@ -332,7 +329,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       const accountId = await newAccount(1_000);
       let lostAnswers = 1;
       const flaky = serviceOn(async (sql, params) => {
-        const rows = (await pool.query(sql, params)).rows;
+        const rows = (await testDb.pool.query(sql, params)).rows;
         if (sql.includes('scout_post') && lostAnswers-- > 0) throw connectionLost();
         return rows;
       });
@@ -345,7 +342,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       const accountId = await newAccount(1_000);
       const down = serviceOn(async (sql, params) => {
         if (sql.includes('scout_void')) throw connectionLost();
-        return (await pool.query(sql, params)).rows;
+        return (await testDb.pool.query(sql, params)).rows;
       });
       const hold = await down.place(accountId, 'int_tool', 250, 'req-down', 'rest', 400);
       expect(await down.void(hold, 'tool_error')).toBeNull();

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Pool } from 'pg';
-import { testDatabaseUrl } from '../../../test/test-database';
+import { useTestPool } from '../../../test/test-pool';
 
-let pool: Pool;
-beforeAll(() => {
-  pool = new Pool({ connectionString: testDatabaseUrl(), max: 2 });
-});
-afterAll(async () => {
-  await pool.end();
-});
+const testDb = useTestPool({ max: 2 });
 
 /**
  * A charged call updates the account's balance, the paying grant's remaining and the day's usage
@@ -26,7 +19,7 @@ describe('the charge path can update its rows in place (HOT)', () => {
   };
 
   it.each(Object.keys(WRITTEN))('no index of %s names a column a charge writes', async (table) => {
-    const { rows } = await pool.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1`, [table]);
+    const { rows } = await testDb.pool.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1`, [table]);
     expect(rows.length).toBeGreaterThan(0);
     for (const { indexdef } of rows) {
       for (const column of WRITTEN[table]) expect(`${indexdef} `).not.toMatch(new RegExp(`\\b${column}\\b`));
@@ -41,9 +34,9 @@ describe('the charge path can update its rows in place (HOT)', () => {
  */
 describe('the work of a charge does not grow with the calls before it', () => {
   it('buffers read by a batch of 8 charges after 2,000 grouped charges and after 8,000 more: the same within a few', async () => {
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('flat charges') RETURNING id`);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('flat charges') RETURNING id`);
     const accountId = rows[0].id;
-    await pool.query(`SELECT * FROM scout_grant($1, 'topup', 100000000, now() + interval '30 days', 'flat', 'test')`, [accountId]);
+    await testDb.pool.query(`SELECT * FROM scout_grant($1, 'topup', 100000000, now() + interval '30 days', 'flat', 'test')`, [accountId]);
     const batch = (n: number) => [
       Array(n).fill(accountId),
       Array(n).fill(250),
@@ -54,13 +47,13 @@ describe('the work of a charge does not grow with the calls before it', () => {
     ];
     const CHARGE_MANY = `SELECT * FROM scout_charge_many($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::uuid[])`;
     const charges = async (n: number) => {
-      for (let done = 0; done < n; done += 200) await pool.query(`SELECT count(*) FROM (${CHARGE_MANY}) c`, batch(200));
+      for (let done = 0; done < n; done += 200) await testDb.pool.query(`SELECT count(*) FROM (${CHARGE_MANY}) c`, batch(200));
     };
     // Statistics from before the charges, as autovacuum's lag leaves them: a plan made from them
     // (the charge-key index looked tiny: a merge join read all of it) must not read what came since.
-    await pool.query(`ANALYZE accounts, credit_entries, credit_grants, credit_allocations, usage_rollups`);
+    await testDb.pool.query(`ANALYZE accounts, credit_entries, credit_grants, credit_allocations, usage_rollups`);
     const buffersOfABatch = async () => {
-      const client = await pool.connect();
+      const client = await testDb.pool.connect();
       try {
         await client.query('BEGIN');
         // Twice: the first read of a page after the batches may prune it.
@@ -88,7 +81,7 @@ describe('the work of a charge does not grow with the calls before it', () => {
  */
 describe('the ledger functions keep their plans', () => {
   it('no SQL-language ledger function has a SET clause, and the per-charge helpers are PL/pgSQL', async () => {
-    const { rows } = await pool.query<{ name: string; language: string; settings: string[] | null }>(`
+    const { rows } = await testDb.pool.query<{ name: string; language: string; settings: string[] | null }>(`
       SELECT p.proname AS name, l.lanname AS language, p.proconfig AS settings
         FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
        WHERE p.pronamespace = 'public'::regnamespace AND p.proname LIKE 'scout\\_%'`);

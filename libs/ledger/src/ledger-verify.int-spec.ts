@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Pool, type PoolClient } from 'pg';
 import { startDatabaseProcess } from '../../../test/embedded-db-process';
-import { createTestDatabase, migrate, testDatabaseUrl } from '../../../test/test-database';
+import { createTestDatabase, migrate } from '../../../test/test-database';
+import { useTestPool } from '../../../test/test-pool';
 import { LEDGER_INVARIANTS, verifyLedger, type LedgerQuery, type LedgerViolation } from './ledger-verify';
 
 /**
@@ -80,7 +81,7 @@ async function scriptHolds(db: Pool) {
 }
 
 describe('verifyLedger (PostgreSQL)', () => {
-  let pool: Pool;
+  const testDb = useTestPool({ max: 5 });
   let history: Awaited<ReturnType<typeof scriptHistory>>;
   let other: Awaited<ReturnType<typeof scriptHistory>>;
   let planned: { accountId: string; periodId: number };
@@ -88,23 +89,19 @@ describe('verifyLedger (PostgreSQL)', () => {
   let scope: { accountIds: string[] };
 
   beforeAll(async () => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 5 });
-    history = await scriptHistory(pool, 'verify history');
-    other = await scriptHistory(pool, 'verify other');
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('verify planned') RETURNING id`);
-    await pool.query(`SELECT * FROM scout_change_plan($1, 'starter', '2027-01-31T10:00:00Z', 'test', NULL)`, [rows[0].id]);
-    const renewed = await pool.query(`SELECT period_id FROM scout_renew_plans('2027-02-28T10:00:00Z', 10, $1)`, [rows[0].id]);
+    history = await scriptHistory(testDb.pool, 'verify history');
+    other = await scriptHistory(testDb.pool, 'verify other');
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('verify planned') RETURNING id`);
+    await testDb.pool.query(`SELECT * FROM scout_change_plan($1, 'starter', '2027-01-31T10:00:00Z', 'test', NULL)`, [rows[0].id]);
+    const renewed = await testDb.pool.query(`SELECT period_id FROM scout_renew_plans('2027-02-28T10:00:00Z', 10, $1)`, [rows[0].id]);
     planned = { accountId: rows[0].id, periodId: Number(renewed.rows[0].period_id) };
-    held = await scriptHolds(pool);
+    held = await scriptHolds(testDb.pool);
     scope = { accountIds: [history.accountId, other.accountId, planned.accountId, held.accountId] };
-  });
-  afterAll(async () => {
-    await pool.end();
   });
 
   /** Corrupts inside a transaction, verifies inside it (seeing the corruption), then rolls back. */
   async function verifyCorrupted(corrupt: (client: PoolClient) => Promise<void>): Promise<LedgerViolation[]> {
-    const client = await pool.connect();
+    const client = await testDb.pool.connect();
     try {
       await client.query('BEGIN');
       await corrupt(client);
@@ -125,7 +122,7 @@ describe('verifyLedger (PostgreSQL)', () => {
 
   afterEach(async () => {
     // Every corruption was rolled back: the accounts are clean again.
-    await expect(verifyLedger(queryOf(pool), scope)).resolves.toEqual([]);
+    await expect(verifyLedger(queryOf(testDb.pool), scope)).resolves.toEqual([]);
   });
 
   it('names every invariant it checks', () => {
@@ -153,7 +150,7 @@ describe('verifyLedger (PostgreSQL)', () => {
   });
 
   it('a usage rollup edited by hand: usage_rollups_equal_entries names its row, both sums side by side', async () => {
-    const { rows } = await pool.query(
+    const { rows } = await testDb.pool.query(
       `SELECT day::text, tool, channel, calls::int, credits::int, refunded_calls::int, refunded_credits::int
          FROM usage_rollups WHERE account_id = $1 AND calls > 0 ORDER BY day, tool LIMIT 1`,
       [history.accountId],
@@ -194,9 +191,9 @@ describe('verifyLedger (PostgreSQL)', () => {
   });
 
   it('finds nothing wrong with a history of grants, usage, refunds and adjustments', async () => {
-    const { rows } = await pool.query(`SELECT balance::int FROM accounts WHERE id = $1`, [history.accountId]);
+    const { rows } = await testDb.pool.query(`SELECT balance::int FROM accounts WHERE id = $1`, [history.accountId]);
     expect(rows[0].balance).toBe(history.balance);
-    await expect(verifyLedger(queryOf(pool), scope)).resolves.toEqual([]);
+    await expect(verifyLedger(queryOf(testDb.pool), scope)).resolves.toEqual([]);
   });
 
   it('accounts.balance edited by hand: balance_equals_entries names the account', async () => {
@@ -417,7 +414,7 @@ describe('verifyLedger (PostgreSQL)', () => {
   });
 
   it('a usage entry pinned on a voided hold: unposted_hold_charges_nothing names the hold', async () => {
-    const { rows } = await pool.query(`SELECT id FROM credit_entries WHERE hold_id = $1`, [held.posted]);
+    const { rows } = await testDb.pool.query(`SELECT id FROM credit_entries WHERE hold_id = $1`, [held.posted]);
     const entryId = Number(rows[0].id);
     const violations = await verifyCorrupted((c) =>
       rewrite(c, 'credit_entries', `UPDATE credit_entries SET hold_id = $1 WHERE id = $2`, [held.voided, entryId]),
@@ -436,7 +433,7 @@ describe('verifyLedger (PostgreSQL)', () => {
   });
 
   it("a usage entry on another channel than its hold's: usage_channel_matches_hold names the entry", async () => {
-    const { rows } = await pool.query(`SELECT id, channel FROM credit_entries WHERE hold_id = $1`, [held.posted]);
+    const { rows } = await testDb.pool.query(`SELECT id, channel FROM credit_entries WHERE hold_id = $1`, [held.posted]);
     expect(rows[0].channel).toBe('mcp');
     const entryId = Number(rows[0].id);
     const violations = await verifyCorrupted((c) => rewrite(c, 'credit_entries', `UPDATE credit_entries SET channel = 'rest' WHERE id = $1`, [entryId]));

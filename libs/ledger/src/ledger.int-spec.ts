@@ -1,6 +1,6 @@
-import { Pool, type PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { ledgerRows } from '../../../test/ledger-rows';
-import { testDatabaseUrl } from '../../../test/test-database';
+import { useTestPool } from '../../../test/test-pool';
 
 /**
  * Integration tests of the ledger straight against PostgreSQL (ARCHITECTURE section 5): the
@@ -24,19 +24,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
 
 describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', () => {
-  let pool: Pool;
-
-  beforeAll(() => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 20 });
-  });
-  afterAll(async () => {
-    await pool.end();
-  });
+  const testDb = useTestPool({ max: 20 });
 
   // --- helpers -------------------------------------------------------------------------------
 
   async function newAccount(name = 'ledger int-spec'): Promise<string> {
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ($1) RETURNING id`, [name]);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ($1) RETURNING id`, [name]);
     return rows[0].id;
   }
 
@@ -45,7 +38,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
     credits: number,
     options: { kind?: 'free' | 'plan' | 'topup' | 'adjustment'; expiresAt?: Date | null } = {},
   ): Promise<GrantRow> {
-    const { rows } = await pool.query(`SELECT grant_id, entry_id, remaining FROM scout_grant($1, $2, $3, $4, $5, $6)`, [
+    const { rows } = await testDb.pool.query(`SELECT grant_id, entry_id, remaining FROM scout_grant($1, $2, $3, $4, $5, $6)`, [
       accountId,
       options.kind ?? 'topup',
       credits,
@@ -56,7 +49,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
     return { grant_id: rows[0].grant_id, entry_id: Number(rows[0].entry_id), remaining: Number(rows[0].remaining) };
   }
 
-  async function spend(accountId: string, amount: number, kind: 'usage' | 'adjustment' = 'usage', db: Pool | PoolClient = pool): Promise<SpendRow> {
+  async function spend(accountId: string, amount: number, kind: 'usage' | 'adjustment' = 'usage', db: Pool | PoolClient = testDb.pool): Promise<SpendRow> {
     const { rows } = await db.query(`SELECT entry_id, remaining, status FROM scout_spend($1, $2, $3, $4, $5, $6, $7)`, [
       accountId,
       amount,
@@ -74,34 +67,34 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
   }
 
   async function refund(usageEntryId: number): Promise<{ entry_id: number; remaining: number }> {
-    const { rows } = await pool.query(`SELECT entry_id, remaining FROM scout_refund($1, $2)`, [usageEntryId, 'int-spec refund']);
+    const { rows } = await testDb.pool.query(`SELECT entry_id, remaining FROM scout_refund($1, $2)`, [usageEntryId, 'int-spec refund']);
     return { entry_id: Number(rows[0].entry_id), remaining: Number(rows[0].remaining) };
   }
 
   async function balanceOf(accountId: string): Promise<number> {
-    const { rows } = await pool.query(`SELECT balance FROM accounts WHERE id = $1`, [accountId]);
+    const { rows } = await testDb.pool.query(`SELECT balance FROM accounts WHERE id = $1`, [accountId]);
     return Number(rows[0].balance);
   }
 
   async function spendableOf(accountId: string): Promise<number> {
-    const { rows } = await pool.query(`SELECT scout_spendable($1) AS s`, [accountId]);
+    const { rows } = await testDb.pool.query(`SELECT scout_spendable($1) AS s`, [accountId]);
     return Number(rows[0].s);
   }
 
   async function remainingOf(grantId: string): Promise<number> {
-    const { rows } = await pool.query(`SELECT remaining FROM credit_grants WHERE id = $1`, [grantId]);
+    const { rows } = await testDb.pool.query(`SELECT remaining FROM credit_grants WHERE id = $1`, [grantId]);
     return Number(rows[0].remaining);
   }
 
   async function allocationsOf(entryId: number): Promise<Record<string, number>> {
-    const { rows } = await pool.query(`SELECT grant_id, credits FROM credit_allocations WHERE entry_id = $1`, [entryId]);
+    const { rows } = await testDb.pool.query(`SELECT grant_id, credits FROM credit_allocations WHERE entry_id = $1`, [entryId]);
     return Object.fromEntries(rows.map((r) => [r.grant_id as string, Number(r.credits)]));
   }
 
-  const entriesOf = (accountId: string) => ledgerRows(pool, accountId);
+  const entriesOf = (accountId: string) => ledgerRows(testDb.pool, accountId);
 
   async function counts(accountId: string) {
-    const { rows } = await pool.query(
+    const { rows } = await testDb.pool.query(
       `SELECT (SELECT count(*) FROM credit_entries WHERE account_id = $1) AS entries,
               (SELECT count(*) FROM credit_allocations a JOIN credit_grants g ON g.id = a.grant_id WHERE g.account_id = $1) AS allocations,
               (SELECT coalesce(sum(remaining), 0) FROM credit_grants WHERE account_id = $1) AS grant_remaining,
@@ -131,7 +124,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
     }
 
     // Per grant: remaining equals the sum of its allocations, and stays within [0, credits].
-    const { rows: grants } = await pool.query(
+    const { rows: grants } = await testDb.pool.query(
       `SELECT g.id, g.credits, g.remaining, coalesce(sum(a.credits), 0) AS allocated
          FROM credit_grants g LEFT JOIN credit_allocations a ON a.grant_id = g.id
         WHERE g.account_id = $1 GROUP BY g.id`,
@@ -144,7 +137,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
     }
 
     // Per entry: the allocations of an entry add up to its amount (every credit moved has a grant).
-    const { rows: perEntry } = await pool.query(
+    const { rows: perEntry } = await testDb.pool.query(
       `SELECT e.id, e.amount, coalesce(sum(a.credits), 0) AS allocated
          FROM credit_entries e LEFT JOIN credit_allocations a ON a.entry_id = e.id
         WHERE e.account_id = $1 GROUP BY e.id`,
@@ -167,7 +160,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
 
   /** Runs sql in a transaction that is always rolled back, so a missing guard cannot destroy data. */
   async function inRolledBackTransaction(sql: string, params: unknown[] = []): Promise<unknown> {
-    const client = await pool.connect();
+    const client = await testDb.pool.connect();
     try {
       await client.query('BEGIN');
       try {
@@ -263,11 +256,11 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
     it('the functions refuse non-positive amounts', async () => {
       const accountId = await newAccount('bad amounts');
       await grant(accountId, 1000);
-      await expect(pool.query(`SELECT * FROM scout_spend($1, 0, 'usage', 't', 'r', NULL, NULL)`, [accountId])).rejects.toThrow(/bad amount/);
-      await expect(pool.query(`SELECT * FROM scout_spend($1, -5, 'usage', 't', 'r', NULL, NULL)`, [accountId])).rejects.toThrow(/bad amount/);
-      await expect(pool.query(`SELECT * FROM scout_spend($1, 5, 'refund', 't', 'r', NULL, NULL)`, [accountId])).rejects.toThrow(/bad amount/);
-      await expect(pool.query(`SELECT * FROM scout_grant($1, 'topup', 0, NULL, NULL, NULL)`, [accountId])).rejects.toThrow(/must be positive/);
-      await expect(pool.query(`SELECT * FROM scout_grant($1, 'topup', -10, NULL, NULL, NULL)`, [accountId])).rejects.toThrow(/must be positive/);
+      await expect(testDb.pool.query(`SELECT * FROM scout_spend($1, 0, 'usage', 't', 'r', NULL, NULL)`, [accountId])).rejects.toThrow(/bad amount/);
+      await expect(testDb.pool.query(`SELECT * FROM scout_spend($1, -5, 'usage', 't', 'r', NULL, NULL)`, [accountId])).rejects.toThrow(/bad amount/);
+      await expect(testDb.pool.query(`SELECT * FROM scout_spend($1, 5, 'refund', 't', 'r', NULL, NULL)`, [accountId])).rejects.toThrow(/bad amount/);
+      await expect(testDb.pool.query(`SELECT * FROM scout_grant($1, 'topup', 0, NULL, NULL, NULL)`, [accountId])).rejects.toThrow(/must be positive/);
+      await expect(testDb.pool.query(`SELECT * FROM scout_grant($1, 'topup', -10, NULL, NULL, NULL)`, [accountId])).rejects.toThrow(/must be positive/);
       expect(await counts(accountId)).toMatchObject({ entries: 1, balance: 1000 });
       await expectInvariants(accountId);
     });
@@ -365,7 +358,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
 
       const accountId = await newAccount('suspended');
       await grant(accountId, 1_000);
-      await pool.query(`UPDATE accounts SET status = 'suspended' WHERE id = $1`, [accountId]);
+      await testDb.pool.query(`UPDATE accounts SET status = 'suspended' WHERE id = $1`, [accountId]);
       const before = await counts(accountId);
       expect(await spend(accountId, 250)).toEqual({ entry_id: null, remaining: 1_000, status: 'suspended' });
       expect(await counts(accountId)).toEqual(before);
@@ -379,7 +372,9 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
     it('writes one refund entry linked to the usage entry; refunding twice returns the same entry and adds nothing', async () => {
       const accountId = await newAccount('refund');
       await grant(accountId, 1_000);
-      const { rows } = await pool.query(`SELECT entry_id, status FROM scout_spend($1, 250, 'usage', 'some_tool', 'req-refund-1', NULL, NULL)`, [accountId]);
+      const { rows } = await testDb.pool.query(`SELECT entry_id, status FROM scout_spend($1, 250, 'usage', 'some_tool', 'req-refund-1', NULL, NULL)`, [
+        accountId,
+      ]);
       expect(rows[0].status).toBe('ok');
       const usageId = Number(rows[0].entry_id);
       expect(await balanceOf(accountId)).toBe(750);
@@ -477,7 +472,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
       expect(await spendableOf(accountId)).toBe(5_300);
 
       // UPDATE on credit_grants is allowed (only entries and allocations are append-only).
-      await pool.query(`UPDATE credit_grants SET expires_at = now() - interval '1 minute' WHERE id = $1`, [expiring.grant_id]);
+      await testDb.pool.query(`UPDATE credit_grants SET expires_at = now() - interval '1 minute' WHERE id = $1`, [expiring.grant_id]);
 
       expect(await spendableOf(accountId)).toBe(300);
       // The entries still say 5,300 until the expiry job writes its entry; nothing may be spent from it.
@@ -524,7 +519,7 @@ describe('ledger (PostgreSQL): invariants of the LedgerFoundation migration', ()
       const entries = await entriesOf(accountId);
       expect(entries.filter((e) => e.kind === 'usage')).toHaveLength(40);
       expect(entries.every((e) => e.balanceAfter >= 0)).toBe(true);
-      const { rows } = await pool.query(
+      const { rows } = await testDb.pool.query(
         `SELECT (SELECT count(*) FROM credit_entries WHERE account_id = $1 AND balance_after < 0) AS negative_entries,
                 (SELECT count(*) FROM credit_grants WHERE account_id = $1 AND remaining < 0) AS negative_grants,
                 (SELECT count(*) FROM accounts WHERE id = $1 AND balance < 0) AS negative_accounts`,

@@ -1,7 +1,6 @@
-import { Pool } from 'pg';
 import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
 import { ledgerRows } from '../../../test/ledger-rows';
-import { testDatabaseUrl } from '../../../test/test-database';
+import { useTestPool } from '../../../test/test-pool';
 
 /**
  * Plan subscriptions straight against PostgreSQL (PlanPeriods migration): scout_change_plan and
@@ -26,22 +25,15 @@ interface PeriodRow {
 const at = (iso: string) => new Date(iso);
 
 describe('plan periods and renewals', () => {
-  let pool: Pool;
-
-  beforeAll(() => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 20 });
-  });
-  afterAll(async () => {
-    await pool.end();
-  });
+  const testDb = useTestPool({ max: 20 });
 
   async function newAccount(): Promise<string> {
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('plan periods int-spec') RETURNING id`);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('plan periods int-spec') RETURNING id`);
     return rows[0].id;
   }
 
   async function changePlan(accountId: string, plan: string | null, now: Date, actor = 'key:test') {
-    const { rows } = await pool.query(`SELECT status, change_id, period_id, grant_id FROM scout_change_plan($1, $2, $3, $4, 'int-spec')`, [
+    const { rows } = await testDb.pool.query(`SELECT status, change_id, period_id, grant_id FROM scout_change_plan($1, $2, $3, $4, 'int-spec')`, [
       accountId,
       plan,
       now,
@@ -51,12 +43,12 @@ describe('plan periods and renewals', () => {
   }
 
   async function renew(accountId: string, now: Date): Promise<string[]> {
-    const { rows } = await pool.query(`SELECT starts_at FROM scout_renew_plans($1, 100, $2)`, [now, accountId]);
+    const { rows } = await testDb.pool.query(`SELECT starts_at FROM scout_renew_plans($1, 100, $2)`, [now, accountId]);
     return rows.map((r) => (r.starts_at as Date).toISOString());
   }
 
   async function periods(accountId: string): Promise<PeriodRow[]> {
-    const { rows } = await pool.query(
+    const { rows } = await testDb.pool.query(
       `SELECT plan_id, period_index, starts_at, ends_at, price_usd, credits, grant_id FROM plan_periods WHERE account_id = $1 ORDER BY id`,
       [accountId],
     );
@@ -72,7 +64,7 @@ describe('plan periods and renewals', () => {
   }
 
   async function accountRow(accountId: string) {
-    const { rows } = await pool.query(`SELECT plan_id, plan_renews_at, balance FROM accounts WHERE id = $1`, [accountId]);
+    const { rows } = await testDb.pool.query(`SELECT plan_id, plan_renews_at, balance FROM accounts WHERE id = $1`, [accountId]);
     return {
       plan: rows[0].plan_id as string | null,
       renewsAt: rows[0].plan_renews_at ? (rows[0].plan_renews_at as Date).toISOString() : null,
@@ -81,7 +73,7 @@ describe('plan periods and renewals', () => {
   }
 
   async function spend(accountId: string, amount: number): Promise<string> {
-    const { rows } = await pool.query(`SELECT status FROM scout_spend($1, $2, 'usage', 'int_tool', 'req', NULL, NULL)`, [accountId, amount]);
+    const { rows } = await testDb.pool.query(`SELECT status FROM scout_spend($1, $2, 'usage', 'int_tool', 'req', NULL, NULL)`, [accountId, amount]);
     return rows[0].status;
   }
 
@@ -102,13 +94,13 @@ describe('plan periods and renewals', () => {
         grantId: result.grant_id,
       },
     ]);
-    const { rows: grants } = await pool.query(`SELECT kind, credits, remaining, expires_at, actor FROM credit_grants WHERE id = $1`, [result.grant_id]);
+    const { rows: grants } = await testDb.pool.query(`SELECT kind, credits, remaining, expires_at, actor FROM credit_grants WHERE id = $1`, [result.grant_id]);
     expect(grants[0]).toMatchObject({ kind: 'plan', expires_at: null, actor: 'key:test' });
     expect(Number(grants[0].credits)).toBe(1_250_000);
     expect(await accountRow(accountId)).toEqual({ plan: 'growth', renewsAt: '2026-04-15T09:30:00.000Z', balance: 1_250_000 });
     // The next call works at once: the grant is spendable in the same breath.
     expect(await spend(accountId, 250)).toBe('ok');
-    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
   });
 
   it('renews on the anchor day, clamped to short months without drifting: Jan 31 -> Feb 28 -> Mar 31 -> Apr 30', async () => {
@@ -130,7 +122,7 @@ describe('plan periods and renewals', () => {
     ]);
     expect(rows.every((p) => p.priceUsd === 29 && p.credits === 375_000)).toBe(true);
     expect(await accountRow(accountId)).toMatchObject({ renewsAt: '2027-05-31T10:00:00.000Z', balance: 4 * 375_000 });
-    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
   });
 
   it('uses February 29 in a leap year, and a period starting on the 31st of December crosses the year', async () => {
@@ -171,10 +163,10 @@ describe('plan periods and renewals', () => {
 
     const rows = await periods(accountId);
     expect(rows.map((p) => p.index)).toEqual([0, 1, 2, 3, 4, 5]);
-    const { rows: grants } = await pool.query(`SELECT count(*)::int AS n FROM credit_grants WHERE account_id = $1 AND kind = 'plan'`, [accountId]);
+    const { rows: grants } = await testDb.pool.query(`SELECT count(*)::int AS n FROM credit_grants WHERE account_id = $1 AND kind = 'plan'`, [accountId]);
     expect(grants[0].n).toBe(6);
     expect(await accountRow(accountId)).toMatchObject({ balance: 6 * 1_250_000 });
-    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
   });
 
   it('unused credits roll over: what is left of a period stays spendable after the next one is granted', async () => {
@@ -183,7 +175,7 @@ describe('plan periods and renewals', () => {
     expect(await spend(accountId, 100_000)).toBe('ok');
     await renew(accountId, at('2027-02-05T00:00:00Z'));
 
-    const { rows } = await pool.query(`SELECT scout_spendable($1) AS spendable`, [accountId]);
+    const { rows } = await testDb.pool.query(`SELECT scout_spendable($1) AS spendable`, [accountId]);
     expect(Number(rows[0].spendable)).toBe(375_000 - 100_000 + 375_000);
     expect(await spend(accountId, 650_000)).toBe('ok');
     expect(await spend(accountId, 1)).toBe('insufficient');
@@ -208,28 +200,28 @@ describe('plan periods and renewals', () => {
       ['pro', 1, '2027-03-10T08:00:00.000Z', PLAN_USD.pro],
     ]);
 
-    const { rows: history } = await pool.query(`SELECT from_plan, to_plan, effective_at, actor FROM plan_changes WHERE account_id = $1 ORDER BY id`, [
+    const { rows: history } = await testDb.pool.query(`SELECT from_plan, to_plan, effective_at, actor FROM plan_changes WHERE account_id = $1 ORDER BY id`, [
       accountId,
     ]);
     expect(history.map((h) => [h.from_plan, h.to_plan, (h.effective_at as Date).toISOString(), h.actor])).toEqual([
       [null, 'starter', '2027-01-31T10:00:00.000Z', 'key:test'],
       ['starter', 'pro', '2027-02-10T08:00:00.000Z', 'key:admin'],
     ]);
-    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
   });
 
   it('cancelling stops future grants and keeps the balance; asking again changes nothing', async () => {
     const accountId = await newAccount();
     await changePlan(accountId, 'growth', at('2027-01-15T00:00:00Z'));
-    const before = await ledgerRows(pool, accountId);
+    const before = await ledgerRows(testDb.pool, accountId);
 
     expect((await changePlan(accountId, null, at('2027-01-20T00:00:00Z'))).status).toBe('changed');
     expect((await changePlan(accountId, null, at('2027-01-21T00:00:00Z'))).status).toBe('unchanged');
 
     expect(await accountRow(accountId)).toEqual({ plan: null, renewsAt: null, balance: PLAN_CREDITS.growth });
     expect(await renew(accountId, at('2027-09-01T00:00:00Z'))).toEqual([]);
-    expect(await ledgerRows(pool, accountId)).toEqual(before);
-    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM plan_changes WHERE account_id = $1`, [accountId]);
+    expect(await ledgerRows(testDb.pool, accountId)).toEqual(before);
+    const { rows } = await testDb.pool.query(`SELECT count(*)::int AS n FROM plan_changes WHERE account_id = $1`, [accountId]);
     expect(rows[0].n).toBe(2);
 
     // Picking a plan again starts a fresh period with a fresh anchor.
@@ -261,15 +253,15 @@ describe('plan periods and renewals', () => {
   it('plan changes and periods are append-only, and an account cannot hold a plan without a renewal date', async () => {
     const accountId = await newAccount();
     await changePlan(accountId, 'starter', at('2027-01-01T00:00:00Z'));
-    await expect(pool.query(`UPDATE plan_periods SET price_usd = 0 WHERE account_id = $1`, [accountId])).rejects.toThrow(/append-only/);
-    await expect(pool.query(`DELETE FROM plan_changes WHERE account_id = $1`, [accountId])).rejects.toThrow(/append-only/);
-    await expect(pool.query(`UPDATE accounts SET plan_renews_at = NULL WHERE id = $1`, [accountId])).rejects.toThrow(/ck_accounts_plan_renews/);
+    await expect(testDb.pool.query(`UPDATE plan_periods SET price_usd = 0 WHERE account_id = $1`, [accountId])).rejects.toThrow(/append-only/);
+    await expect(testDb.pool.query(`DELETE FROM plan_changes WHERE account_id = $1`, [accountId])).rejects.toThrow(/append-only/);
+    await expect(testDb.pool.query(`UPDATE accounts SET plan_renews_at = NULL WHERE id = $1`, [accountId])).rejects.toThrow(/ck_accounts_plan_renews/);
   });
 
   it('a suspended account keeps its subscription: renewals go on until the plan is cancelled, spending stays refused', async () => {
     const accountId = await newAccount();
     await changePlan(accountId, 'starter', at('2027-01-01T00:00:00Z'));
-    await pool.query(`UPDATE accounts SET status = 'suspended' WHERE id = $1`, [accountId]);
+    await testDb.pool.query(`UPDATE accounts SET status = 'suspended' WHERE id = $1`, [accountId]);
     expect(await renew(accountId, at('2027-02-01T00:00:00Z'))).toEqual(['2027-02-01T00:00:00.000Z']);
     expect(await spend(accountId, 250)).toBe('suspended');
   });
@@ -281,7 +273,7 @@ describe('plan periods and renewals', () => {
     await changePlan(accountId, 'growth', at('2027-03-05T00:00:00Z'));
     await changePlan(accountId, null, at('2027-03-20T00:00:00Z'));
 
-    const { rows: changes } = await pool.query(`SELECT change, from_plan, to_plan FROM billing.plan_changes WHERE account_id = $1 ORDER BY change_id`, [
+    const { rows: changes } = await testDb.pool.query(`SELECT change, from_plan, to_plan FROM billing.plan_changes WHERE account_id = $1 ORDER BY change_id`, [
       accountId,
     ]);
     expect(changes).toEqual([
@@ -289,7 +281,7 @@ describe('plan periods and renewals', () => {
       { change: 'change', from_plan: 'starter', to_plan: 'growth' },
       { change: 'cancel', from_plan: 'growth', to_plan: null },
     ]);
-    const { rows: charges } = await pool.query(
+    const { rows: charges } = await testDb.pool.query(
       `SELECT plan_id, charge_kind, month, price_usd::float8 AS usd FROM billing.plan_charges WHERE account_id = $1 ORDER BY period_id`,
       [accountId],
     );
@@ -298,7 +290,7 @@ describe('plan periods and renewals', () => {
       { plan_id: 'starter', charge_kind: 'renewal', month: '2027-02', usd: 29 },
       { plan_id: 'growth', charge_kind: 'start', month: '2027-03', usd: 79 },
     ]);
-    const { rows: monthly } = await pool.query(
+    const { rows: monthly } = await testDb.pool.query(
       `SELECT month, sum(price_usd)::float8 AS usd FROM billing.plan_charges WHERE account_id = $1 GROUP BY month ORDER BY month`,
       [accountId],
     );

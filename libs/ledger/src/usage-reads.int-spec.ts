@@ -1,5 +1,5 @@
-import { Pool } from 'pg';
-import { testDatabaseUrl } from '../../../test/test-database';
+import type { Pool } from 'pg';
+import { useTestPool } from '../../../test/test-pool';
 import { readUsage } from './usage-reads';
 import { verifyLedger } from './ledger-verify';
 
@@ -36,29 +36,34 @@ async function fromEntries(pool: Pool, accountId: string, from: Date | null, to:
 }
 
 describe('readUsage (usage rollups)', () => {
-  let pool: Pool;
+  const testDb = useTestPool({ max: 4 });
   /** readUsage takes TypeORM's query (resolving to the rows). */
-  const db = { query: async (sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows };
+  const db = { query: async (sql: string, params?: unknown[]) => (await testDb.pool.query(sql, params)).rows };
   let accountId: string;
 
   beforeAll(async () => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 4 });
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('usage rollups') RETURNING id`);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('usage rollups') RETURNING id`);
     accountId = rows[0].id;
-    await pool.query(`SELECT * FROM scout_grant($1, 'topup', 10000000, NULL, 'rollups', 'test')`, [accountId]);
+    await testDb.pool.query(`SELECT * FROM scout_grant($1, 'topup', 10000000, NULL, 'rollups', 'test')`, [accountId]);
     // 60 calls over 3 tools and both channels, every 7th refunded; then each moved to one of
     // 6 days, at hours that fall on both sides of the partial-day edges read below.
     const instants: Array<[number, string]> = [];
     for (let i = 0; i < 60; i++) {
       const tool = ['tool_a', 'tool_b', 'tool_c'][i % 3];
       const channel = i % 4 === 0 ? 'mcp' : 'rest';
-      const hold = await pool.query(`SELECT hold_id FROM scout_hold($1, $2, $3, $4, 600000, $5)`, [accountId, 250 * (1 + (i % 3)), tool, `r${i}`, channel]);
-      const posted = await pool.query(`SELECT entry_id FROM scout_post($1)`, [hold.rows[0].hold_id]);
+      const hold = await testDb.pool.query(`SELECT hold_id FROM scout_hold($1, $2, $3, $4, 600000, $5)`, [
+        accountId,
+        250 * (1 + (i % 3)),
+        tool,
+        `r${i}`,
+        channel,
+      ]);
+      const posted = await testDb.pool.query(`SELECT entry_id FROM scout_post($1)`, [hold.rows[0].hold_id]);
       const entryId = Number(posted.rows[0].entry_id);
-      if (i % 7 === 3) await pool.query(`SELECT * FROM scout_refund($1, 'rollups')`, [entryId]);
+      if (i % 7 === 3) await testDb.pool.query(`SELECT * FROM scout_refund($1, 'rollups')`, [entryId]);
       instants.push([entryId, new Date(BASE + (i % 6) * DAY_MS + ((i * 5) % 24) * 3_600_000 + i * 1000).toISOString()]);
     }
-    const client = await pool.connect();
+    const client = await testDb.pool.connect();
     try {
       await client.query('BEGIN');
       await client.query(`ALTER TABLE credit_entries DISABLE TRIGGER trg_credit_entries_append_only`);
@@ -69,15 +74,13 @@ describe('readUsage (usage rollups)', () => {
       client.release();
     }
   });
-  afterAll(async () => {
-    await pool.end();
-  });
 
   it('the rollups follow the history, backdating included: ledger:verify finds them equal to the entries', async () => {
-    await expect(verifyLedger(async (sql, params) => (await pool.query(sql, params)).rows, { accountIds: [accountId] })).resolves.toEqual([]);
-    const { rows } = await pool.query(`SELECT count(*)::int AS days FROM (SELECT DISTINCT day FROM usage_rollups WHERE account_id = $1 AND calls > 0) d`, [
-      accountId,
-    ]);
+    await expect(verifyLedger(async (sql, params) => (await testDb.pool.query(sql, params)).rows, { accountIds: [accountId] })).resolves.toEqual([]);
+    const { rows } = await testDb.pool.query(
+      `SELECT count(*)::int AS days FROM (SELECT DISTINCT day FROM usage_rollups WHERE account_id = $1 AND calls > 0) d`,
+      [accountId],
+    );
     expect(rows[0].days).toBe(6);
   });
 
@@ -96,20 +99,20 @@ describe('readUsage (usage rollups)', () => {
       [hour(7), hour(7)],
     ];
     for (const [from, to] of periods) {
-      const expected = await fromEntries(pool, accountId, from, to);
+      const expected = await fromEntries(testDb.pool, accountId, from, to);
       await expect(readUsage(db, accountId, from, to)).resolves.toEqual(expected);
     }
   });
 
   it('a refund counts on the day of the call it refunds, not the day it came', async () => {
-    const { rows } = await pool.query(
+    const { rows } = await testDb.pool.query(
       `SELECT u.id, (u.created_at AT TIME ZONE 'UTC')::date::text AS day, u.amount::int AS amount FROM credit_entries u
         WHERE u.account_id = $1 AND u.kind = 'usage' AND EXISTS (SELECT 1 FROM credit_entries r WHERE r.refund_of = u.id) LIMIT 1`,
       [accountId],
     );
     const day = new Date(`${rows[0].day}T00:00:00Z`);
     const usage = await readUsage(db, accountId, day, new Date(day.getTime() + DAY_MS));
-    const expected = await fromEntries(pool, accountId, day, new Date(day.getTime() + DAY_MS));
+    const expected = await fromEntries(testDb.pool, accountId, day, new Date(day.getTime() + DAY_MS));
     expect(usage.byDay).toEqual(expected.byDay);
     // The refunds were written long after (today), yet nothing of them lands on today.
     const today = await readUsage(db, accountId, new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS), null);

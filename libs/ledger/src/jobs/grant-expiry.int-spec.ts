@@ -1,7 +1,6 @@
-import { Pool } from 'pg';
 import { ledgerInvariantViolations } from '../../../../test/ledger-invariants';
 import { ledgerRows } from '../../../../test/ledger-rows';
-import { testDatabaseUrl } from '../../../../test/test-database';
+import { useTestPool } from '../../../../test/test-pool';
 
 /**
  * scout_expire_grants (GrantExpiry migration) straight against PostgreSQL: what is left of a grant
@@ -20,27 +19,20 @@ interface ExpiredRow {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('scout_expire_grants', () => {
-  let pool: Pool;
-
-  beforeAll(() => {
-    pool = new Pool({ connectionString: testDatabaseUrl(), max: 20 });
-  });
-  afterAll(async () => {
-    await pool.end();
-  });
+  const testDb = useTestPool({ max: 20 });
 
   async function newAccount(): Promise<string> {
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('grant expiry int-spec') RETURNING id`);
+    const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('grant expiry int-spec') RETURNING id`);
     return rows[0].id;
   }
 
   async function grant(accountId: string, credits: number, expiresAt: Date | null, kind = 'topup'): Promise<string> {
-    const { rows } = await pool.query(`SELECT grant_id FROM scout_grant($1, $2, $3, $4, 'int-spec', 'test')`, [accountId, kind, credits, expiresAt]);
+    const { rows } = await testDb.pool.query(`SELECT grant_id FROM scout_grant($1, $2, $3, $4, 'int-spec', 'test')`, [accountId, kind, credits, expiresAt]);
     return rows[0].grant_id as string;
   }
 
   async function spend(accountId: string, amount: number): Promise<{ entryId: number | null; status: string }> {
-    const { rows } = await pool.query(`SELECT entry_id, status FROM scout_spend($1, $2, 'usage', 'int_tool', $3, NULL, NULL)`, [
+    const { rows } = await testDb.pool.query(`SELECT entry_id, status FROM scout_spend($1, $2, 'usage', 'int_tool', $3, NULL, NULL)`, [
       accountId,
       amount,
       `req-${Math.random().toString(36).slice(2)}`,
@@ -50,22 +42,22 @@ describe('scout_expire_grants', () => {
 
   async function expire(accountId: string, limit = 100, now: Date | 'clock' = new Date()): Promise<ExpiredRow[]> {
     const at = now === 'clock' ? 'clock_timestamp()' : '$3';
-    const { rows } = await pool.query(
+    const { rows } = await testDb.pool.query(
       `SELECT grant_id, account_id, entry_id, credits FROM scout_expire_grants(${at}, $2, $1)`,
       now === 'clock' ? [accountId, limit] : [accountId, limit, now],
     );
     return rows.map((r) => ({ grant_id: r.grant_id, account_id: r.account_id, entry_id: Number(r.entry_id), credits: Number(r.credits) }));
   }
 
-  const pastDue = (grantId: string) => pool.query(`UPDATE credit_grants SET expires_at = now() - interval '1 minute' WHERE id = $1`, [grantId]);
+  const pastDue = (grantId: string) => testDb.pool.query(`UPDATE credit_grants SET expires_at = now() - interval '1 minute' WHERE id = $1`, [grantId]);
 
   async function balanceOf(accountId: string): Promise<number> {
-    const { rows } = await pool.query(`SELECT balance FROM accounts WHERE id = $1`, [accountId]);
+    const { rows } = await testDb.pool.query(`SELECT balance FROM accounts WHERE id = $1`, [accountId]);
     return Number(rows[0].balance);
   }
 
   async function remainingOf(grantId: string): Promise<number> {
-    const { rows } = await pool.query(`SELECT remaining FROM credit_grants WHERE id = $1`, [grantId]);
+    const { rows } = await testDb.pool.query(`SELECT remaining FROM credit_grants WHERE id = $1`, [grantId]);
     return Number(rows[0].remaining);
   }
 
@@ -80,16 +72,16 @@ describe('scout_expire_grants', () => {
     const expired = await expire(accountId);
 
     expect(expired).toEqual([{ grant_id: topup, account_id: accountId, entry_id: expect.any(Number), credits: 7_000 }]);
-    const entries = await ledgerRows(pool, accountId);
+    const entries = await ledgerRows(testDb.pool, accountId);
     expect(entries.filter((e) => e.kind === 'expiry')).toEqual([
       expect.objectContaining({ id: expired[0].entry_id, amount: -7_000, balanceAfter: 500, grantId: topup }),
     ]);
-    const { rows: allocations } = await pool.query(`SELECT grant_id, credits FROM credit_allocations WHERE entry_id = $1`, [expired[0].entry_id]);
+    const { rows: allocations } = await testDb.pool.query(`SELECT grant_id, credits FROM credit_allocations WHERE entry_id = $1`, [expired[0].entry_id]);
     expect(allocations.map((a) => ({ grant: a.grant_id, credits: Number(a.credits) }))).toEqual([{ grant: topup, credits: -7_000 }]);
     expect(await balanceOf(accountId)).toBe(500);
     expect(await remainingOf(topup)).toBe(0);
     expect(await remainingOf(forever)).toBe(500);
-    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
   });
 
   it('is idempotent: a second run finds nothing and writes nothing', async () => {
@@ -97,14 +89,14 @@ describe('scout_expire_grants', () => {
     const topup = await grant(accountId, 2_000, new Date(Date.now() + DAY_MS));
     await pastDue(topup);
     expect(await expire(accountId)).toHaveLength(1);
-    const entriesAfterFirst = await ledgerRows(pool, accountId);
+    const entriesAfterFirst = await ledgerRows(testDb.pool, accountId);
 
     expect(await expire(accountId)).toEqual([]);
     expect(await expire(accountId)).toEqual([]);
 
-    expect(await ledgerRows(pool, accountId)).toEqual(entriesAfterFirst);
+    expect(await ledgerRows(testDb.pool, accountId)).toEqual(entriesAfterFirst);
     expect(await balanceOf(accountId)).toBe(0);
-    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
   });
 
   it('leaves grants that are not yet due, non-expiring grants and used-up grants alone', async () => {
@@ -122,7 +114,7 @@ describe('scout_expire_grants', () => {
     expect(await remainingOf(later)).toBe(1_000);
     expect((await expire(accountId, 100, new Date(Date.now() + 2 * DAY_MS))).map((r) => r.grant_id)).toEqual([later]);
     expect(await balanceOf(accountId)).toBe(1_000);
-    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
   });
 
   it('touches only the named account when p_account is given', async () => {
@@ -155,7 +147,7 @@ describe('scout_expire_grants', () => {
     ).toEqual([...grants].sort());
     expect(batches.flat().reduce((sum, r) => sum + r.credits, 0)).toBe(1_500);
     expect(await balanceOf(accountId)).toBe(0);
-    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
   });
 
   it('writes off credits refunded onto an already expired grant by the next run, once', async () => {
@@ -166,21 +158,21 @@ describe('scout_expire_grants', () => {
     expect((await expire(accountId)).map((r) => r.credits)).toEqual([600]);
 
     // The refund puts the 400 back on the grant that paid, which has expired: never spendable.
-    await pool.query(`SELECT * FROM scout_refund($1, 'int-spec')`, [usage.entryId]);
+    await testDb.pool.query(`SELECT * FROM scout_refund($1, 'int-spec')`, [usage.entryId]);
     expect(await remainingOf(topup)).toBe(400);
     expect((await spend(accountId, 1)).status).toBe('insufficient');
 
     expect((await expire(accountId)).map((r) => r.credits)).toEqual([400]);
     expect(await expire(accountId)).toEqual([]);
-    const expiries = (await ledgerRows(pool, accountId)).filter((e) => e.kind === 'expiry').map((e) => e.amount);
+    const expiries = (await ledgerRows(testDb.pool, accountId)).filter((e) => e.kind === 'expiry').map((e) => e.amount);
     expect(expiries).toEqual([-600, -400]);
     expect(await balanceOf(accountId)).toBe(0);
-    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
   });
 
   it('refuses a missing p_now or a limit below 1', async () => {
-    await expect(pool.query(`SELECT * FROM scout_expire_grants(now(), 0)`)).rejects.toThrow(/bad arguments/);
-    await expect(pool.query(`SELECT * FROM scout_expire_grants(NULL, 10)`)).rejects.toThrow(/bad arguments/);
+    await expect(testDb.pool.query(`SELECT * FROM scout_expire_grants(now(), 0)`)).rejects.toThrow(/bad arguments/);
+    await expect(testDb.pool.query(`SELECT * FROM scout_expire_grants(NULL, 10)`)).rejects.toThrow(/bad arguments/);
   });
 
   it('racing 50 debits and repeated sweeps around the moment the only grant expires: every credit is spent or written off exactly once', async () => {
@@ -188,7 +180,7 @@ describe('scout_expire_grants', () => {
     const credits = 10_000;
     const topup = await grant(accountId, credits, new Date(Date.now() + DAY_MS));
     // The grant expires 150 ms from now, in the middle of the debits below.
-    await pool.query(`UPDATE credit_grants SET expires_at = clock_timestamp() + interval '150 milliseconds' WHERE id = $1`, [topup]);
+    await testDb.pool.query(`UPDATE credit_grants SET expires_at = clock_timestamp() + interval '150 milliseconds' WHERE id = $1`, [topup]);
 
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const spends = Array.from({ length: 50 }, async (_, i) => {
@@ -212,19 +204,19 @@ describe('scout_expire_grants', () => {
     expect(ok * 250 + writtenOff).toBe(credits);
     if (ok * 250 < credits) expect(written).toHaveLength(1);
 
-    const entries = await ledgerRows(pool, accountId);
+    const entries = await ledgerRows(testDb.pool, accountId);
     expect(entries.filter((e) => e.kind === 'usage')).toHaveLength(ok);
     expect(entries.filter((e) => e.kind === 'expiry').map((e) => e.amount)).toEqual(writtenOff > 0 ? [-writtenOff] : []);
     expect(entries.every((e) => e.balanceAfter >= 0)).toBe(true);
     expect(await balanceOf(accountId)).toBe(0);
     expect(await remainingOf(topup)).toBe(0);
     // No debit was taken from the grant after it had expired.
-    const { rows: late } = await pool.query(
+    const { rows: late } = await testDb.pool.query(
       `SELECT count(*)::int AS n FROM credit_entries e JOIN credit_grants g ON g.id = $2
         WHERE e.account_id = $1 AND e.kind = 'usage' AND e.created_at >= g.expires_at`,
       [accountId, topup],
     );
     expect(late[0].n).toBe(0);
-    expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
+    expect(await ledgerInvariantViolations(testDb.pool, accountId)).toEqual([]);
   });
 });
