@@ -12,7 +12,9 @@
  *     in the same API process (bench/support/bare-route-main.ts: the same middleware and logging,
  *     the same answer's bytes, no key, tool, cache or ledger) then the metered call
  *     (`service_chain_health`, answered from cache after a warm-up, 250 credits, a hold and a post
- *     each); the ratio of the medians, the metered p99, and the last metered round against the first.
+ *     each); the ratio of the medians, the metered p99, and the last metered round against the first;
+ *     beside each run, the CPU per answered call of the API, the PostgreSQL server and this process
+ *     (the load generator), which share the machine's cores.
  * Exits 1 when a goal of issue 22 is missed (printed with each figure).
  *
  *   DATABASE_URL=postgres://... npm run bench:http     # a fresh database on the server
@@ -46,6 +48,17 @@ const HISTORY_DAYS = 100;
 const PROFILE_METERED_ONLY = process.env.BENCH_METERED_ONLY === '1';
 
 const ms = (value: number) => value.toFixed(1);
+
+/** CPU per answered call, µs: the API process, the PostgreSQL server, the load generator (this process). */
+interface CallCpu {
+  api: number;
+  db: number;
+  load: number;
+}
+const perCall = (cpu: CallCpu, named = true) =>
+  named
+    ? `API ${cpu.api.toFixed(0)} µs, PostgreSQL ${cpu.db.toFixed(0)} µs, load ${cpu.load.toFixed(0)} µs`
+    : `${cpu.api.toFixed(0)} / ${cpu.db.toFixed(0)} / ${cpu.load.toFixed(0)}`;
 
 /** Issue 22's goals. */
 const GOALS = { meteredVsBare: 0.7, meteredP99Ms: 60, lastRoundVsFirst: 0.95, readsLargeVsSmall: 1.5 };
@@ -160,7 +173,26 @@ async function main(): Promise<void> {
     const commits = async () =>
       Number((await sql.query<{ n: string }>(`SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()`)).rows[0].n);
     const commitsBefore = await commits();
-    const rounds: Array<{ bare: LoadResult; metered: LoadResult; apiCpuUs: number; dbCpuUs: number; blocks: Record<string, number> }> = [];
+    const rounds: Array<{ bare: LoadResult; metered: LoadResult; bareCpu: CallCpu | null; meteredCpu: CallCpu; blocks: Record<string, number> }> = [];
+    /**
+     * A load run with the CPU each side spent per answered call: the API, the database server (all
+     * its processes: a shared machine's other databases count too) and this process (autocannon and
+     * the sandbox), which share the machine's two cores: rate ~ cores / (their sum).
+     */
+    const measured = async (run: () => Promise<LoadResult>): Promise<{ run: LoadResult; cpu: CallCpu }> => {
+      const [apiBefore, dbBefore, loadBefore] = [api.cpuMs(), postgresCpuMs(), process.cpuUsage()];
+      const result = await run();
+      const loadSpent = process.cpuUsage(loadBefore);
+      const calls = Math.max(1, result.ok);
+      return {
+        run: result,
+        cpu: {
+          api: ((api.cpuMs() - apiBefore) * 1000) / calls,
+          db: ((postgresCpuMs() - dbBefore) * 1000) / calls,
+          load: (loadSpent.user + loadSpent.system) / calls,
+        },
+      };
+    };
     /** Heap and index blocks each ledger table was read for (shared buffers hit or read), from pg_statio. */
     const blockReads = async () =>
       Object.fromEntries(
@@ -172,22 +204,19 @@ async function main(): Promise<void> {
         ).rows.map((r) => [r.relname, Number(r.blocks)]),
       );
     for (let round = 1; round <= ROUNDS; round++) {
-      const bareRun = PROFILE_METERED_ONLY
-        ? { rps: 1, p50: 0, p99: 0, mean: 0, ok: 0, failed: 0 }
-        : await load({ url: bareUrl, connections: CONNECTIONS, seconds: ROUND_SECONDS });
-      const [apiBefore, dbBefore, blocksBefore] = [api.cpuMs(), postgresCpuMs(), await blockReads()];
-      const meteredRun = await load({ url: meteredUrl, connections: CONNECTIONS, seconds: ROUND_SECONDS, headers: auth });
-      // CPU per metered call, the API's and the database server's (all its processes: a shared machine's other databases count too).
-      const apiCpuUs = ((api.cpuMs() - apiBefore) * 1000) / Math.max(1, meteredRun.ok);
-      const dbCpuUs = ((postgresCpuMs() - dbBefore) * 1000) / Math.max(1, meteredRun.ok);
+      const bare = PROFILE_METERED_ONLY ? null : await measured(() => load({ url: bareUrl, connections: CONNECTIONS, seconds: ROUND_SECONDS }));
+      const blocksBefore = await blockReads();
+      const metered = await measured(() => load({ url: meteredUrl, connections: CONNECTIONS, seconds: ROUND_SECONDS, headers: auth }));
       // Statistics reach pg_statio within a second of each commit.
       await new Promise((resolve) => setTimeout(resolve, 1200));
       const blocksAfter = await blockReads();
+      const meteredRun = metered.run;
+      const bareRun = bare?.run ?? { rps: 1, p50: 0, p99: 0, mean: 0, ok: 0, failed: 0 };
       const blocks = Object.fromEntries(Object.keys(blocksAfter).map((t) => [t, (blocksAfter[t] - (blocksBefore[t] ?? 0)) / Math.max(1, meteredRun.ok)]));
       if (meteredRun.failed + bareRun.failed > 0) throw new Error(`round ${round}: ${meteredRun.failed} metered and ${bareRun.failed} bare answers failed`);
-      rounds.push({ bare: bareRun, metered: meteredRun, apiCpuUs, dbCpuUs, blocks });
+      rounds.push({ bare: bareRun, metered: meteredRun, bareCpu: bare?.cpu ?? null, meteredCpu: metered.cpu, blocks });
       process.stdout.write(
-        `  round ${round}: bare ${bareRun.rps} rps, metered ${meteredRun.rps} rps (p99 ${meteredRun.p99} ms), CPU per metered call: API ${apiCpuUs.toFixed(0)} µs, PostgreSQL ${dbCpuUs.toFixed(0)} µs; ` +
+        `  round ${round}: bare ${bareRun.rps} rps (CPU per call ${bare ? perCall(bare.cpu) : '-'}), metered ${meteredRun.rps} rps (p99 ${meteredRun.p99} ms; CPU per call ${perCall(metered.cpu)}); ` +
           `blocks per call: ${Object.entries(blocks)
             .map(([t, n]) => `${t} ${n.toFixed(1)}`)
             .join(', ')}\n`,
@@ -213,7 +242,8 @@ async function main(): Promise<void> {
         'metered rps': r.metered.rps,
         'metered p50/p99 ms': `${r.metered.p50}/${r.metered.p99}`,
         ratio: (r.metered.rps / r.bare.rps).toFixed(2),
-        'API / PostgreSQL µs per call': `${r.apiCpuUs.toFixed(0)} / ${r.dbCpuUs.toFixed(0)}`,
+        'bare: API / PG / load µs per call': r.bareCpu ? perCall(r.bareCpu, false) : '-',
+        'metered: API / PG / load µs per call': perCall(r.meteredCpu, false),
       })),
     );
     const ratio = median(rounds.map((r) => r.metered.rps)) / median(rounds.map((r) => r.bare.rps));
