@@ -147,8 +147,7 @@ export class CreditHoldsService {
         batch.map((h) => h.channel),
       ],
     );
-    const byPosition = new Map(rows.map((row) => [Number(row.ord), row]));
-    return batch.map((_, i) => byPosition.get(i + 1) ?? { hold_id: null, remaining: null, status: 'no_account', expires_at: null });
+    return inBatchOrder<HoldRow>(batch, rows, { hold_id: null, remaining: null, status: 'no_account', expires_at: null });
   }
 
   /**
@@ -214,8 +213,7 @@ export class CreditHoldsService {
         ],
       ),
     );
-    const byPosition = new Map(rows.map((row) => [Number(row.ord), row]));
-    return batch.map((_, i) => byPosition.get(i + 1) ?? { entry_id: null, remaining: null, status: 'no_account' });
+    return inBatchOrder<ChargeRow>(batch, rows, { entry_id: null, remaining: null, status: 'no_account' });
   }
 
   /**
@@ -268,4 +266,14 @@ export class CreditHoldsService {
 /** The reason as PostgreSQL text takes it: an error message may quote input with NUL or other control characters. */
 function printable(reason: string): string {
   return reason.replace(/[\u0000-\u001f\u007f]/g, ' ');
+}
+
+/**
+ * The rows of a batch function (scout_hold_many, scout_charge_many) in the batch's order: each row
+ * says its request's 1-based position in `ord`; a request with no row (its account does not exist)
+ * gets `missing`.
+ */
+function inBatchOrder<Row>(batch: readonly unknown[], rows: ReadonlyArray<Row & { ord: number | string }>, missing: Row): Row[] {
+  const byPosition = new Map(rows.map((row) => [Number(row.ord), row]));
+  return batch.map((_, i) => byPosition.get(i + 1) ?? missing);
 }
