@@ -182,41 +182,6 @@ describe('scout_charge_many: a batch is its charges made one at a time', () => {
     await expect(verifyLedger(async (sql, params) => (await testDb.pool.query(sql, params)).rows, { accountIds: [id] })).resolves.toEqual([]);
   });
 
-  it('rolls the usage of a batch up once per account, day, tool and channel (StatementUsageRollups)', async () => {
-    const client = await testDb.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('one rollup write') RETURNING id`);
-      const id = rows[0].id;
-      await client.query(`SELECT * FROM scout_grant($1, 'topup', 100000, NULL, 'one', 'test')`, [id]);
-      const tools = ['tool_a', 'tool_a', 'tool_a', 'tool_b', 'tool_a', 'tool_b', 'tool_a', 'tool_a'];
-      // This transaction's own row counts: each rollup upsert is an insert or an update of one row.
-      const rollupWrites = async () =>
-        (await client.query<{ n: number }>(`SELECT (n_tup_ins + n_tup_upd)::int AS n FROM pg_stat_xact_user_tables WHERE relname = 'usage_rollups'`)).rows[0]
-          ?.n ?? 0;
-      const before = await rollupWrites();
-      await client.query(`SELECT * FROM scout_charge_many($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::uuid[])`, [
-        tools.map(() => id),
-        tools.map(() => 10),
-        tools,
-        tools.map((_, i) => `r${i}`),
-        tools.map(() => 'rest'),
-        tools.map(() => randomUUID()),
-      ]);
-      // Two keys (tool_a, tool_b): two row writes for eight entries.
-      expect((await rollupWrites()) - before).toBe(2);
-      const { rows: rolled } = await client.query(`SELECT tool, calls::int, credits::int FROM usage_rollups WHERE account_id = $1 ORDER BY tool`, [id]);
-      expect(rolled).toEqual([
-        { tool: 'tool_a', calls: 6, credits: 60 },
-        { tool: 'tool_b', calls: 2, credits: 20 },
-      ]);
-      expect(await verifyLedger(async (sql, params) => (await client.query(sql, params)).rows, { accountIds: [id] })).toEqual([]);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
-  });
-
   it('refuses a charge without an amount, a tool or a key, writing nothing', async () => {
     const { rows } = await testDb.pool.query<{ id: string }>(`INSERT INTO accounts (name) VALUES ('bad charges') RETURNING id`);
     await testDb.pool.query(`SELECT * FROM scout_grant($1, 'topup', 1000, NULL, 'one', 'test')`, [rows[0].id]);
