@@ -93,5 +93,24 @@ describe('the ledger functions keep their plans', () => {
         .map((f) => [f.name, f.language])
         .sort(),
     ).toEqual(helpers.map((h) => [h, 'plpgsql']).sort());
+    // GenericLedgerPlans: the entry points (and what they call) plan each statement once.
+    const entryPoints = [
+      'scout_hold',
+      'scout_hold_many',
+      'scout_post',
+      'scout_post_many',
+      'scout_void',
+      'scout_charge',
+      'scout_charge_many',
+      'scout_spend',
+      'scout_refund',
+      'scout_grant',
+    ];
+    expect(
+      rows
+        .filter((f) => entryPoints.includes(f.name) && (f.settings ?? []).includes('plan_cache_mode=force_generic_plan'))
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual([...entryPoints].sort());
   });
 });

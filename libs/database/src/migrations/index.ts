@@ -19,6 +19,7 @@ import { DirectCharges1764820000000 } from './1764820000000-DirectCharges';
 import { LedgerIndexScans1764830000000 } from './1764830000000-LedgerIndexScans';
 import { PlannedLedgerFunctions1764840000000 } from './1764840000000-PlannedLedgerFunctions';
 import { SetBasedCharges1764850000000 } from './1764850000000-SetBasedCharges';
+import { GenericLedgerPlans1764860000000 } from './1764860000000-GenericLedgerPlans';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   LedgerIndexScans1764830000000,
   PlannedLedgerFunctions1764840000000,
   SetBasedCharges1764850000000,
+  GenericLedgerPlans1764860000000,
 ];
