@@ -30,7 +30,7 @@ export class LedgerIndexScans1764830000000 implements MigrationInterface {
 }
 
 /** Every function that reads an account's grants or holds, called by the app or by another of them. */
-const LEDGER_FUNCTIONS = [
+export const LEDGER_FUNCTIONS = [
   'scout_held(uuid)',
   'scout_spendable_until(uuid, timestamptz)',
   'scout_spendable(uuid)',

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { LEDGER_FUNCTIONS } from './1764830000000-LedgerIndexScans';
 
 /**
  * The ledger's entry points plan their statements once (plan_cache_mode = force_generic_plan while
@@ -26,16 +27,8 @@ export class GenericLedgerPlans1764860000000 implements MigrationInterface {
   }
 }
 
-/** The ledger functions the app calls; the helpers they call (scout_held, scout_spendable...) run under their setting. */
-export const LEDGER_ENTRY_POINTS = [
-  'scout_hold(uuid, bigint, text, text, integer, text)',
-  'scout_hold_many(uuid[], bigint[], text[], text[], integer[], text[])',
-  'scout_post(bigint, text, uuid, integer, json)',
-  'scout_post_many(bigint[], text[], uuid[], integer[], json[])',
-  'scout_void(bigint, text)',
-  'scout_charge(uuid, bigint, text, text, text, uuid)',
-  'scout_charge_many(uuid[], bigint[], text[], text[], text[], uuid[])',
-  'scout_spend(uuid, bigint, text, text, text, text, text)',
-  'scout_refund(bigint, text)',
-  'scout_grant(uuid, text, bigint, timestamptz, text, text)',
-];
+/** The helpers the entry points call: they run under the caller's setting, so they need no SET clause of their own. */
+const HELPERS = ['scout_held(uuid)', 'scout_spendable_until(uuid, timestamptz)', 'scout_spendable(uuid)'];
+
+/** The ledger functions the app calls: LedgerIndexScans' list less the helpers. */
+const LEDGER_ENTRY_POINTS = LEDGER_FUNCTIONS.filter((fn) => !HELPERS.includes(fn));
