@@ -17,7 +17,8 @@ const utcDay = (instant: string) => `(${instant} AT TIME ZONE 'UTC')::date`;
  *    of the call, tool and channel; refunded_calls and refunded_credits are the refunds of those
  *    calls, counted on the day of the call they refund (as billing.monthly_usage always counted
  *    them), whenever the refund came;
- *  - nothing else writes the table: the trigger is its only writer.
+ *  - nothing else writes the table: the trigger is its only writer (until BatchRollups, where
+ *    scout_charge_many rolls up its own entries and the trigger skips them).
  *
  * Entries are append-only, so in service the trigger only sees inserts. It also follows an update
  * (taking the old row's share out and putting the new one's in): a test that backdates entries

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { CHARGE_BY_CHARGE_FUNCTIONS } from './1764820000000-DirectCharges';
 
-const INDEX_SCANS_ONLY = 'SET enable_bitmapscan = off SET enable_seqscan = off';
-const CHARGE_MANY_ARGS = 'p_accounts uuid[], p_amounts bigint[], p_tools text[], p_request_ids text[], p_channels text[], p_charge_keys uuid[]';
+export const INDEX_SCANS_ONLY = 'SET enable_bitmapscan = off SET enable_seqscan = off';
+export const CHARGE_MANY_ARGS = 'p_accounts uuid[], p_amounts bigint[], p_tools text[], p_request_ids text[], p_channels text[], p_charge_keys uuid[]';
 
 /**
  * scout_charge_many by the account instead of by the charge, with the same results.
@@ -24,7 +24,29 @@ export class SetBasedCharges1764850000000 implements MigrationInterface {
   name = 'SetBasedCharges1764850000000';
 
   async up(q: QueryRunner): Promise<void> {
+    await q.query(SET_BASED_CHARGE_MANY);
     await q.query(`
+      CREATE OR REPLACE FUNCTION scout_charge(p_account uuid, p_amount bigint, p_tool text, p_request_id text, p_channel text, p_charge_key uuid)
+      RETURNS TABLE (entry_id bigint, remaining bigint, status text) LANGUAGE plpgsql ${INDEX_SCANS_ONLY} AS $$
+      #variable_conflict use_column
+      BEGIN
+        RETURN QUERY SELECT m.entry_id, m.remaining, m.status
+          FROM scout_charge_many(ARRAY[p_account], ARRAY[p_amount], ARRAY[p_tool], ARRAY[p_request_id], ARRAY[p_channel], ARRAY[p_charge_key]) m;
+      END $$`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    // The charge by charge functions of DirectCharges, with the settings LedgerIndexScans gave them.
+    await q.query(`DROP FUNCTION scout_charge(uuid, bigint, text, text, text, uuid)`);
+    await q.query(`DROP FUNCTION scout_charge_many(uuid[], bigint[], text[], text[], text[], uuid[])`);
+    for (const statement of CHARGE_BY_CHARGE_FUNCTIONS) await q.query(statement);
+    await q.query(`ALTER FUNCTION scout_charge(uuid, bigint, text, text, text, uuid) ${INDEX_SCANS_ONLY}`);
+    await q.query(`ALTER FUNCTION scout_charge_many(uuid[], bigint[], text[], text[], text[], uuid[]) ${INDEX_SCANS_ONLY}`);
+  }
+}
+
+/** scout_charge_many as this migration writes it; BatchRollups.down() restores it. */
+export const SET_BASED_CHARGE_MANY = `
       CREATE OR REPLACE FUNCTION scout_charge_many(${CHARGE_MANY_ARGS})
       RETURNS TABLE (ord bigint, entry_id bigint, remaining bigint, status text) LANGUAGE plpgsql ${INDEX_SCANS_ONLY} AS $$
       #variable_conflict use_column
@@ -169,23 +191,4 @@ export class SetBasedCharges1764850000000 implements MigrationInterface {
         END LOOP;
         RETURN QUERY SELECT u.n, u.entry_id, u.remaining, u.status
           FROM unnest(r_entry, r_remaining, r_status) WITH ORDINALITY AS u(entry_id, remaining, status, n);
-      END $$`);
-    await q.query(`
-      CREATE OR REPLACE FUNCTION scout_charge(p_account uuid, p_amount bigint, p_tool text, p_request_id text, p_channel text, p_charge_key uuid)
-      RETURNS TABLE (entry_id bigint, remaining bigint, status text) LANGUAGE plpgsql ${INDEX_SCANS_ONLY} AS $$
-      #variable_conflict use_column
-      BEGIN
-        RETURN QUERY SELECT m.entry_id, m.remaining, m.status
-          FROM scout_charge_many(ARRAY[p_account], ARRAY[p_amount], ARRAY[p_tool], ARRAY[p_request_id], ARRAY[p_channel], ARRAY[p_charge_key]) m;
-      END $$`);
-  }
-
-  async down(q: QueryRunner): Promise<void> {
-    // The charge by charge functions of DirectCharges, with the settings LedgerIndexScans gave them.
-    await q.query(`DROP FUNCTION scout_charge(uuid, bigint, text, text, text, uuid)`);
-    await q.query(`DROP FUNCTION scout_charge_many(uuid[], bigint[], text[], text[], text[], uuid[])`);
-    for (const statement of CHARGE_BY_CHARGE_FUNCTIONS) await q.query(statement);
-    await q.query(`ALTER FUNCTION scout_charge(uuid, bigint, text, text, text, uuid) ${INDEX_SCANS_ONLY}`);
-    await q.query(`ALTER FUNCTION scout_charge_many(uuid[], bigint[], text[], text[], text[], uuid[]) ${INDEX_SCANS_ONLY}`);
-  }
-}
+      END $$`;

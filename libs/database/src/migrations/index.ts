@@ -20,6 +20,7 @@ import { LedgerIndexScans1764830000000 } from './1764830000000-LedgerIndexScans'
 import { PlannedLedgerFunctions1764840000000 } from './1764840000000-PlannedLedgerFunctions';
 import { SetBasedCharges1764850000000 } from './1764850000000-SetBasedCharges';
 import { GenericLedgerPlans1764860000000 } from './1764860000000-GenericLedgerPlans';
+import { BatchRollups1764870000000 } from './1764870000000-BatchRollups';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   PlannedLedgerFunctions1764840000000,
   SetBasedCharges1764850000000,
   GenericLedgerPlans1764860000000,
+  BatchRollups1764870000000,
 ];
