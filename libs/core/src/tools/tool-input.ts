@@ -6,6 +6,10 @@ import { InvalidRequestError, type ValidationIssue } from '../errors/scout-error
 import { lineBreakFieldsOf, nullsWithinFieldsOf, screenInput } from '../http/input-screen';
 import { coerceQuery, parseJsonQueryFields } from './query-input';
 import type { JsonSchema } from './tool.types';
+import { cacheValidationRules } from './validation-rules';
+
+// Every tool input is validated here: class-validator's rule lookup is kept per class (validation-rules.ts).
+cacheValidationRules();
 
 /**
  * class-validator-jsonschema describes a custom rule (registerDecorator, ValidateBy) by a `$ref` to
