@@ -126,6 +126,15 @@ export function busiestSoldToken(app: Pick<TokensApp, 't'>): string {
   return [...counts].sort((a, b) => b[1] - a[1])[0][0];
 }
 
+/** `tool` called with `input` is refused: a 400 `invalid_request` whose error mentions `text`, nothing charged. */
+export async function expectRefused(app: TokensApp, tool: string, input: object, text: string): Promise<void> {
+  const before = await app.balance();
+  const res = await app.call(tool, input);
+  await app.expectUncharged(res, 400, before);
+  expect(res.body.error.code).toBe('invalid_request');
+  expect(JSON.stringify(res.body.error)).toContain(text);
+}
+
 /** A 400 naming `field` among its issues. */
 export function expectIssueOn(res: Response, field: string): void {
   expect(res.status).toBe(400);

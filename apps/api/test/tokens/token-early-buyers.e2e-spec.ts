@@ -1,5 +1,5 @@
 import { SANDBOX_KEYS } from '@scout/sandbox';
-import { NOW, startTokensApp, UNKNOWN_EVM, UNKNOWN_MINT, type Json, type TokensApp } from './support';
+import { NOW, startTokensApp, UNKNOWN_EVM, UNKNOWN_MINT, type Json, type TokensApp, expectRefused } from './support';
 
 const TOOL = 'service_token_early_buyers';
 
@@ -147,10 +147,7 @@ describe('service_token_early_buyers (end to end against the sandbox)', () => {
     [{ token: 'not a mint' }, 'token'],
     [{}, 'token'],
   ])('400 for %j, uncharged', async (body, text) => {
-    const before = await app.balance();
-    const res = await app.call(TOOL, body);
-    await app.expectUncharged(res, 400, before);
-    expect(JSON.stringify(res.body.error)).toContain(text);
+    await expectRefused(app, TOOL, body, text);
   });
 
   it('an unknown mint is a 404 naming it; the source down is a 502; both uncharged', async () => {

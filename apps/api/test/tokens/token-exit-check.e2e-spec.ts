@@ -1,5 +1,5 @@
 import { SANDBOX_KEYS } from '@scout/sandbox';
-import { startTokensApp, trendingBoard, UNKNOWN_EVM, UNKNOWN_MINT, type Json, type TokensApp } from './support';
+import { startTokensApp, trendingBoard, UNKNOWN_EVM, UNKNOWN_MINT, type Json, type TokensApp, expectRefused } from './support';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
@@ -71,10 +71,7 @@ describe('service_token_exit_check (end to end against the sandbox)', () => {
     [{ token: UNKNOWN_MINT, usd: '10k' }, 'usd'],
     [{}, 'token'],
   ])('400 for %j, uncharged', async (body, text) => {
-    const before = await app.balance();
-    const res = await app.call('service_token_exit_check', body);
-    await app.expectUncharged(res, 400, before);
-    expect(JSON.stringify(res.body.error)).toContain(text);
+    await expectRefused(app, 'service_token_exit_check', body, text);
   });
 
   it('Jupiter down is a 502, uncharged; quotes down with the price up is a 502 too', async () => {

@@ -1,5 +1,5 @@
 import { SANDBOX_KEYS } from '@scout/sandbox';
-import { startTokensApp, trendingBoard, UNKNOWN_EVM, UNKNOWN_MINT, type Json, type TokensApp } from './support';
+import { startTokensApp, trendingBoard, UNKNOWN_EVM, UNKNOWN_MINT, type Json, type TokensApp, expectRefused } from './support';
 
 const TOOL = 'service_token_pnl_leaders';
 
@@ -123,10 +123,7 @@ describe('service_token_pnl_leaders (end to end against the sandbox)', () => {
     [{ token: 'not a mint' }, 'token'],
     [{}, 'token'],
   ])('400 for %j, uncharged', async (body, text) => {
-    const before = await app.balance();
-    const res = await app.call(TOOL, body);
-    await app.expectUncharged(res, 400, before);
-    expect(JSON.stringify(res.body.error)).toContain(text);
+    await expectRefused(app, TOOL, body, text);
   });
 
   it('an unknown mint is a 404 naming it, uncharged', async () => {
