@@ -45,15 +45,16 @@ export interface TokensApp {
 
 /**
  * Boots the API on the pinned clock with retries off (a faulted route fails once, at once) and a
- * short upstream timeout (a hung route gives up quickly), on a sandbox whose FOMO world is built
+ * short upstream timeout (a hung route gives up quickly; a spec whose answer depends on every read
+ * arriving passes a longer one), on a sandbox whose FOMO world is built
  * before the first call, plus a caller with a generous balance.
  */
-export async function startTokensApp(name: string): Promise<TokensApp> {
+export async function startTokensApp(name: string, options: { upstreamTimeoutMs?: number } = {}): Promise<TokensApp> {
   const t = await startTestApp({
     // Warm: the world's first build (about a second of CPU) must not eat the short timeout.
     sandbox: { now: () => NOW, warm: true },
     clock: new ManualClock(new Date(NOW)),
-    env: { UPSTREAM_RETRIES: '0', UPSTREAM_TIMEOUT_MS: '1500' },
+    env: { UPSTREAM_RETRIES: '0', UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs ?? 1_500) },
   });
   const { apiKey, accountId } = await t.createAccount(name);
   await t.setBalance(accountId, 5_000_000);
