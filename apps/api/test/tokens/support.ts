@@ -44,17 +44,18 @@ export interface TokensApp {
 }
 
 /**
- * Boots the API on the pinned clock with retries off (a faulted route fails once, at once) and a
- * short upstream timeout (a hung route gives up quickly; a spec whose answer depends on every read
- * arriving passes a longer one), on a sandbox whose FOMO world is built
+ * Boots the API on the pinned clock with retries off (a faulted route fails once, at once) and an
+ * upstream timeout of 5 s: a hung route gives up well inside the tool's deadline, and a busy CI
+ * host (where 1.5 s cut real answers) does not make a healthy read time out. A spec whose answer
+ * depends on many reads all arriving passes a longer one. On a sandbox whose FOMO world is built
  * before the first call, plus a caller with a generous balance.
  */
 export async function startTokensApp(name: string, options: { upstreamTimeoutMs?: number } = {}): Promise<TokensApp> {
   const t = await startTestApp({
-    // Warm: the world's first build (about a second of CPU) must not eat the short timeout.
+    // Warm: the world's first build (about a second of CPU) must not eat the timeout.
     sandbox: { now: () => NOW, warm: true },
     clock: new ManualClock(new Date(NOW)),
-    env: { UPSTREAM_RETRIES: '0', UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs ?? 1_500) },
+    env: { UPSTREAM_RETRIES: '0', UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs ?? 5_000) },
   });
   const { apiKey, accountId } = await t.createAccount(name);
   await t.setBalance(accountId, 5_000_000);
