@@ -1,4 +1,4 @@
-import { NotFoundError } from '@scout/core';
+import type { NotFoundError } from '@scout/core';
 import { AnswerParts, type PartSpec } from '@scout/upstream';
 
 export interface TokenPartSpec extends PartSpec {
@@ -20,17 +20,14 @@ export class TokenParts {
   private found = 0;
 
   run<T>(spec: TokenPartSpec, load: () => Promise<T>): Promise<T | null> {
-    return this.parts.run(spec, async () => {
-      try {
-        const value = await load();
+    return this.parts.runFinding(spec, load, {
+      found: () => {
         if (spec.knowsToken !== false) this.found += 1;
-        return value;
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
+      },
+      notFound: (error) => {
         this.notFound ??= error;
-        this.parts.note(`${spec.part} answered not found: ${spec.affects} left null.`);
-        return null;
-      }
+        this.parts.noteNotFound(spec);
+      },
     });
   }
 

@@ -1,3 +1,4 @@
+import { NotFoundError } from '@scout/core';
 import { UpstreamError } from './upstream.types';
 import { AnswerParts } from './answer-parts';
 
@@ -61,5 +62,25 @@ describe('AnswerParts', () => {
         throw new TypeError('bug');
       }),
     ).rejects.toThrow(TypeError);
+  });
+  it('runFinding: an answer is heard as found, a NotFoundError is null heard as not found (and counts as answered), other failures stay failures', async () => {
+    const parts = new AnswerParts();
+    const heard: string[] = [];
+    const on = { found: () => heard.push('found'), notFound: (error: NotFoundError) => heard.push(`not found: ${error.message}`) };
+    await expect(parts.runFinding({ part: 'a', affects: 'x' }, async () => 7, on)).resolves.toBe(7);
+    const missing = new NotFoundError('no such token');
+    await expect(parts.runFinding({ part: 'b', affects: 'y' }, () => Promise.reject(missing), on)).resolves.toBeNull();
+    await expect(parts.runFinding({ part: 'c', affects: 'z' }, () => Promise.reject(timeout()), on)).resolves.toBeNull();
+    await expect(parts.runFinding({ part: 'd', affects: 'w' }, () => Promise.reject(new TypeError('bug')), on)).rejects.toThrow(TypeError);
+    expect(heard).toEqual(['found', 'not found: no such token']);
+    expect(parts.notes).toEqual(['c did not answer (timeout): z left null.']);
+
+    // Only not-found answers: the call stands (the caller's rules decide what that means), and the note is the caller's to add.
+    const onlyMissing = new AnswerParts();
+    await onlyMissing.runFinding({ part: 'b', affects: 'y' }, () => Promise.reject(missing), {
+      notFound: () => onlyMissing.noteNotFound({ part: 'b', affects: 'y' }),
+    });
+    expect(() => onlyMissing.assertAnswered()).not.toThrow();
+    expect(onlyMissing.notes).toEqual(['b answered not found: y left null.']);
   });
 });

@@ -1,3 +1,4 @@
+import { NotFoundError } from '@scout/core';
 import { UpstreamError } from './upstream.types';
 
 export interface PartSpec {
@@ -43,6 +44,30 @@ export class AnswerParts {
       this.notes.push(`${spec.part} did not answer (${reason(error)}): ${spec.affects} left null.`);
       return null;
     }
+  }
+
+  /**
+   * As `run`, and a NotFoundError (the provider has no such subject) is null too: `found` hears of
+   * an answer, `notFound` of the 404, so the caller's own rules can say what a 404 means for the
+   * whole answer (TokenParts, the launchpad's ReportParts). A 404 still counts as a part answered.
+   */
+  runFinding<T>(spec: PartSpec, load: () => Promise<T>, on: { found?: () => void; notFound: (error: NotFoundError) => void }): Promise<T | null> {
+    return this.run(spec, async () => {
+      try {
+        const value = await load();
+        on.found?.();
+        return value;
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        on.notFound(error);
+        return null;
+      }
+    });
+  }
+
+  /** The note for a part whose provider answered not found. */
+  noteNotFound(spec: PartSpec): void {
+    this.notes.push(`${spec.part} answered not found: ${spec.affects} left null.`);
   }
 
   note(text: string): void {

@@ -1,4 +1,4 @@
-import { NotFoundError } from '@scout/core';
+import type { NotFoundError } from '@scout/core';
 import { AnswerParts, type PartSpec } from '@scout/upstream';
 
 /**
@@ -19,32 +19,21 @@ export class ReportParts {
 
   /** A read of the launchpad site about the mint; `token` marks the token read itself. */
   fromSite<T>(spec: PartSpec, load: () => Promise<T>, token = false): Promise<T | null> {
-    return this.site.run(spec, async () => {
-      try {
-        const value = await load();
+    return this.site.runFinding(spec, load, {
+      found: () => {
         this.found += 1;
-        return value;
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
+      },
+      notFound: (error) => {
         this.notFound ??= error;
         if (token) this.tokenNotFound = true;
-        else this.site.note(`${spec.part} answered not found: ${spec.affects} left null.`);
-        return null;
-      }
+        else this.site.noteNotFound(spec);
+      },
     });
   }
 
   /** A read of another provider (FOMO's tracked holders): its 404 is null plus a note. */
   fromOther<T>(spec: PartSpec, load: () => Promise<T>): Promise<T | null> {
-    return this.others.run(spec, async () => {
-      try {
-        return await load();
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-        this.others.note(`${spec.part} answered not found: ${spec.affects} left null.`);
-        return null;
-      }
-    });
+    return this.others.runFinding(spec, load, { notFound: () => this.others.noteNotFound(spec) });
   }
 
   /** Whether the site has said it knows no such coin (later reads are not worth making). */
