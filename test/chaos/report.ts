@@ -1,5 +1,5 @@
 import type { Violation } from './audit';
-import { CRASH_WINDOW_MS, RULES, type Rule } from './audit';
+import { CRASH_WINDOW_MS, KILL_IN_FLIGHT_MS, RULES, type Rule } from './audit';
 import type { Cluster } from './cluster';
 import type { ChaosCounters } from './disruptions';
 import type { Floor } from './floors';
@@ -50,7 +50,7 @@ export function printSummary(s: Summary): void {
       ['replays (Idempotent-Replayed)', count((r) => r.replayed)],
       ['with Idempotency-Key (keys)', `${count((r) => r.idempotencyKey !== null)} (${keys.size})`],
       ['lost answers replayed later', s.lostAnswersReplayed],
-      [`charged, answer lost to kill -9 (≤ ${CRASH_WINDOW_MS} ms after its post)`, s.lostInCrash.length],
+      [`charged, answer lost to kill -9 (charge begun ${CRASH_WINDOW_MS} ms before it to ${KILL_IN_FLIGHT_MS} ms after)`, s.lostInCrash.length],
       ['connections terminated (rounds)', `${s.counters.terminated} (${s.counters.terminationRounds})`],
       ['kill -9 / SIGTERM', `${s.counters.kills} / ${s.counters.sigterms}`],
       ['fault switches', s.counters.faultSwitches],
@@ -62,7 +62,8 @@ export function printSummary(s: Summary): void {
   out.push('  by status:');
   out.push(table([...statuses.entries()].sort((a, b) => b[1] - a[1]).map(([label, n]) => [`    ${label}`, n])));
   if (s.counters.errors.length) out.push(`  disruptions that failed: ${s.counters.errors.length} (${s.counters.errors.slice(0, 3).join(' | ')})`);
-  for (const line of s.lostInCrash.slice(0, EXAMPLES_PER_RULE)) out.push(`  lost in the crash (not a violation: see CRASH_WINDOW_MS): ${line}`);
+  for (const line of s.lostInCrash.slice(0, EXAMPLES_PER_RULE))
+    out.push(`  lost in the crash (not a violation: see CRASH_WINDOW_MS and KILL_IN_FLIGHT_MS): ${line}`);
   out.push('  rules:');
   for (const rule of Object.keys(RULES) as Rule[]) {
     const hits = s.violations.filter((v) => v.rule === rule);
