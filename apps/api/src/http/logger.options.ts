@@ -13,7 +13,11 @@ export function loggerOptions(config: AppConfig): Params {
       {
         level: config.LOG_LEVEL,
         genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id: string }).id,
-        customProps: (req: IncomingMessage) => ({ requestId: (req as IncomingMessage & { id: string }).id }),
+        // Every line of a request is logged through a child that already carries its id (the request
+        // line adds `req` and `res`). A customProps function did the same, and stringified its props
+        // through the redaction again for every response line.
+        quietReqLogger: true,
+        customAttributeKeys: { reqId: 'requestId' },
         serializers: {
           req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
             id: req.id,
