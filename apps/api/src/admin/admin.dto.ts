@@ -19,6 +19,8 @@ import { AUDIT_ACTIONS, type AuditAction } from '@scout/audit';
 import { AllowsLineBreaks } from '@scout/core';
 import { SCOPES, type Scope } from '@scout/auth';
 import { PLAN_IDS, type PlanId } from '@scout/ledger';
+import { IntersectionType } from '@nestjs/swagger';
+import { CursorPageQueryDto } from '../views/cursor-page.query';
 
 /** Largest single grant or adjustment: a trillion credits, far beyond any plan, well inside 2^53. */
 export const MAX_CREDIT_MOVEMENT = 1_000_000_000_000;
@@ -152,22 +154,7 @@ export class PeriodQueryDto {
   to?: string;
 }
 
-export class LedgerQueryDto extends PeriodQueryDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit: number = 50;
-
-  /** Cursor from the previous page's nextCursor (an entry id; beyond 2^53 it would overflow bigint). */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
-  before?: number;
-
+export class LedgerQueryDto extends IntersectionType(PeriodQueryDto, CursorPageQueryDto) {
   @IsOptional()
   @Transform(toList)
   @IsArray()
@@ -192,7 +179,7 @@ export class RequiredPeriodQueryDto {
   to: string;
 }
 
-export class AuditQueryDto {
+export class AuditQueryDto extends CursorPageQueryDto {
   @IsOptional()
   @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'accountId must be a UUID' })
   accountId?: string;
@@ -200,18 +187,4 @@ export class AuditQueryDto {
   @IsOptional()
   @IsIn(AUDIT_ACTIONS)
   action?: AuditAction;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit: number = 50;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
-  before?: number;
 }

@@ -1,7 +1,7 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { SCOPES, type Scope } from '@scout/auth';
 import { PLAN_IDS, type PlanId } from '@scout/ledger';
+import { CursorPageQueryDto } from '../views/cursor-page.query';
 
 export class CreateOwnKeyDto {
   /** At most the scopes of the key that asks (a tools key cannot mint an admin key). */
@@ -25,19 +25,5 @@ export class ChangeOwnPlanDto {
   plan: PlanId;
 }
 
-export class OwnLedgerQueryDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit: number = 50;
-
-  /** Cursor from the previous page's nextCursor. */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
-  before?: number;
-}
+/** A page of the caller's own ledger. */
+export class OwnLedgerQueryDto extends CursorPageQueryDto {}
