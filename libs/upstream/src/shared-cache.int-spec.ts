@@ -183,13 +183,17 @@ describe('serve-stale', () => {
   it('fails as before once the grace has passed, or for a caller who cleared their cache since', async () => {
     upstream.reset((_req, res, _hit, n) => (n === 1 ? json(res, 200, { value: 1 }) : json(res, 503, {})));
     const usage = new SessionUsageTracker();
-    const [a, b] = await instances(2, { graceMs: 200, usage });
+    // A grace long enough that the calls inside it stay inside it on a busy CI host (a 200 ms grace
+    // once ran out before the third call), and a wait measured from the write, not from the calls.
+    const graceMs = 1_500;
+    const [a, b] = await instances(2, { graceMs, usage });
     await a.request(cached(50), parseValue);
+    const storedAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 80));
     usage.clearCache('x');
     await expect(within(toolContext('x'), () => b.request(cached(50), parseValue))).rejects.toMatchObject({ upstreamStatus: 503 });
     await expect(within(toolContext('y'), () => b.request(cached(50), parseValue))).resolves.toEqual({ value: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, storedAt + 50 + graceMs + 100 - Date.now())));
     await expect(a.request(cached(50), parseValue)).rejects.toMatchObject({ upstreamStatus: 503 });
   });
 });
