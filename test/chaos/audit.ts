@@ -69,7 +69,7 @@ export const KILL_IN_FLIGHT_MS = 250;
 
 export interface AuditResult {
   violations: Violation[];
-  /** Requests charged whose answer died with a kill -9 within CRASH_WINDOW_MS of its post. */
+  /** Requests charged whose answer died with a kill -9: posted up to CRASH_WINDOW_MS before it, or begun up to KILL_IN_FLIGHT_MS after. */
   lostInCrash: string[];
   /** Requests whose answer was lost but whose Idempotency-Key replayed it later: charged once, correctly. */
   lostAnswersReplayed: number;

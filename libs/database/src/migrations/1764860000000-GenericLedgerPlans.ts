@@ -1,6 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { LEDGER_FUNCTIONS } from './1764830000000-LedgerIndexScans';
 
+/** The SET clause this migration gives the entry points; a later CREATE OR REPLACE of one must repeat it. */
+export const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
+
 /**
  * The ledger's entry points plan their statements once (plan_cache_mode = force_generic_plan while
  * they run, and in the helpers and triggers they call).
@@ -15,9 +18,6 @@ import { LEDGER_FUNCTIONS } from './1764830000000-LedgerIndexScans';
  * synchronous_commit off, four interleaved runs of 4 s): a batch of one direct charge 0.61-0.64 ->
  * 0.41-0.44 ms of server time, a batch of nine 1.06-1.29 -> 0.89-0.94 ms.
  */
-/** The SET clause this migration gives the entry points; a later CREATE OR REPLACE of one must repeat it. */
-export const GENERIC_PLANS = 'SET plan_cache_mode = force_generic_plan';
-
 export class GenericLedgerPlans1764860000000 implements MigrationInterface {
   name = 'GenericLedgerPlans1764860000000';
 

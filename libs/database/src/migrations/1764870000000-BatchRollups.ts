@@ -1,6 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { CHARGE_MANY_ARGS, INDEX_SCANS_ONLY, SET_BASED_CHARGE_MANY } from './1764850000000-SetBasedCharges';
 import { GENERIC_PLANS } from './1764860000000-GenericLedgerPlans';
+
 const CHARGE_MANY = 'scout_charge_many(uuid[], bigint[], text[], text[], text[], uuid[])';
 
 /**
