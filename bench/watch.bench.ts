@@ -14,9 +14,11 @@
  *     sockets, bench/support/held-requests.ts) is the fan-out time; the CPU the API and this process
  *     spent meanwhile is printed beside it (on a shared machine it tells the API's work from waiting);
  *  5. the same for N Server-Sent Event streams (GET /api/v1/stream/alerts) on a fresh API process;
- *  6. the floor: N of the same watch requests held by Node's own HTTP server (no framework,
+ *  6. the floors: N of the same watch requests held by Node's own HTTP server (no framework,
  *     bench/support/held-floor-main.ts), answered at one signal with the bytes of a real watch
- *     answer from step 4: what the fan-out costs before any of Scout's code runs. Not judged.
+ *     answer from step 4: what the fan-out costs before any of Scout's code runs. Twice: answered
+ *     through node:http's response objects, then as prebuilt bytes in one socket write each (the
+ *     least any Node process can spend per answer). Not judged.
  * The watch tool is free (no hold, no charge to post): its answer waits only for one balance read,
  * shared by every watch of the account answered at once (apps/api/src/tools/balance-reads.ts).
  * Exits 1 if any watch failed, the API's RSS (held or peak) reached BENCH_RSS_LIMIT_MB, or the last
@@ -26,7 +28,7 @@
  *   DATABASE_URL=postgres://... npm run bench:watch
  *
  * Env: BENCH_WATCHES (default 10000), BENCH_RSS_LIMIT_MB (600), BENCH_FAN_OUT_MS (250), BENCH_SSE
- * (0: skip the streams), BENCH_FLOOR (0: skip the floor), BENCH_API (built | ts-node; default
+ * (0: skip the streams), BENCH_FLOOR (0: skip the floors), BENCH_API (built | ts-node; default
  * built), BENCH_API_NODE_FLAGS (node flags for the API only, e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof"). Needs `ulimit -n` above
  * BENCH_WATCHES + 1000 (a process cannot raise its own limit from Node: raise it in the shell).
@@ -42,7 +44,7 @@ import { startSandbox } from '@scout/sandbox';
 import { freePort, sandboxProviderEnv, stopProcess, waitForHttp } from '../test/processes/child-processes';
 import { createTestDatabase } from '../test/test-database';
 import { prepareApi, prepareHeldFloor, startApiProcess, type ApiProcess, type ApiRuntime } from './support/api-process';
-import { completeBody, holdRequest, responseHead, type HeldRequest } from './support/held-requests';
+import { holdRequest, responseHead, wholeAnswer, type HeldRequest } from './support/held-requests';
 
 const WATCHES = Number(process.env.BENCH_WATCHES ?? 10_000);
 const RSS_LIMIT_MB = Number(process.env.BENCH_RSS_LIMIT_MB ?? 600);
@@ -62,7 +64,8 @@ const RUN = randomBytes(4).toString('hex');
 /** A Solana-shaped token address (base58 letters only) no other event carries. */
 const TOKEN = `Bench${RUN.replace(/[0OIl]/g, 'x')}${'1'.repeat(44)}`.slice(0, 44);
 
-type Kind = 'watch tool' | 'SSE stream' | 'floor: node:http';
+type Kind = 'watch tool' | 'SSE stream' | 'floor: node:http' | 'floor: raw socket';
+const isFloor = (kind: Kind) => kind.startsWith('floor');
 
 interface Target {
   eventId: string | null;
@@ -95,26 +98,29 @@ function feedEvent(): FeedEvent {
   };
 }
 
+/** Reads what a finished answer carries once every answer is in: null when it is right, else what is wrong. */
+type Check = ((received: Buffer, target: Target) => string | null) | null;
+
 const describeError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /** One held-open `service_fomo_watch_stream` call; answers once the event arrives. */
-function openWatchCall(port: number, key: string, target: Target): HeldRequest {
+function openWatchCall(port: number, key: string): HeldRequest {
   const body = JSON.stringify({ token: TOKEN, durationSeconds: 120, maxEvents: 1, includeReplay: false });
   const request =
     `POST /api/v1/tools/service_fomo_watch_stream HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${key}\r\n` +
     `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-  return holdRequest(port, request, (received) => {
-    const head = responseHead(received);
-    if (!head) return null;
-    if (head.status !== 200) return { error: `HTTP ${head.status}` };
-    const answer = completeBody(received);
-    if (!answer) return null;
-    // The event id is unique to this run and event, and the watch has no replay: finding it (and
-    // the end by maxEvents) is finding the event in data.events.
-    if (!target.marker || !answer.includes(target.marker) || !answer.includes('"endedBy":"maxEvents"')) return { error: 'answered without the event' };
-    sampleAnswer ??= { head: head.headers, body: answer.toString('utf8') };
-    return true;
-  });
+  return holdRequest(port, request, wholeAnswer());
+}
+
+/** What a whole watch answer must carry (checked once every answer is in): null when it does. */
+function checkWatchAnswer(received: Buffer, target: Target): string | null {
+  const head = responseHead(received)!;
+  const answer = received.subarray(head.bodyAt);
+  // The event id is unique to this run and event, and the watch has no replay: finding it (and
+  // the end by maxEvents) is finding the event in data.events.
+  if (!target.marker || !answer.includes(target.marker) || !answer.includes('"endedBy":"maxEvents"')) return 'answered without the event';
+  sampleAnswer ??= { head: head.headers, body: answer.toString('utf8') };
+  return null;
 }
 
 /** One `GET /api/v1/stream/alerts`; done when the event's `id:` line arrived. */
@@ -197,8 +203,11 @@ async function openMany(bench: Bench, count: number, open: () => HeldRequest): P
   return opened;
 }
 
-/** Sends one event (`send`) and waits for every watch's answer; resolves to the answer times after sending began. */
-async function fanOut(send: (event: FeedEvent) => Promise<unknown>, target: Target, opened: HeldRequest[], api: ApiProcess): Promise<FanOut> {
+/**
+ * Sends one event (`send`) and waits for every watch's answer; resolves to the answer times after
+ * sending began. `check` (for whole answers) then reads what each carries.
+ */
+async function fanOut(send: (event: FeedEvent) => Promise<unknown>, target: Target, opened: HeldRequest[], api: ApiProcess, check: Check): Promise<FanOut> {
   const event = feedEvent();
   target.eventId = event.eventId;
   target.marker = Buffer.from(`"eventId":"${event.eventId}"`);
@@ -212,10 +221,11 @@ async function fanOut(send: (event: FeedEvent) => Promise<unknown>, target: Targ
   const cpu = { api: api.cpuMs() - apiCpu, bench: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(benchCpu)) };
   const latencies: number[] = [];
   const errors: string[] = [];
-  for (const a of answers) {
-    if ('at' in a) latencies.push(a.at - started);
-    else errors.push(a.error);
-  }
+  answers.forEach((a, i) => {
+    const problem = 'at' in a ? check?.(opened[i].received()!, target) : a.error;
+    if (problem) errors.push(problem);
+    else if ('at' in a) latencies.push(a.at - started);
+  });
   return { latencies: latencies.sort((x, y) => x - y), errors, cpu };
 }
 
@@ -224,7 +234,7 @@ async function fanOut(send: (event: FeedEvent) => Promise<unknown>, target: Targ
  * ingestion stores it), the floor's by asking it to answer with a real watch answer carrying it.
  */
 function sender(kind: Kind, base: string, store: FeedStore): (event: FeedEvent) => Promise<unknown> {
-  if (kind !== 'floor: node:http') return (event) => store.insert([event], 'stream');
+  if (!isFloor(kind)) return (event) => store.insert([event], 'stream');
   return async (event) => {
     if (!sampleAnswer) throw new Error('the floor answers with a real watch answer: run the watch tool first');
     const headers: Record<string, string> = {};
@@ -242,9 +252,12 @@ function sender(kind: Kind, base: string, store: FeedStore): (event: FeedEvent) 
 async function phase(kind: Kind, nodeArgs: string[], env: Record<string, string>, store: FeedStore): Promise<PhaseResult> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const api: ApiProcess = startApiProcess(nodeArgs, { ...env, PORT: String(port) });
+  const write: Record<string, string> = kind === 'floor: raw socket' ? { FLOOR_WRITE: 'raw' } : {};
+  const api: ApiProcess = startApiProcess(nodeArgs, { ...env, ...write, PORT: String(port) });
   const held: HeldRequest[] = [];
-  const floor = kind === 'floor: node:http';
+  const floor = isFloor(kind);
+  // A stream is done when the event's frame arrived; whole answers are read afterwards.
+  const check: Check = kind === 'SSE stream' ? null : checkWatchAnswer;
   const send = sender(kind, base, store);
   try {
     await waitForHttp(floor ? `${base}/api/v1/admin/upstreams` : `${base}/readyz`, api, 120_000);
@@ -252,13 +265,13 @@ async function phase(kind: Kind, nodeArgs: string[], env: Record<string, string>
     const { apiKey } = floor ? { apiKey: 'floor' } : await bench.admin<{ apiKey: string }>('POST', '/api/v1/admin/accounts', { name: `watch bench ${RUN}` });
     const target: Target = { eventId: null };
     const open = () => {
-      const request = kind === 'SSE stream' ? openStream(port, apiKey, target) : openWatchCall(port, apiKey, target);
+      const request = kind === 'SSE stream' ? openStream(port, apiKey, target) : openWatchCall(port, apiKey);
       held.push(request);
       return request;
     };
 
     // Warm-up: the routes, the hub's LISTEN connection and the key cache, before the baseline.
-    const warm = await fanOut(send, target, await openMany(bench, WARM_UP, open), api);
+    const warm = await fanOut(send, target, await openMany(bench, WARM_UP, open), api, check);
     if (warm.errors.length > 0) throw new Error(`warm-up failed: ${warm.errors[0]}`);
     held.splice(0).forEach((r) => r.close());
     await bench.untilOpen(0, 'after the warm-up', true);
@@ -275,7 +288,7 @@ async function phase(kind: Kind, nodeArgs: string[], env: Record<string, string>
     const openRss = api.rss().rss;
     const openFiles = api.openFiles();
     const openHeap = (await api.heap()).afterGc.heapUsed;
-    const { latencies, errors, cpu } = await fanOut(send, target, opened, api);
+    const { latencies, errors, cpu } = await fanOut(send, target, opened, api, check);
     const peakRss = api.rss().peak;
     // Closed only now: a stream's client going away must not compete with the fan-out it measures.
     held.splice(0).forEach((r) => r.close());
@@ -325,7 +338,10 @@ async function main() {
   try {
     results.push(await phase('watch tool', nodeArgs, env, store));
     if (WITH_SSE) results.push(await phase('SSE stream', nodeArgs, env, store));
-    if (WITH_FLOOR) results.push(await phase('floor: node:http', prepareHeldFloor(), env, store));
+    if (WITH_FLOOR) {
+      results.push(await phase('floor: node:http', prepareHeldFloor(), env, store));
+      results.push(await phase('floor: raw socket', prepareHeldFloor(), env, store));
+    }
   } finally {
     await sql.end();
     await sandbox.close();
@@ -364,8 +380,8 @@ async function main() {
       for (const e of r.errors) counts.set(e, (counts.get(e) ?? 0) + 1);
       process.stdout.write(`${r.kind}: ${r.errors.length} failed: ${[...counts].map(([e, n]) => `${n} × ${e}`).join('; ')}\n`);
     }
-    // The floor is a reference, not Scout: only its errors count.
-    if (r.kind === 'floor: node:http') continue;
+    // The floors are references, not Scout: only their errors count.
+    if (isFloor(r.kind)) continue;
     const worst = Math.max(r.openRss, r.peakRss);
     if (worst >= RSS_LIMIT_MB * MB) {
       failed = true;
