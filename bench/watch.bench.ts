@@ -27,8 +27,9 @@
  *   npm run bench:watch                      # embedded PGlite (in this process)
  *   DATABASE_URL=postgres://... npm run bench:watch
  *
- * Env: BENCH_WATCHES (default 10000), BENCH_RSS_LIMIT_MB (600), BENCH_FAN_OUT_MS (250), BENCH_SSE
- * (0: skip the streams), BENCH_FLOOR (0: skip the floors), BENCH_API (built | ts-node; default
+ * Env: BENCH_WATCHES (default 10000), BENCH_RSS_LIMIT_MB (600), BENCH_FAN_OUT_MS (250), BENCH_TOOL
+ * (0: skip the watch tool; the floors answer with its answer, so skip them too), BENCH_SSE (0: skip
+ * the streams), BENCH_FLOOR (0: skip the floors), BENCH_API (built | ts-node; default
  * built), BENCH_API_NODE_FLAGS (node flags for the API only, e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof"). Needs `ulimit -n` above
  * BENCH_WATCHES + 1000 (a process cannot raise its own limit from Node: raise it in the shell).
@@ -50,6 +51,7 @@ const WATCHES = Number(process.env.BENCH_WATCHES ?? 10_000);
 const RSS_LIMIT_MB = Number(process.env.BENCH_RSS_LIMIT_MB ?? 600);
 /** The goal: every watch or stream has the event this soon after the insert began. */
 const FAN_OUT_LIMIT_MS = Number(process.env.BENCH_FAN_OUT_MS ?? 250);
+const WITH_TOOL = process.env.BENCH_TOOL !== '0';
 const WITH_SSE = process.env.BENCH_SSE !== '0';
 const WITH_FLOOR = process.env.BENCH_FLOOR !== '0';
 const RUNTIME = (process.env.BENCH_API ?? 'built') as ApiRuntime;
@@ -336,7 +338,7 @@ async function main() {
   };
   const results: PhaseResult[] = [];
   try {
-    results.push(await phase('watch tool', nodeArgs, env, store));
+    if (WITH_TOOL) results.push(await phase('watch tool', nodeArgs, env, store));
     if (WITH_SSE) results.push(await phase('SSE stream', nodeArgs, env, store));
     if (WITH_FLOOR) {
       results.push(await phase('floor: node:http', prepareHeldFloor(), env, store));
