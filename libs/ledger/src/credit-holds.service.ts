@@ -91,18 +91,24 @@ interface PostRow {
   entry_id: number | null;
 }
 
-/** Statements grouped into one transaction at most, and batches in flight at once per process. */
+/** Statements grouped into one transaction at most. */
 const BATCH_MAX = 200;
-const BATCHES_IN_FLIGHT = 4;
 /**
- * Grouped charges go one batch at a time: what arrives meanwhile waits for the next, so batches
- * grow with the load and the database's fixed cost per batch is shared by more calls. HTTP bench,
- * metered calls on one account, 64 connections (Node 26, PostgreSQL server, this 2-core machine):
- * with 4 in flight 0.13 transactions per call and 350-436 µs of database CPU per call; with 2,
- * 0.065-0.069 and 242-268 µs; with 1, 0.033-0.035 and 168-184 µs, and 1,433-1,569 calls/s
- * against 1,064-1,338.
+ * Batches in flight at once per process, for each of holds, posts and charges: one. What arrives
+ * meanwhile waits for the next batch, so batches grow with the load and the database's fixed cost
+ * per transaction is shared by more calls.
+ *  - Charges: HTTP bench, metered calls on one account, 64 connections (Node 26, PostgreSQL server,
+ *    this 2-core machine): with 4 in flight 0.13 transactions per call and 350-436 µs of database
+ *    CPU per call; with 2, 0.065-0.069 and 242-268 µs; with 1, 0.033-0.035 and 168-184 µs, and
+ *    1,433-1,569 calls/s against 1,064-1,338.
+ *  - Holds and posts: `npm run bench:ledger`, grouped hold + post, 32 connections, two interleaved
+ *    runs of each (same machine, 2026-11-27): with 4 in flight 547-621 calls/s on one account and
+ *    683-764 over 32, p99 100-124 ms, 0.47 and 0.78 round trips per call; with 2, 727-771 and
+ *    876-1,039; with 1, 803-853 and 1,107-1,129, p99 50-58 ms, 0.18 and 0.20 round trips.
+ * A lone call still goes at once; a batch retrying a lost connection holds the next one back by
+ * its retry delay (RETRY_FIRST_DELAY_MS, doubling).
  */
-const CHARGE_BATCHES_IN_FLIGHT = 1;
+const BATCHES_IN_FLIGHT = 1;
 
 /** First wait before retrying a statement whose connection was lost; doubles up to the cap. */
 const RETRY_FIRST_DELAY_MS = 50;
@@ -123,7 +129,7 @@ export class CreditHoldsService {
   private readonly logger = new Logger('CreditHolds');
   private readonly holds = new GroupCommit<HoldRequest, HoldRow>((batch) => this.holdBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
   private readonly posts = new GroupCommit<PostRequest, PostRow>((batch) => this.postBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
-  private readonly charges = new GroupCommit<ChargeRequest, ChargeRow>((batch) => this.chargeBatch(batch), BATCH_MAX, CHARGE_BATCHES_IN_FLIGHT);
+  private readonly charges = new GroupCommit<ChargeRequest, ChargeRow>((batch) => this.chargeBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
