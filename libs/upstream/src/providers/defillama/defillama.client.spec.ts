@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UpstreamCall, UpstreamSource } from '../../upstream.types';
-import { DEFILLAMA_CACHE_TTL_MS, DefiLlamaClient, llamaSlug } from './defillama.client';
+import { DEFILLAMA_CACHE_TTL_MS, DefiLlamaClient } from './defillama.client';
+import { llamaSlug } from './defillama.mapping';
 
 /** A source that answers every call with a canned payload and runs the client's parser on it. */
 class CannedSource implements UpstreamSource {
