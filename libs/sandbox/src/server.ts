@@ -24,8 +24,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { SandboxMarket } from './market';
-import { FaultControl, malformBody, type FaultRule, type RequestRecord } from './faults';
-import { authMessage, defaultMessage, errorBody, rateLimitMessage } from './errors';
+import { FaultControl, type FaultRule } from './faults';
+import { applyFaults, recordRequests, sendProviderError, type PendingFaults } from './fault-middleware';
+import { authMessage, errorBody } from './errors';
 import { defillamaApiRouter } from './providers/defillama/api';
 import { defillamaCoinsRouter } from './providers/defillama/coins';
 import { defillamaStablecoinsRouter } from './providers/defillama/stablecoins';
@@ -145,11 +146,6 @@ export interface RunningSandbox extends Sandbox {
   close(): Promise<void>;
 }
 
-function sendProviderError(req: Request, res: Response, c: Classified, status: number, message?: string): void {
-  const rpcId = c.rpc ? ((req.body as { id?: unknown } | undefined)?.id ?? null) : undefined;
-  res.status(status).json(errorBody(c.provider, status, message ?? defaultMessage(status), { rpc: c.rpc, rpcId }));
-}
-
 /** Builds the sandbox: market, fault control, and the Express app serving every provider. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const clock = new SandboxClock(options.market ? options.market.now : (options.now ?? (() => Date.now())));
@@ -167,8 +163,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const fomo = fomoRouter(market, { keys: fomoKeys, stream: options.fomoStream });
   const launchpad = launchpadRouter(market, { keys: launchpadKeys });
   if (options.warm) fomo.warm();
-  const held = new Set<Response>();
-  const timers = new Set<NodeJS.Timeout>();
+  const pending: PendingFaults = { held: new Set(), timers: new Set() };
 
   const app = express();
   app.disable('x-powered-by');
@@ -202,77 +197,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   );
 
   // ── Classification, counting, body parsing, faults
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const c = classifyPath(req.path);
-    if (!c) return next();
-    res.locals.sandbox = c;
-    const q = req.originalUrl.indexOf('?');
-    const rec: RequestRecord = control.record({
-      provider: c.provider,
-      method: req.method,
-      route: c.route,
-      query: q >= 0 ? req.originalUrl.slice(q + 1) : '',
-      at: Date.now(),
-    });
-    res.on('finish', () => {
-      rec.status = res.statusCode;
-    });
-    res.locals.record = rec;
-    next();
-  });
+  app.use(recordRequests(control));
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const c = res.locals.sandbox as Classified | undefined;
-    if (!c) return next();
-    const decision = control.decide(c.provider, c.route);
-    if (decision.matched.length) (res.locals.record as RequestRecord).faulted = decision.matched;
-    const act = () => {
-      const e = decision.effect;
-      switch (e.kind) {
-        case 'none':
-          return next();
-        case 'timeout':
-          held.add(res);
-          res.on('close', () => held.delete(res));
-          return;
-        case 'keyRefused':
-          return sendProviderError(req, res, c, 401, authMessage(c.provider, c.rpc));
-        case 'rateLimited':
-          res.setHeader('Retry-After', String(e.retryAfterSec));
-          if (c.provider === 'jupiter') {
-            res.setHeader('x-ratelimit-remaining', '0');
-            res.setHeader('x-ratelimit-reset', String(Math.ceil(Date.now() / 1000) + e.retryAfterSec));
-          }
-          return sendProviderError(req, res, c, 429, rateLimitMessage(c.provider, c.rpc));
-        case 'status':
-          return sendProviderError(req, res, c, e.status, e.message);
-        case 'malformed': {
-          res.json = ((body: unknown) => {
-            const json = JSON.stringify(body) ?? 'null';
-            const bad = malformBody(json, e.mode);
-            res.status(200);
-            res.setHeader('Content-Type', bad.contentType);
-            res.send(bad.body);
-            return res;
-          }) as Response['json'];
-          return next();
-        }
-      }
-    };
-    if (decision.latencyMs > 0) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!res.writableEnded && !req.socket.destroyed) act();
-      }, decision.latencyMs);
-      timers.add(timer);
-      res.on('close', () => {
-        clearTimeout(timer);
-        timers.delete(timer);
-      });
-      return;
-    }
-    act();
-  });
+  app.use(applyFaults(control, pending));
 
   // ── Providers
   const llamaApi = defillamaApiRouter(market);
@@ -363,10 +290,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     shutdown() {
       fomo.streams.close();
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      for (const res of held) res.destroy();
-      held.clear();
+      for (const t of pending.timers) clearTimeout(t);
+      pending.timers.clear();
+      for (const res of pending.held) res.destroy();
+      pending.held.clear();
     },
   };
 }
