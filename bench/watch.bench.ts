@@ -224,9 +224,10 @@ async function fanOut(send: (event: FeedEvent) => Promise<unknown>, target: Targ
   const latencies: number[] = [];
   const errors: string[] = [];
   answers.forEach((a, i) => {
-    const problem = 'at' in a ? check?.(opened[i].received()!, target) : a.error;
+    if (!('at' in a)) return void errors.push(a.error);
+    const problem = check?.(opened[i].received()!, target);
     if (problem) errors.push(problem);
-    else if ('at' in a) latencies.push(a.at - started);
+    else latencies.push(a.at - started);
   });
   return { latencies: latencies.sort((x, y) => x - y), errors, cpu };
 }

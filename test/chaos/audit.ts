@@ -88,7 +88,10 @@ export async function auditLedger(
 ): Promise<AuditResult> {
   const nearStop = (r: RequestRecord, chargedAt: number) => {
     const stop = stops.find((s) => s.api === r.api && Math.abs(s.at - chargedAt) < 30_000);
-    return stop ? `, charged ${(stop.at - chargedAt).toFixed(1)} ms before the ${stop.signal} of ${stop.api}` : '';
+    if (!stop) return '';
+    // A charge may begin just after a recorded kill (KILL_IN_FLIGHT_MS): say which side it fell on.
+    const gap = stop.at - chargedAt;
+    return `, charged ${Math.abs(gap).toFixed(1)} ms ${gap >= 0 ? 'before' : 'after'} the ${stop.signal} of ${stop.api}`;
   };
   const violations: Violation[] = [];
   const charges = await chargesByRequest(sql, [...startBalances.keys()]);
