@@ -2,17 +2,18 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, DrainState } from '@scout/core';
+import { AppConfig, DrainState, errorBody } from '@scout/core';
 import { AppModule, type AppModuleExtras } from './app.module';
 import type { UpstreamEndpoints } from '@scout/upstream';
 import { OpenApiDocument } from './catalog/openapi-document';
 import { requestId } from './http/http-pipeline';
 import { securityHeaders } from './http/security-headers';
-import { corsPolicy } from './http/cors-policy';
+import { corsPolicy, isMcpPath } from './http/cors-policy';
 import { answerClientErrors } from './http/client-errors';
 import { clientErrorCredits } from './http/client-error-credits';
 import { drainGate } from './http/drain-gate';
 import { mountOAuth } from './mcp/oauth/oauth.router';
+import { jsonRpcError } from './mcp/jsonrpc-errors';
 
 /**
  * Builds the API exactly as main.ts runs it; the end-to-end tests boot it through here too.
@@ -39,9 +40,9 @@ export async function createApiApp(
   answerClientErrors(app.getHttpServer(), clientErrorCredits(app));
   app.use(requestId);
   app.use(securityHeaders());
-  app.use(corsPolicy({ publicApi: config.corsOrigins, accountApi: config.corsAdminOrigins }));
+  app.use(corsPolicy({ publicApi: config.corsOrigins, accountApi: config.corsAdminOrigins, mcp: config.mcpAllowedOrigins }));
   // JSON bodies are read after the access guard (JsonBodyGuard), not by middleware here.
-  app.use(drainGate(app.get(DrainState)));
+  app.use(drainGate(app.get(DrainState), (req, error) => (isMcpPath(req.path) ? jsonRpcError(error, null, null) : errorBody(error, null))));
   // The OAuth authorization server (/authorize, /token, /register, /revoke, /.well-known/oauth-*).
   mountOAuth(app);
   // Interactive docs over the same generated document as /api/v1/openapi.json (built lazily,

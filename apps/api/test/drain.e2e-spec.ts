@@ -177,6 +177,14 @@ describe('drain: new calls are refused uncharged, the call in flight finishes an
     expect(refused.headers['x-request-id']).toBe(refusedId);
     const refusedGet = await t.http().get('/api/v1/me').set(bearer(apiKey));
     expect(refusedGet.status).toBe(503);
+    // On /mcp, the same refusal as a JSON-RPC error.
+    const refusedMcp = await t
+      .http()
+      .post('/mcp')
+      .set({ ...bearer(apiKey), Accept: 'application/json, text/event-stream' })
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'fixture_paid', arguments: {} } });
+    expect(refusedMcp.status).toBe(503);
+    expect(refusedMcp.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { code: 'service_unavailable' } } });
 
     const answered = await inFlight;
     expect(answered.status).toBe(200);

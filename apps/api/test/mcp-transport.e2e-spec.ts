@@ -7,6 +7,8 @@ import { WAITING_TOOL_COSTS, WaitingTool, WaitingToolModule } from './support/wa
 
 const PUBLIC_URL = 'https://scout.example.com';
 const ALLOWED_ORIGIN = 'https://app.example.com';
+/** An origin CORS_ORIGINS allows on REST: it has no say on /mcp. */
+const REST_ONLY_ORIGIN = 'https://rest.example.com';
 const CHALLENGE = `resource_metadata="${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp", scope="tools"`;
 const TOOLS_LIST = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
 
@@ -22,7 +24,7 @@ describe('MCP transport (/mcp)', () => {
     t = await startTestApp({
       modules: [WaitingToolModule],
       toolCosts: WAITING_TOOL_COSTS,
-      env: { PUBLIC_URL, CORS_ORIGINS: ALLOWED_ORIGIN, RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000' },
+      env: { PUBLIC_URL, CORS_ORIGINS: REST_ONLY_ORIGIN, MCP_ALLOWED_ORIGINS: ALLOWED_ORIGIN, RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000' },
     });
   });
   afterEach(async () => {
@@ -52,7 +54,9 @@ describe('MCP transport (/mcp)', () => {
       const res = await rawMcpPost(t, body);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe(`Bearer ${CHALLENGE}`);
-      expect((await jsonOf(res)).error.code).toBe('unauthorized');
+      // A JSON-RPC error object, with the contract's code in its data.
+      const answer = await jsonOf(res);
+      expect(answer).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { code: 'unauthorized' } } });
     });
 
     it('a refused credential: 401 with error="invalid_token"', async () => {
@@ -83,19 +87,26 @@ describe('MCP transport (/mcp)', () => {
       expect(body.result.tools.length).toBeGreaterThan(3);
     });
 
-    it.each(['GET', 'DELETE'])('%s: 405 in the contract shape, Allow: POST', async (method) => {
+    it.each(['GET', 'DELETE'])('%s: 405 as a JSON-RPC error, Allow: POST', async (method) => {
       const res = await fetch(`${t.url}/mcp`, { method, headers: { ...auth, Accept: 'text/event-stream' } });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
-      expect((await jsonOf(res)).error.code).toBe('method_not_allowed');
+      expect((await jsonOf(res)).error.data.code).toBe('method_not_allowed');
     });
 
-    it('an Origin outside CORS_ORIGINS: 403; an allowed one is served', async () => {
-      const refused = await rawMcpPost(t, TOOLS_LIST, { ...auth, Origin: 'https://evil.example.net' });
+    it.each([['https://evil.example.net'], ['null'], [REST_ONLY_ORIGIN]])('Origin %s: 403 forbidden, naming the setting', async (origin) => {
+      const refused = await rawMcpPost(t, TOOLS_LIST, { ...auth, Origin: origin });
       expect(refused.status).toBe(403);
-      expect((await jsonOf(refused)).error.code).toBe('forbidden');
-      const served = await rawMcpPost(t, TOOLS_LIST, { ...auth, Origin: ALLOWED_ORIGIN });
-      expect(served.status).toBe(200);
+      const body = await jsonOf(refused);
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: 2, error: { code: -32000, data: { code: 'forbidden' } } });
+      expect(body.error.message).toContain('MCP_ALLOWED_ORIGINS');
+    });
+
+    it("PUBLIC_URL's origin and MCP_ALLOWED_ORIGINS are served, and so is a client that sends no Origin", async () => {
+      for (const origin of [PUBLIC_URL, ALLOWED_ORIGIN, undefined]) {
+        const served = await rawMcpPost(t, TOOLS_LIST, { ...auth, ...(origin ? { Origin: origin } : {}) });
+        expect({ origin, status: served.status }).toEqual({ origin, status: 200 });
+      }
     });
 
     it("a browser preflight from an allowed origin may send MCP's headers and read the challenge; another origin gets no CORS headers", async () => {
@@ -123,16 +134,16 @@ describe('MCP transport (/mcp)', () => {
       const refused = await rawMcpPost(t, TOOLS_LIST, { ...auth, 'MCP-Protocol-Version': '1999-01-01' });
       expect(refused.status).toBe(400);
       const body = await jsonOf(refused);
-      expect(body.error.code).toBe('invalid_request');
+      expect(body.error).toMatchObject({ code: -32600, data: { code: 'invalid_request' } });
       expect(body.error.message).toContain('2025-11-25');
       const served = await rawMcpPost(t, TOOLS_LIST, { ...auth, 'MCP-Protocol-Version': '2025-11-25' });
       expect(served.status).toBe(200);
     });
 
-    it('a JSON-RPC batch: 400', async () => {
+    it('a JSON-RPC batch: 400, invalid request', async () => {
       const res = await rawMcpPost(t, [TOOLS_LIST, { ...TOOLS_LIST, id: 3 }], auth);
       expect(res.status).toBe(400);
-      expect((await jsonOf(res)).error.code).toBe('invalid_request');
+      expect((await jsonOf(res)).error).toMatchObject({ code: -32600, data: { code: 'invalid_request' } });
     });
   });
 

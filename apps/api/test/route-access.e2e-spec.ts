@@ -6,6 +6,10 @@ import { ToolRegistry } from '@scout/core';
 import { startTestApp, type TestApp } from './support/test-app';
 import { appControllers, key, KNOWN_ROUTES, OAUTH_SERVER_ROUTES, ROOT_ROUTES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
 
+/** The contract's error code of an answer: REST's `error.code`, or on /mcp the JSON-RPC error's `data.code`. */
+const contractCode = (body: { error?: { code?: unknown; data?: { code?: unknown } } }) =>
+  typeof body.error?.code === 'number' ? body.error.data?.code : body.error?.code;
+
 /**
  * Route inventory, booted half (the static half, every route's declaration read from the
  * decorators, is route-inventory.spec.ts): the booted app routes exactly the controllers the
@@ -120,7 +124,7 @@ describe('route access over HTTP: each declaration holds', () => {
   it('keyed routes answer 401 unauthorized without a key, before anything else is checked', async () => {
     for (const r of routes.filter((x) => x.access?.kind === 'key')) {
       const res = await send(r.method, concrete(r.path));
-      expect({ route: key(r), status: res.status, code: res.body.error?.code }).toEqual({ route: key(r), status: 401, code: 'unauthorized' });
+      expect({ route: key(r), status: res.status, code: contractCode(res.body) }).toEqual({ route: key(r), status: 401, code: 'unauthorized' });
     }
   });
 
@@ -132,7 +136,7 @@ describe('route access over HTTP: each declaration holds', () => {
       }
       const res = await send(r.method, concrete(r.path), bearer(toolsKey));
       if ((r.access as { scope: string }).scope === 'admin') {
-        expect({ route: key(r), status: res.status, code: res.body.error?.code }).toEqual({ route: key(r), status: 403, code: 'forbidden' });
+        expect({ route: key(r), status: res.status, code: contractCode(res.body) }).toEqual({ route: key(r), status: 403, code: 'forbidden' });
       } else {
         // Past the guard: the route's own answer (200/201, or 400/404 for the empty body and the
         // random id this loop sends), never an access error.

@@ -86,6 +86,8 @@ export function buildLlmsTxt({ publicUrl, tools }: LlmsTxtInput): string {
     '- Credential, on every request: sign in with OAuth 2.1 (the client discovers it from the 401 answer and you approve it with a Scout API key), or send `Authorization: Bearer sc_...` yourself.',
     `- Claude Code: \`claude mcp add --transport http scout ${mcp}\``,
     '- `tools/list` gives every tool below with its input schema and cost; `tools/call` answers the same envelope as REST and draws on the same balance.',
+    '- From a browser page: `/mcp` serves only the `Origin` of this address and those the operator lists in `MCP_ALLOWED_ORIGINS`; any other `Origin` (`null` too) is 403. Clients that send no `Origin` are served.',
+    '- A refused message is a JSON-RPC error whose `data.code` is the REST error code (-32700 not JSON, -32600 not a valid JSON-RPC message, -32602 wrong params, -32601 unknown method); a refused tool input is a result with `isError` and the REST error body.',
     '',
     '## Call over REST',
     '',

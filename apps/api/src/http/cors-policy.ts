@@ -31,6 +31,8 @@ export interface CorsOrigins {
   publicApi: '*' | string[];
   /** Origins allowed on /me and /admin; empty: none. */
   accountApi: string[];
+  /** Origins allowed on /mcp: PUBLIC_URL's and MCP_ALLOWED_ORIGINS (McpController refuses the others). */
+  mcp: string[];
 }
 
 /**
@@ -52,7 +54,7 @@ export function corsPolicy(origins: CorsOrigins): RequestHandler {
     ...common,
     allowedHeaders: [...CORS_REQUEST_HEADERS, ...MCP_REQUEST_HEADERS],
     exposedHeaders: [...CORS_EXPOSED_HEADERS, ...MCP_EXPOSED_HEADERS],
-    origin: origins.publicApi,
+    origin: origins.mcp,
     methods: ['POST'],
   });
   const accountApi = origins.accountApi.length > 0 ? cors({ ...common, origin: origins.accountApi, methods: ['GET', 'POST', 'PUT', 'DELETE'] }) : null;

@@ -7,6 +7,9 @@ type BodyFailure = Error & { type?: string; status?: number; statusCode?: number
 
 const ISSUE = (message: string) => [{ path: '', message }];
 
+/** A body that is not JSON at all: JSON-RPC (on /mcp) tells this apart from valid JSON it refuses. */
+export class MalformedJsonError extends InvalidRequestError {}
+
 /** A body-parser failure as the contract's 400; a failure that is not the client's stays a 500. */
 export function bodyError(error: BodyFailure, limitBytes: number, req: Request): ScoutError {
   const status = error.status ?? error.statusCode ?? 500;
@@ -15,7 +18,7 @@ export function bodyError(error: BodyFailure, limitBytes: number, req: Request):
     case 'entity.too.large':
       return new InvalidRequestError(`The request body is larger than ${limitBytes} bytes.`, ISSUE(`body larger than ${limitBytes} bytes`));
     case 'entity.parse.failed':
-      return new InvalidRequestError('The request body is not valid JSON.', ISSUE('malformed JSON'));
+      return new MalformedJsonError('The request body is not valid JSON.', ISSUE('malformed JSON'));
     case 'encoding.unsupported':
       return new InvalidRequestError(
         `Content-Encoding "${req.headers['content-encoding']}" is not supported: send the body uncompressed, or as gzip, deflate or br.`,
@@ -39,15 +42,22 @@ export function bodyError(error: BodyFailure, limitBytes: number, req: Request):
 
 /**
  * Reads a JSON body into req.body (a missing body is an empty object), up to the size limit and
- * MAX_INPUT_DEPTH levels deep. It runs after the access guard, so a caller learns nothing about a
- * body before its key and rate limit are checked, and every failure goes through the one exception
- * filter. A key in the body (`access_token`, which passport-http-bearer would honour) is refused.
+ * MAX_INPUT_DEPTH levels deep, or for a route whose body wraps the input in an envelope
+ * (JSON-RPC on /mcp), any JSON text: that route checks the input inside itself. It runs after the access guard, so a caller
+ * learns nothing about a body before its key and rate limit are checked, and every failure goes
+ * through the one exception filter. A key in the body (`access_token`, which
+ * passport-http-bearer would honour) is refused.
  */
 export class JsonBodyReader {
   private readonly parse: RequestHandler;
 
-  constructor(private readonly limitBytes: number) {
-    this.parse = express.json({ limit: limitBytes, strict: true });
+  constructor(
+    private readonly limitBytes: number,
+    private readonly envelope = false,
+  ) {
+    // An envelope route takes any JSON text, so its own screen can tell valid JSON of the wrong
+    // shape (a JSON-RPC invalid request) from text that is not JSON (a parse error).
+    this.parse = express.json({ limit: limitBytes, strict: !envelope });
   }
 
   async read(req: Request, res: Response): Promise<void> {
@@ -56,7 +66,7 @@ export class JsonBodyReader {
       this.parse(req, res, (error?: unknown) => (error ? reject(bodyError(error as BodyFailure, this.limitBytes, req)) : resolve()));
     });
     if (req.body === undefined) req.body = {};
-    if (nestsDeeperThan(req.body, MAX_INPUT_DEPTH)) {
+    if (!this.envelope && nestsDeeperThan(req.body, MAX_INPUT_DEPTH)) {
       throw new InvalidRequestError(`The request body nests deeper than ${MAX_INPUT_DEPTH} levels.`, ISSUE(`nested deeper than ${MAX_INPUT_DEPTH} levels`));
     }
     if (typeof req.body === 'object' && req.body !== null && Object.prototype.hasOwnProperty.call(req.body, 'access_token')) {

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, CancelledNotificationSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRegistry } from '@scout/core';
 import { API_VERSION } from '../catalog/openapi-document';
+import { CallAbortedError } from '../tools/tool-call.types';
+import { JSON_RPC, JsonRpcFault } from './jsonrpc-errors';
 import { McpInFlightCalls } from './mcp-in-flight';
 import { McpToolCaller, IDEMPOTENCY_KEY_META, type McpRequestScope } from './mcp-tool-caller';
 import { CREDITS_META, mcpTool } from './mcp-tools';
@@ -21,6 +23,8 @@ const INSTRUCTIONS = [
  */
 @Injectable()
 export class McpServerFactory {
+  private readonly logger = new Logger('Mcp');
+
   constructor(
     private readonly registry: ToolRegistry,
     private readonly caller: McpToolCaller,
@@ -30,12 +34,26 @@ export class McpServerFactory {
   create(scope: Omit<McpRequestScope, 'close'>): Server {
     const server = new Server({ name: 'scout', title: 'Scout', version: API_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
     const requestScope: McpRequestScope = { ...scope, close: () => server.close() };
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.registry.list().map(mcpTool) }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) => this.caller.call(request, extra, requestScope));
+    server.setRequestHandler(ListToolsRequestSchema, () => this.guarded(scope.requestId, () => ({ tools: this.registry.list().map(mcpTool) })));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => this.guarded(scope.requestId, () => this.caller.call(request, extra, requestScope)));
     server.setNotificationHandler(CancelledNotificationSchema, (notification) => {
       const { requestId, reason } = notification.params;
       if (requestId !== undefined) this.inFlight.cancel(scope.caller, requestId, reason);
     });
     return server;
+  }
+
+  /**
+   * The SDK answers whatever a handler throws as -32603 with the error's own message; Scout's own
+   * faults say nothing of themselves beyond the request id that finds them in the logs.
+   */
+  private async guarded<T>(requestId: string, handler: () => T | Promise<T>): Promise<T> {
+    try {
+      return await handler();
+    } catch (error) {
+      if (error instanceof JsonRpcFault || error instanceof CallAbortedError) throw error;
+      this.logger.error({ err: error, requestId }, `internal_error in an MCP request: ${(error as Error)?.message ?? error}`);
+      throw new JsonRpcFault(JSON_RPC.internalError, 'Internal error. The request id identifies it in the logs.', { code: 'internal_error', requestId });
+    }
   }
 }

@@ -1,9 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, McpError, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
+  AppConfig,
   errorBody,
   errorRemaining,
   InvalidRequestError,
+  MAX_INPUT_DEPTH,
+  nestsDeeperThan,
   NotFoundError,
   toScoutError,
   ToolRegistry,
@@ -13,6 +16,7 @@ import {
 import { LedgerService } from '@scout/ledger';
 import { ToolCallService } from '../tools/tool-call.service';
 import { CallAbortedError } from '../tools/tool-call.types';
+import { JSON_RPC, JsonRpcFault } from './jsonrpc-errors';
 import { McpInFlightCalls } from './mcp-in-flight';
 import { reportProgress, type McpRequestExtra } from './mcp-progress';
 
@@ -21,10 +25,12 @@ export const IDEMPOTENCY_KEY_META = 'scout/idempotency-key';
 /** `_meta` key set on a result replayed from an earlier call with the same key, as REST's Idempotent-Replayed. */
 export const REPLAYED_META = 'scout/idempotent-replayed';
 
-/** The HTTP request a tools/call came in: who sent it, its request id, and how to end it. */
+/** The HTTP request a tools/call came in: who sent it, its request id, its arguments, and how to end it. */
 export interface McpRequestScope {
   caller: CallerIdentity;
   requestId: string;
+  /** The call's arguments as they arrived (screenMcpMessage), not the SDK's copy of them. */
+  toolArguments?: Record<string, unknown>;
   /** Ends the request without an answer (a cancelled call gets none). */
   close(): Promise<void>;
 }
@@ -43,6 +49,7 @@ export class McpToolCaller {
     private readonly calls: ToolCallService,
     private readonly ledger: LedgerService,
     private readonly inFlight: McpInFlightCalls,
+    private readonly config: AppConfig,
   ) {}
 
   async call(request: CallToolRequest, extra: McpRequestExtra, scope: McpRequestScope): Promise<CallToolResult> {
@@ -52,10 +59,12 @@ export class McpToolCaller {
     const stopProgress = progressToken === undefined ? () => undefined : reportProgress(extra, progressToken, tool.name);
     let remaining: number | null = null;
     try {
+      const input = scope.toolArguments ?? {};
+      assertWithinBodyLimits(input, this.config.BODY_LIMIT_BYTES);
       const outcome = await this.calls.call({
         tool,
         caller: scope.caller,
-        input: request.params.arguments ?? {},
+        input,
         source: 'body',
         idempotencyKey: idempotencyKeyOf(request.params._meta),
         requestId: scope.requestId,
@@ -87,7 +96,8 @@ export class McpToolCaller {
     try {
       return this.registry.resolve(name);
     } catch (error) {
-      if (error instanceof NotFoundError) throw new McpError(ErrorCode.InvalidParams, error.message);
+      if (error instanceof NotFoundError)
+        throw new JsonRpcFault(JSON_RPC.invalidParams, error.message, { code: error.code, issues: [{ path: 'params.name', message: 'unknown tool' }] });
       throw error;
     }
   }
@@ -101,6 +111,21 @@ export class McpToolCaller {
     const remaining = await errorRemaining(error, known, () => this.ledger.remaining(scope.caller.accountId));
     const body = errorBody(error, remaining);
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
+  }
+}
+
+/**
+ * REST's body limits (JsonBodyReader), held against the arguments: the JSON-RPC envelope around
+ * them neither takes from nor adds to what a call may send. The same issues as REST's.
+ */
+function assertWithinBodyLimits(input: Record<string, unknown>, limitBytes: number): void {
+  if (Buffer.byteLength(JSON.stringify(input)) > limitBytes) {
+    throw new InvalidRequestError(`The arguments are larger than ${limitBytes} bytes.`, [{ path: '', message: `body larger than ${limitBytes} bytes` }]);
+  }
+  if (nestsDeeperThan(input, MAX_INPUT_DEPTH)) {
+    throw new InvalidRequestError(`The arguments nest deeper than ${MAX_INPUT_DEPTH} levels.`, [
+      { path: '', message: `nested deeper than ${MAX_INPUT_DEPTH} levels` },
+    ]);
   }
 }
 

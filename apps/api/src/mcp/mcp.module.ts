@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LedgerModule } from '@scout/ledger';
-import { McpChallengeFilter } from './mcp-challenge.filter';
+import { McpExceptionFilter } from './mcp-exception.filter';
 import { McpController } from './mcp.controller';
 import { McpInFlightCalls } from './mcp-in-flight';
 import { McpServerFactory } from './mcp-server.factory';
@@ -17,7 +17,7 @@ export class McpModule {
       module: McpModule,
       imports: [tools, LedgerModule],
       controllers: [McpController],
-      providers: [McpServerFactory, McpToolCaller, McpInFlightCalls, McpChallengeFilter],
+      providers: [McpServerFactory, McpToolCaller, McpInFlightCalls, McpExceptionFilter],
     };
   }
 }

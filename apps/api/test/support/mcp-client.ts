@@ -40,3 +40,29 @@ export const INITIALIZE = {
   method: 'initialize',
   params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
 };
+
+/** A raw POST to /mcp with the body as given (any text: malformed JSON, a `__proto__` key kept as data). */
+export function rawMcpText(t: TestApp, text: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${t.url}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    body: text,
+  });
+}
+
+/** A tools/call message as text, with the arguments' own text spliced in as sent. */
+export const toolCallText = (tool: string, argumentsText: string, id = 1): string =>
+  `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(tool)},"arguments":${argumentsText}}}`;
+
+/** The JSON-RPC answer of a raw /mcp response: the JSON body, or the answer event of an SSE stream. */
+export async function jsonRpcAnswer(res: Response): Promise<any> {
+  const text = await res.text();
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) return JSON.parse(text);
+  const answers = text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice('data: '.length)))
+    .filter((message) => 'result' in message || 'error' in message);
+  if (answers.length !== 1) throw new Error(`expected one answer in the event stream, got ${answers.length}: ${text.slice(0, 300)}`);
+  return answers[0];
+}

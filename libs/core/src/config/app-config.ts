@@ -123,6 +123,16 @@ export class AppConfig {
   @Max(1_000_000)
   RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE = 60;
 
+  /**
+   * IPv6 clients share that budget by network: one client is commonly given a whole /64, so keying
+   * on the exact address would hand it unlimited budgets. IPv4 (also IPv4-mapped) is per address.
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(128)
+  RATE_LIMIT_IPV6_PREFIX = 64;
+
   /** How long a verified key is trusted without re-reading it; bounds how late a revocation bites. */
   @Transform(toNumber)
   @IsInt()
@@ -170,6 +180,16 @@ export class AppConfig {
   @IsOptional()
   @Matches(ORIGINS, { message: 'CORS_ADMIN_ORIGINS must be comma-separated origins such as https://admin.example.com' })
   CORS_ADMIN_ORIGINS?: string;
+
+  /**
+   * Browser origins, besides PUBLIC_URL's own, whose pages may call /mcp (comma-separated); unset:
+   * none. A request with any other Origin header (`null` included) is 403: the MCP transport
+   * requires the check against DNS rebinding. Clients that send no Origin (every non-browser MCP
+   * client) are not affected. CORS_ORIGINS does not apply to /mcp.
+   */
+  @IsOptional()
+  @Matches(ORIGINS, { message: 'MCP_ALLOWED_ORIGINS must be comma-separated origins such as https://app.example.com' })
+  MCP_ALLOWED_ORIGINS?: string;
 
   /** Set when Scout runs behind a proxy that sets X-Forwarded-For (an Express trust proxy value). */
   @IsOptional()
@@ -368,6 +388,12 @@ export class AppConfig {
     return originList(this.CORS_ADMIN_ORIGINS);
   }
 
+  /** Browser origins allowed on /mcp: PUBLIC_URL's origin and MCP_ALLOWED_ORIGINS. */
+  get mcpAllowedOrigins(): string[] {
+    // As a browser writes an Origin header: lower-case host, no default port.
+    return [...new Set([this.publicUrl, ...originList(this.MCP_ALLOWED_ORIGINS)].map((url) => new URL(url).origin))];
+  }
+
   /** PUBLIC_URL without a trailing slash (a local Scout on PORT when unset): `${publicUrl}/mcp` is the MCP endpoint. */
   get publicUrl(): string {
     return (this.PUBLIC_URL ?? `http://localhost:${this.PORT}`).replace(/\/$/, '');
@@ -394,6 +420,7 @@ export class AppConfig {
       'TOKEN_DATA_API_KEYS',
       'WORKER_IN_PROCESS',
       'CORS_ADMIN_ORIGINS',
+      'MCP_ALLOWED_ORIGINS',
       'FOMO_API_KEYS',
       'SMTP_URL',
       'PUBLIC_URL',

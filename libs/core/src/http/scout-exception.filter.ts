@@ -79,6 +79,11 @@ export class ScoutExceptionFilter implements ExceptionFilter {
         res.setHeader(CREDITS_USED_HEADER, '0');
       }
     }
+    this.send(res, req, error, remaining);
+  }
+
+  /** Writes the answer; a transport with its own error shape (JSON-RPC on /mcp) overrides it. */
+  protected send(res: Response, _req: Request, error: ScoutError, remaining: number | null): void {
     res.status(error.status).json(errorBody(error, remaining));
   }
 }

@@ -12,7 +12,7 @@ import { ScoutClientsStore } from './scout-clients.store';
 import { ScoutOAuthProvider } from './scout-oauth.provider';
 import { signInDecision } from './sign-in.decision';
 import { SIGN_IN_DECISION_PATH, SignInPages } from './sign-in.pages';
-import { MCP_RESOURCE_METADATA_PATH } from '../mcp-challenge.filter';
+import { MCP_RESOURCE_METADATA_PATH } from '../mcp-exception.filter';
 
 /** Every path the authorization server answers; each request spends the caller IP's unauthenticated budget. */
 export const OAUTH_PATHS = [
