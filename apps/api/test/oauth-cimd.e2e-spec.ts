@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Logger } from '@nestjs/common';
 import { auth, startAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import { startTestApp, type TestApp } from './support/test-app';
 import { connect, TestOAuthClient } from './support/oauth-client';
@@ -148,6 +149,15 @@ describe('OAuth clients known by their metadata document (CIMD)', () => {
     expect(res.headers.location).toBeUndefined();
   });
 
+  it('a host that refuses the connection is refused without the address it resolved to', async () => {
+    const res = await open('http://localhost:1/oauth/closed.json');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'invalid_client',
+      error_description: 'client metadata document http://localhost:1/oauth/closed.json: could not be reached',
+    });
+  });
+
   it('a document that does not answer in time is refused', async () => {
     docs.route('/oauth/slow.json', () => undefined);
     const res = await open(`${docs.base}/oauth/slow.json`);
@@ -158,24 +168,47 @@ describe('OAuth clients known by their metadata document (CIMD)', () => {
 
 describe('CIMD under the production address rules (no private targets)', () => {
   let t: TestApp;
+  let warn: jest.SpyInstance;
   beforeAll(async () => {
     t = await startTestApp({ atPublicUrl: true, env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000' } });
   });
+  beforeEach(() => {
+    warn = jest.spyOn(Logger.prototype, 'warn');
+  });
+  afterEach(() => warn.mockRestore());
   afterAll(() => t?.close());
 
-  it.each([
-    ['http://127.0.0.1:9/oauth/client.json', /must be https/],
-    ['https://127.0.0.1:9/oauth/client.json', /loopback/],
-    ['https://169.254.169.254/latest/meta-data', /linkLocal/],
-    ['https://10.0.0.1/client.json', /private/],
-    ['https://client.example/', /needs a path/],
-  ])('refuses %s before connecting', async (clientId, reason) => {
+  const open = async (clientId: string) => {
     const url = await startAuthorization(t.url, { clientInformation: { client_id: clientId }, redirectUrl: REDIRECT, state: 's', resource: t.url });
-    const res = await t
+    return t
       .http()
       .get(url.authorizationUrl.pathname + url.authorizationUrl.search)
       .redirects(0);
+  };
+
+  it.each([
+    ['http://127.0.0.1:9/oauth/client.json', /must be https/],
+    ['https://client.example/', /needs a path/],
+  ])('refuses %s for its form, before any lookup', async (clientId, reason) => {
+    const res = await open(clientId);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'invalid_client', error_description: expect.stringMatching(reason) });
+  });
+
+  // The caller is not signed in: a loopback answer and no answer at all must read the same, or the
+  // errors map Scout's DNS. The precise reason is in the log line only.
+  it.each([
+    ['https://127.0.0.1:9/oauth/client.json', /loopback/],
+    ['https://localhost/oauth/client.json', /localhost: 127\.0\.0\.1 is a loopback address/],
+    ['https://169.254.169.254/latest/meta-data', /linkLocal/],
+    ['https://10.0.0.1/client.json', /private/],
+    ['https://no-such-host.invalid/client.json', /does not resolve/],
+  ])('refuses %s before connecting, with the one message for every host refused', async (clientId, logged) => {
+    const res = await open(clientId);
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 400,
+      body: { error: 'invalid_client', error_description: 'client_id must be an https URL on a public host' },
+    });
+    expect(warn).toHaveBeenCalledWith({ clientId, reason: expect.stringMatching(logged) }, 'client_id refused by the outbound address rules');
   });
 });

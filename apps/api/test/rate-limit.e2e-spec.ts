@@ -115,6 +115,40 @@ describe('bad keys count against the IP', () => {
   });
 });
 
+describe('one budget per IPv6 network (RATE_LIMIT_IPV6_PREFIX), per whole IPv4 address', () => {
+  /** A keyless call from `ip`, as the proxy in front of Scout reports it (TRUST_PROXY trusts loopback). */
+  const from = (t: TestApp, ip: string) => health(t).set('X-Forwarded-For', ip);
+  const expectServed = async (t: TestApp, ips: string[]) => {
+    for (const ip of ips) expect({ ip, status: (await from(t, ip)).status }).toEqual({ ip, status: 200 });
+  };
+
+  it(`addresses of one /64 share a budget of ${LIMIT}, the next /64 has its own; IPv4 is keyed the same written plainly or IPv4-mapped`, async () => {
+    const t = await startTestApp({ env: { ...LIMITED_ENV, TRUST_PROXY: 'loopback' } });
+    try {
+      await expectServed(t, ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::9', '2001:db8:1:2::1', '2001:db8:1:2:abcd::']);
+      expectRateLimited(await from(t, '2001:db8:1:2::77'));
+      await expectServed(t, ['2001:db8:1:3::1']);
+
+      await expectServed(t, ['198.51.100.7', '::ffff:198.51.100.7', '198.51.100.7', '::ffff:c633:6407', '198.51.100.7']);
+      expectRateLimited(await from(t, '::ffff:198.51.100.7'));
+      await expectServed(t, ['198.51.100.8']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('RATE_LIMIT_IPV6_PREFIX=128 gives every IPv6 address its own budget', async () => {
+    const t = await startTestApp({ env: { ...LIMITED_ENV, TRUST_PROXY: 'loopback', RATE_LIMIT_IPV6_PREFIX: '128' } });
+    try {
+      await expectServed(t, Array<string>(LIMIT).fill('2001:db8:1:2::1'));
+      expectRateLimited(await from(t, '2001:db8:1:2::1'));
+      await expectServed(t, ['2001:db8:1:2::2']);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('429 shared across instances through Redis (REDIS_URL)', () => {
   let redis: Redis;
   let a: TestApp | undefined;

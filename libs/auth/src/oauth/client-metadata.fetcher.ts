@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AppConfig, checkOutboundTarget, isLoopbackAddress, OutboundTargetRefused, pinnedLookup, systemResolver, type HostResolver } from '@scout/core';
 import { OAuthProblem } from './oauth.errors';
 
@@ -17,6 +17,13 @@ const MIN_CACHE_SECONDS = 60;
 const DEFAULT_CACHE_SECONDS = 60 * 60;
 const MAX_CACHE_SECONDS = 24 * 60 * 60;
 
+/**
+ * What a caller is told for every address-rule refusal and resolution failure of a client_id host:
+ * the caller is not signed in, so telling "is a loopback address" from "does not resolve" would
+ * map Scout's internal DNS for anyone. The precise reason goes to the log.
+ */
+export const CLIENT_ID_HOST_REFUSED = 'client_id must be an https URL on a public host';
+
 /** Injection token of the resolver metadata-document hosts are checked with (tests replace it). */
 export const CLIENT_METADATA_RESOLVER = Symbol('CLIENT_METADATA_RESOLVER');
 
@@ -31,6 +38,7 @@ export const isClientMetadataUrl = (clientId: string): boolean => /^https?:\/\//
  */
 @Injectable()
 export class ClientMetadataFetcher {
+  private readonly logger = new Logger('ClientMetadata');
   private readonly resolve: HostResolver;
 
   constructor(
@@ -50,10 +58,11 @@ export class ClientMetadataFetcher {
         protocols: url.protocol === 'http:' ? ['http:'] : ['https:'],
         resolve: this.resolve,
       });
-      return await get(target.url, pinnedLookup(target));
+      return await get(target.url, pinnedLookup(target), this.logger);
     } catch (error) {
-      if (error instanceof OutboundTargetRefused) throw new OAuthProblem('invalid_client', error.reason);
-      throw error;
+      if (!(error instanceof OutboundTargetRefused)) throw error;
+      this.logger.warn({ clientId, reason: error.reason }, 'client_id refused by the outbound address rules');
+      throw new OAuthProblem('invalid_client', CLIENT_ID_HOST_REFUSED);
     }
   }
 
@@ -73,7 +82,7 @@ export class ClientMetadataFetcher {
   }
 }
 
-function get(url: URL, lookup: ReturnType<typeof pinnedLookup>): Promise<FetchedDocument> {
+function get(url: URL, lookup: ReturnType<typeof pinnedLookup>, logger: Logger): Promise<FetchedDocument> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const refuse = (message: string) => reject(new OAuthProblem('invalid_client', `client metadata document ${url.href}: ${message}`));
@@ -110,9 +119,12 @@ function get(url: URL, lookup: ReturnType<typeof pinnedLookup>): Promise<Fetched
         });
       },
     );
-    req.on('error', (error) =>
-      refuse(error.name === 'TimeoutError' || error.name === 'AbortError' ? `no answer within ${CLIENT_METADATA_TIMEOUT_MS} ms` : error.message),
-    );
+    req.on('error', (error) => {
+      if (error.name === 'TimeoutError' || error.name === 'AbortError') return refuse(`no answer within ${CLIENT_METADATA_TIMEOUT_MS} ms`);
+      // A connection error names the address the host resolved to (connect ECONNREFUSED 203.0.113.5:443): logged only.
+      logger.warn({ clientId: url.href, reason: error.message }, 'client metadata document could not be reached');
+      refuse('could not be reached');
+    });
     req.end();
   });
 }

@@ -11,6 +11,12 @@ describe('AppConfig', () => {
     expect(config.UPSTREAM_SLOW_CALL_MS).toBe(2000);
   });
 
+  it('groups IPv6 clients of the unauthenticated limit by a /64 unless told otherwise (1-128)', () => {
+    expect(AppConfig.fromEnv({}).RATE_LIMIT_IPV6_PREFIX).toBe(64);
+    expect(AppConfig.fromEnv({ RATE_LIMIT_IPV6_PREFIX: '48' }).RATE_LIMIT_IPV6_PREFIX).toBe(48);
+    for (const bad of ['0', '129', '64.5', 'x']) expect(() => AppConfig.fromEnv({ RATE_LIMIT_IPV6_PREFIX: bad })).toThrow(/RATE_LIMIT_IPV6_PREFIX/);
+  });
+
   it('reads the slow-call threshold of the upstream sources', () => {
     expect(AppConfig.fromEnv({ UPSTREAM_SLOW_CALL_MS: '30000' }).UPSTREAM_SLOW_CALL_MS).toBe(30_000);
     expect(() => AppConfig.fromEnv({ UPSTREAM_SLOW_CALL_MS: '0' })).toThrow(/UPSTREAM_SLOW_CALL_MS/);
