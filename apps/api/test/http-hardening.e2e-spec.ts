@@ -27,6 +27,30 @@ function expectInvalid(res: Pick<Response, 'status' | 'body'>, path?: string): v
   if (path !== undefined) expect(issues.map((i) => i.path)).toContain(path);
 }
 
+/** Writes `text` to a raw socket in pieces of `size` bytes, each once the last was sent, and reads the answer. */
+function trickle(port: number, text: string, size: number): Promise<{ status: number; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.setNoDelay(true);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [head] = answer.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers });
+    });
+    const send = async () => {
+      for (let i = 0; i < text.length && socket.writable; i += size) {
+        await new Promise((sent) => socket.write(text.slice(i, i + size), sent));
+        await new Promise((pause) => setTimeout(pause, 2));
+      }
+    };
+    socket.on('connect', () => void send());
+  });
+}
+
 describe('HTTP hardening', () => {
   let t: TestApp;
   let key: string;
@@ -317,6 +341,29 @@ describe('HTTP hardening', () => {
           },
         });
       });
+    });
+
+    it.each([17_000, 20_000, 100_000, 300_000])('a %d-character request line with a valid key still carries the credit headers', async (length) => {
+      await nothingCharged(async () => {
+        const balance = await t.spendable(accountId);
+        const res = await rawRequest(t.url, { method: 'GET', path: `${tool('fixture_paid')}?chains=${'x'.repeat(length)}`, headers: bearer(key) });
+        expect(res.status).toBe(400);
+        expect([res.headers['x-credits-remaining'], res.headers['x-credits-cost'], res.headers['x-credits-used']]).toEqual([
+          String(balance),
+          String(FIXTURE_TOOL_COSTS.fixture_paid),
+          '0',
+        ]);
+      });
+    });
+
+    it('a request line sent in 1 KB pieces (as a network delivers it): the key read past the failing piece still gives the balance', async () => {
+      const balance = await t.spendable(accountId);
+      const request = `GET ${tool('fixture_paid')}?chains=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: scout\r\nAuthorization: Bearer ${key}\r\n\r\n`;
+      const answer = await trickle(Number(new URL(t.url).port), request, 1000);
+      expect(answer.status).toBe(400);
+      // The piece that crossed 16 KB holds no start of the request line, so the tool (its cost) is unknown.
+      expect([answer.headers['x-credits-remaining'], answer.headers['x-credits-cost']]).toEqual([String(balance), undefined]);
+      expect(await t.spendable(accountId)).toBe(balance);
     });
 
     it('bytes that are not HTTP', async () => {

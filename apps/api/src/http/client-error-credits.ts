@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { CREDITS_COST_HEADER, CREDITS_HEADER, CREDITS_USED_HEADER, ToolRegistry } from '@scout/core';
 import { BearerStrategy, UnauthenticatedRateLimiter } from '@scout/auth';
 import { LedgerService } from '@scout/ledger';
-import type { ClientErrorCredits, RefusedRequest } from './client-errors';
+import type { ClientErrorCredits } from './client-errors';
+import type { RefusedRequest } from './refused-request';
 
 const TOOL_TARGET = /^\/api\/v1\/tools\/([A-Za-z0-9_]+)(?:[?#]|$)/;
 

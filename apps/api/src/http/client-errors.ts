@@ -1,14 +1,6 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-
-/** What a refused request said about itself, read from the bytes Node's parser had. */
-export interface RefusedRequest {
-  /** The request target of the request line, e.g. `/api/v1/tools/service_health?x=1`; '' when unreadable. */
-  target: string;
-  /** The one Authorization header, if exactly one was read. */
-  authorization: string | null;
-  ip: string;
-}
+import { RefusedRequestReader, type RefusedRequest } from './refused-request';
 
 /**
  * The credit headers for a refused request that carried a valid credential (an empty object
@@ -20,6 +12,9 @@ export interface ClientErrorCredits {
 
 /** The lookup must not hold the socket open: without an answer by then, the 400 goes without the headers. */
 const CREDITS_LOOKUP_TIMEOUT_MS = 2_000;
+/** How far and how long an oversized request's header block is read on for its Authorization. */
+const HEADER_READ_MAX_BYTES = 1024 * 1024;
+const HEADER_READ_TIMEOUT_MS = 2_000;
 
 /** A 400 invalid_request in the contract's shape, written straight to the socket. */
 function invalid(socket: Duplex, message: string, issue: string, headers: Record<string, string>): void {
@@ -33,19 +28,8 @@ function invalid(socket: Duplex, message: string, issue: string, headers: Record
   );
 }
 
-/** The request line's target and the Authorization header from the raw bytes of a refused request. */
-export function readRefusedRequest(raw: Buffer | undefined, ip: string): RefusedRequest {
-  const lines = (raw ?? Buffer.alloc(0)).toString('latin1').split('\r\n');
-  const target = /^[A-Z]+ (\S+) HTTP\/1\.[01]$/.exec(lines[0] ?? '')?.[1] ?? '';
-  const headerLines = lines.slice(1, lines.includes('') ? lines.indexOf('') : undefined);
-  const authorizations = headerLines.filter((line) => /^authorization:/i.test(line)).map((line) => line.slice(line.indexOf(':') + 1).trim());
-  return { target, authorization: authorizations.length === 1 ? authorizations[0] : null, ip };
-}
-
-async function creditHeaders(credits: ClientErrorCredits | undefined, error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) {
-  if (!credits) return {};
-  const request = readRefusedRequest(error.rawPacket, (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown');
-  if (request.authorization === null) return {};
+async function creditHeaders(credits: ClientErrorCredits | undefined, request: RefusedRequest): Promise<Record<string, string>> {
+  if (!credits || request.authorization === null) return {};
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Record<string, string>>((resolve) => {
     timer = setTimeout(() => resolve({}), CREDITS_LOOKUP_TIMEOUT_MS);
@@ -61,9 +45,20 @@ async function creditHeaders(credits: ClientErrorCredits | undefined, error: Nod
  * answers the contract's 400 invalid_request with the error shape instead, and says how to send
  * long inputs; with a valid credential, the credit headers too. A request that timed out keeps
  * Node's 408; a socket that already broke is closed.
+ *
+ * Node gives the handler only the chunk it was parsing when the request failed (`rawPacket`: one
+ * socket read, 64 KB at most, one TCP segment's worth on a real network), and keeps no earlier
+ * bytes. A request line past 16 KB fails inside the line, so its Authorization header lies in that
+ * chunk or a later one. Node parses nothing more after the failure, but hands each further chunk
+ * of the socket to this event again; an oversized request's header block is read on from those
+ * (bounded in bytes and time) before it is answered. Headers sent before the failing chunk (a
+ * long header after the Authorization, on a real network) are gone: that 400 goes without them.
  */
 export function answerClientErrors(server: Server, credits?: ClientErrorCredits): void {
+  const reading = new WeakMap<Duplex, RefusedRequestReader>();
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    const reader = reading.get(socket);
+    if (reader) return reader.push(error.rawPacket);
     if (!socket.writable) {
       socket.destroy();
       return;
@@ -76,18 +71,26 @@ export function answerClientErrors(server: Server, credits?: ClientErrorCredits)
       socket.destroy();
       return;
     }
-    void creditHeaders(credits, error, socket).then((headers) => {
-      if (!socket.writable) return void socket.destroy();
-      if (error.code === 'HPE_HEADER_OVERFLOW') {
-        invalid(
-          socket,
-          'The request line and headers are larger than 16 KB: send long inputs as a POST JSON body.',
-          'request line and headers too large',
-          headers,
-        );
-      } else {
-        invalid(socket, 'The request is not valid HTTP/1.1.', 'malformed HTTP request', headers);
-      }
-    });
+    const overflow = error.code === 'HPE_HEADER_OVERFLOW';
+    const refused = new RefusedRequestReader(HEADER_READ_MAX_BYTES);
+    refused.push(error.rawPacket);
+    if (overflow) reading.set(socket, refused);
+    const ip = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown';
+    void (overflow ? refused.whenComplete(socket, HEADER_READ_TIMEOUT_MS) : Promise.resolve())
+      .then(() => creditHeaders(credits, refused.request(ip)))
+      .then((headers) => {
+        reading.delete(socket);
+        if (!socket.writable) return void socket.destroy();
+        if (overflow) {
+          invalid(
+            socket,
+            'The request line and headers are larger than 16 KB: send long inputs as a POST JSON body.',
+            'request line and headers too large',
+            headers,
+          );
+        } else {
+          invalid(socket, 'The request is not valid HTTP/1.1.', 'malformed HTTP request', headers);
+        }
+      });
   });
 }

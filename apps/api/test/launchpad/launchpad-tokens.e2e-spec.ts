@@ -82,8 +82,11 @@ describe('launchpad_tokens and launchpad_token (end to end against the sandbox)'
     expect(byQuote.pagination.total).toBe((await readLaunchpad(app, `/api/tokens?quoteMint=${fx.xstockQuote}&pageSize=1`)).pagination.total);
     const xstock = (await app.ok('launchpad_tokens', { category: 'xstock', pageSize: 100 })).data.tokens;
     for (const r of xstock) expect(r.quote.category).toBe('xstock');
-    const graduated = (await app.ok('launchpad_tokens', { status: 'graduated', pageSize: 100 })).data.tokens;
-    for (const r of graduated) expect(r.status).toBe('graduated');
+    for (const status of ['graduated', 'bonding']) {
+      const rows = (await app.ok('launchpad_tokens', { status, pageSize: 100 })).data.tokens;
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) expect(r.status).toBe(status);
+    }
   });
 
   it('refuses bad input with a 400 naming the field, uncharged', async () => {
@@ -102,6 +105,16 @@ describe('launchpad_tokens and launchpad_token (end to end against the sandbox)'
       const res = await app.call('launchpad_tokens', body);
       await app.expectUncharged(res, 400, before);
       expect(res.body.error.issues.map((i: Json) => i.path)).toContain(field);
+    }
+  });
+
+  it('a status the site does not know is a 400 naming the values it takes, not a 502 with its path and answer', async () => {
+    const before = await app.balance();
+    for (const status of ['x', 'Graduated', 'launched']) {
+      const res = await app.call('launchpad_tokens', { status });
+      await app.expectUncharged(res, 400, before);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', issues: [{ path: 'status', message: expect.stringMatching(/bonding, graduated/) }] });
+      expect(res.body.error.details).toBeUndefined();
     }
   });
 

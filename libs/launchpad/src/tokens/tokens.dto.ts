@@ -1,4 +1,4 @@
-import { LAUNCH_MODES, type LaunchMode } from '@scout/upstream';
+import { LAUNCH_MODES, LAUNCHPAD_TOKEN_STATUSES, type LaunchMode, type LaunchpadTokenStatus } from '@scout/upstream';
 import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { COIN_MINT_EXAMPLE, IsSolanaAddress, LaunchpadPagingInput, QUOTE_MINT_EXAMPLE } from '../launchpad-inputs';
@@ -28,11 +28,11 @@ export class LaunchpadTokensInput extends LaunchpadPagingInput {
   @JSONSchema({ description: 'Fee model: standard, or reward (a transfer tax paid to holders, buyback and burn).', examples: ['reward'] })
   mode?: LaunchMode;
 
+  // The site takes only these (anything else it refuses, which would be a 502 naming its path).
   @IsOptional()
-  @IsString()
-  @Matches(FILTER_WORD, { message: `status must be ${FILTER_WORD_RULE}` })
-  @JSONSchema({ description: 'Graduation status filter, e.g. graduated or bonding.', examples: ['graduated'] })
-  status?: string;
+  @IsIn(LAUNCHPAD_TOKEN_STATUSES)
+  @JSONSchema({ description: 'Graduation status: bonding (still on its curve) or graduated (trading in a pool).', examples: ['graduated'] })
+  status?: LaunchpadTokenStatus;
 
   @IsOptional()
   @IsString()

@@ -63,7 +63,16 @@ describe('LaunchpadClient.tokens (GET /api/tokens)', () => {
 
   it('refuses bad options before any call', async () => {
     const c = client();
-    for (const query of [{ pageSize: 101 }, { pageSize: 0 }, { page: 0 }, { page: 1.5 }, { sort: 'price' }, { mode: 'turbo' }, { quoteMint: 'not-a-mint' }]) {
+    for (const query of [
+      { pageSize: 101 },
+      { pageSize: 0 },
+      { page: 0 },
+      { page: 1.5 },
+      { sort: 'price' },
+      { mode: 'turbo' },
+      { status: 'x' },
+      { quoteMint: 'not-a-mint' },
+    ]) {
       await expect(within(() => c.tokens(query as never))).rejects.toBeInstanceOf(RangeError);
     }
     expect(upstream.hits).toHaveLength(0);

@@ -5,6 +5,7 @@ import { absoluteAssets } from './launchpad.assets';
 import type { LaunchpadLaunchQuery, LaunchpadPairQuery, LaunchpadTokenQuery } from './launchpad.queries';
 import {
   LAUNCH_MODES,
+  LAUNCHPAD_TOKEN_STATUSES,
   launchpadLaunchLabPricingSchema,
   launchpadLaunchListSchema,
   launchpadLaunchStatusSchema,
@@ -84,7 +85,7 @@ export class LaunchpadClient {
       q: query.q?.trim() || undefined,
       sort: oneOf(query.sort, 'sort', LAUNCHPAD_TOKEN_SORTS),
       mode: oneOf(query.mode, 'mode', LAUNCH_MODES),
-      status: query.status?.trim() || undefined,
+      status: oneOf(query.status, 'status', LAUNCHPAD_TOKEN_STATUSES),
       quoteMint: query.quoteMint === undefined ? undefined : mint(query.quoteMint, 'quoteMint'),
       category: query.category?.trim() || undefined,
       page: positive(query.page, 'page'),

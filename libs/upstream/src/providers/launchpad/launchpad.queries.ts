@@ -1,4 +1,4 @@
-import type { LaunchMode } from './launchpad.schemas';
+import type { LaunchMode, LaunchpadTokenStatus } from './launchpad.schemas';
 
 /** What `/api/tokens` filters and sorts by; every field optional (the site's defaults apply). */
 export interface LaunchpadTokenQuery {
@@ -6,8 +6,7 @@ export interface LaunchpadTokenQuery {
   q?: string;
   sort?: 'marketCap' | 'newest' | 'volume';
   mode?: LaunchMode;
-  /** e.g. `graduated`. */
-  status?: string;
+  status?: LaunchpadTokenStatus;
   quoteMint?: string;
   /** The quote's category, e.g. `xstock`. */
   category?: string;

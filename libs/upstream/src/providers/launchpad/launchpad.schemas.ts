@@ -27,6 +27,9 @@ export const LAUNCH_PATHS = ['raydium', 'launchlab', 'pump'] as const;
 export type LaunchPath = (typeof LAUNCH_PATHS)[number];
 export const LAUNCH_MODES = ['standard', 'reward'] as const;
 export type LaunchMode = (typeof LAUNCH_MODES)[number];
+/** What `/api/tokens?status=` takes: still on its curve, or graduated to a pool. The site refuses anything else (400). */
+export const LAUNCHPAD_TOKEN_STATUSES = ['bonding', 'graduated'] as const;
+export type LaunchpadTokenStatus = (typeof LAUNCHPAD_TOKEN_STATUSES)[number];
 
 /** The token a coin is paired against: an xStock, a stablecoin or a custom quote. */
 export const launchpadQuoteSchema = z.object({
