@@ -63,7 +63,8 @@ describe('all 80 tools answer their known inputs, each charged its catalog cost'
       expect(res.body.credits.creditsSpent).toBe(cost);
       expect(res.headers['x-credits-cost']).toBe(String(cost));
       const ledger = await callLedger(t.sql, accountId, requestId);
-      expect(ledger).toEqual(expectedCallLedger(200, cost, ledger));
+      const readsOnly = t.app.get(ToolRegistry).resolve(name).readsOnly === true;
+      expect(ledger).toEqual(expectedCallLedger({ status: 200, cost, readsOnly, credits: res.body.credits }, ledger));
       expect(await t.spendable(accountId)).toBe(before - cost);
     },
     60_000,

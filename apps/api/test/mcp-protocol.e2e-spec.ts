@@ -1,5 +1,6 @@
 import { MAX_INPUT_DEPTH } from '@scout/core';
-import { jsonRpcAnswer, rawMcpText, toolCallText } from './support/mcp-client';
+import { toolCallText } from './support/mcp-call';
+import { jsonRpcAnswer, rawMcpText } from './support/mcp-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const BODY_LIMIT_BYTES = 4096;

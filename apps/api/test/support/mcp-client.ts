@@ -50,10 +50,6 @@ export function rawMcpText(t: TestApp, text: string, headers: Record<string, str
   });
 }
 
-/** A tools/call message as text, with the arguments' own text spliced in as sent. */
-export const toolCallText = (tool: string, argumentsText: string, id = 1): string =>
-  `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(tool)},"arguments":${argumentsText}}}`;
-
 /** The JSON-RPC answer of a raw /mcp response: the JSON body, or the answer event of an SSE stream. */
 export async function jsonRpcAnswer(res: Response): Promise<any> {
   const text = await res.text();
