@@ -1,18 +1,7 @@
 import fc from 'fast-check';
 import { HTTP_STATUS_BY_CODE, type ErrorCode } from '@scout/core';
 import { callLedger, expectedCallLedger } from './support/call-ledger';
-import {
-  errorShapeProblem,
-  fund,
-  holds,
-  inputEntries,
-  NOT_AN_OBJECT,
-  shortHold,
-  startFuzzWorld,
-  StatusTally,
-  withFault,
-  type FuzzWorld,
-} from './support/fuzz-world';
+import { errorShapeProblem, holds, inputEntries, NOT_AN_OBJECT, shortHold, startFuzzWorld, StatusTally, withFault, type FuzzWorld } from './support/fuzz-world';
 import { callToolOverMcp, type McpCallOutcome } from './support/mcp-call';
 import { connect, TestOAuthClient } from './support/oauth-client';
 import { entriesText, type Schema, type Entries } from './support/schema-arbitraries';
