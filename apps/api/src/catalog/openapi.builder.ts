@@ -326,7 +326,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
       },
     },
   };
-  Object.assign(paths, selfServicePaths(), probePaths(), streamPaths(errorRefs), mcpPaths(errorRefs));
+  Object.assign(paths, selfServicePaths(), probePaths(), streamPaths(errorRefs), mcpPaths());
   for (const tool of tools) paths[`/api/v1/tools/${tool.name}`] = toolOperations(tool);
   return {
     openapi: '3.1.0',
