@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppConfig, DrainState, errorBody } from '@scout/core';
+import { AppConfig, DrainState, errorBody, type ScoutError } from '@scout/core';
 import { AppModule, type AppModuleExtras } from './app.module';
 import type { UpstreamEndpoints } from '@scout/upstream';
 import { OpenApiDocument } from './catalog/openapi-document';
@@ -14,6 +14,20 @@ import { clientErrorCredits } from './http/client-error-credits';
 import { drainGate } from './http/drain-gate';
 import { mountOAuth } from './mcp/oauth/oauth.router';
 import { jsonRpcError } from './mcp/jsonrpc-errors';
+
+/**
+ * The body of a request refused before routing (by Node's parser or the drain gate): a JSON-RPC
+ * error on /mcp, as McpExceptionFilter answers there; the contract's error elsewhere.
+ */
+function refusalBody(target: string, error: ScoutError): unknown {
+  let path = '';
+  try {
+    path = new URL(target || '/', 'http://scout.invalid').pathname;
+  } catch {
+    // An unreadable target is no route's: the contract's body.
+  }
+  return isMcpPath(path) ? jsonRpcError(error, null, null) : errorBody(error, null);
+}
 
 /**
  * Builds the API exactly as main.ts runs it; the end-to-end tests boot it through here too.
@@ -37,12 +51,12 @@ export async function createApiApp(
   // id, credits), so no client could revalidate one; documents that can be revalidated set their own.
   app.set('etag', false);
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
-  answerClientErrors(app.getHttpServer(), clientErrorCredits(app));
+  answerClientErrors(app.getHttpServer(), clientErrorCredits(app), refusalBody);
   app.use(requestId);
   app.use(securityHeaders());
   app.use(corsPolicy({ publicApi: config.corsOrigins, accountApi: config.corsAdminOrigins, mcp: config.mcpAllowedOrigins }));
   // JSON bodies are read after the access guard (JsonBodyGuard), not by middleware here.
-  app.use(drainGate(app.get(DrainState), (req, error) => (isMcpPath(req.path) ? jsonRpcError(error, null, null) : errorBody(error, null))));
+  app.use(drainGate(app.get(DrainState), (req, error) => refusalBody(req.path, error)));
   // The OAuth authorization server (/authorize, /token, /register, /revoke, /.well-known/oauth-*).
   mountOAuth(app);
   // Interactive docs over the same generated document as /api/v1/openapi.json (built lazily,

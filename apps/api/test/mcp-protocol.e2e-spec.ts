@@ -1,5 +1,6 @@
 import { MAX_INPUT_DEPTH } from '@scout/core';
 import { toolCallText } from './support/mcp-call';
+import { rawRequest } from './support/raw-http';
 import { jsonRpcAnswer, rawMcpText } from './support/mcp-client';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -149,6 +150,18 @@ describe('MCP protocol errors and the input screen (/mcp)', () => {
       const { status, answer } = await post(toolCallText('service_stablecoins', `{"x":"${'a'.repeat(BODY_LIMIT_BYTES + 20 * 1024)}"}`));
       expect(status).toBe(400);
       expect(answer).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { code: 'invalid_request' } } });
+    });
+
+    it("headers over Node's 16 KB: a JSON-RPC error too, with the balance header", async () => {
+      const res = await rawRequest(t.url, {
+        method: 'POST',
+        path: '/mcp',
+        headers: { ...auth, 'Content-Type': 'application/json', 'X-Padding': 'a'.repeat(20_000) },
+        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { code: 'invalid_request' } } });
+      expect(res.headers['x-credits-remaining']).toBe(String(await t.spendable(accountId)));
     });
 
     it('the envelope nesting too deep: -32600', async () => {

@@ -1,6 +1,12 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { errorBody, InvalidRequestError, type ScoutError } from '@scout/core';
 import { RefusedRequestReader, type RefusedRequest } from './refused-request';
+
+/** The body of a refused request in its route's shape (the contract's; JSON-RPC's on /mcp), from its request target. */
+export type ClientErrorBody = (target: string, error: ScoutError) => unknown;
+
+const contractBody: ClientErrorBody = (_target, error) => errorBody(error, null);
 
 /**
  * The credit headers for a refused request that carried a valid credential (an empty object
@@ -16,9 +22,9 @@ const CREDITS_LOOKUP_TIMEOUT_MS = 2_000;
 const HEADER_READ_MAX_BYTES = 1024 * 1024;
 const HEADER_READ_TIMEOUT_MS = 2_000;
 
-/** A 400 invalid_request in the contract's shape, written straight to the socket. */
-function invalid(socket: Duplex, message: string, issue: string, headers: Record<string, string>): void {
-  const body = JSON.stringify({ error: { code: 'invalid_request', message, issues: [{ path: '', message: issue }] } });
+/** A 400 invalid_request in the route's shape, written straight to the socket. */
+function invalid(socket: Duplex, answer: unknown, headers: Record<string, string>): void {
+  const body = JSON.stringify(answer);
   const extra = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
@@ -54,7 +60,7 @@ async function creditHeaders(credits: ClientErrorCredits | undefined, request: R
  * (bounded in bytes and time) before it is answered. Headers sent before the failing chunk (a
  * long header after the Authorization, on a real network) are gone: that 400 goes without them.
  */
-export function answerClientErrors(server: Server, credits?: ClientErrorCredits): void {
+export function answerClientErrors(server: Server, credits?: ClientErrorCredits, bodyFor: ClientErrorBody = contractBody): void {
   const reading = new WeakMap<Duplex, RefusedRequestReader>();
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     const reader = reading.get(socket);
@@ -76,21 +82,17 @@ export function answerClientErrors(server: Server, credits?: ClientErrorCredits)
     refused.push(error.rawPacket);
     if (overflow) reading.set(socket, refused);
     const ip = (socket as Duplex & { remoteAddress?: string }).remoteAddress ?? 'unknown';
-    void (overflow ? refused.whenComplete(socket, HEADER_READ_TIMEOUT_MS) : Promise.resolve())
-      .then(() => creditHeaders(credits, refused.request(ip)))
-      .then((headers) => {
-        reading.delete(socket);
-        if (!socket.writable) return void socket.destroy();
-        if (overflow) {
-          invalid(
-            socket,
-            'The request line and headers are larger than 16 KB: send long inputs as a POST JSON body.',
-            'request line and headers too large',
-            headers,
-          );
-        } else {
-          invalid(socket, 'The request is not valid HTTP/1.1.', 'malformed HTTP request', headers);
-        }
-      });
+    void (overflow ? refused.whenComplete(socket, HEADER_READ_TIMEOUT_MS) : Promise.resolve()).then(async () => {
+      const request = refused.request(ip);
+      const headers = await creditHeaders(credits, request);
+      reading.delete(socket);
+      if (!socket.writable) return void socket.destroy();
+      const error = overflow
+        ? new InvalidRequestError('The request line and headers are larger than 16 KB: send long inputs as a POST JSON body.', [
+            { path: '', message: 'request line and headers too large' },
+          ])
+        : new InvalidRequestError('The request is not valid HTTP/1.1.', [{ path: '', message: 'malformed HTTP request' }]);
+      invalid(socket, bodyFor(request.target, error), headers);
+    });
   });
 }
