@@ -1,4 +1,5 @@
 import type { Client } from 'pg';
+import { READS_ONLY } from './calls';
 import type { RequestRecord } from './load';
 
 /** The rules of issue 9 checked over the client's records joined to the ledger. */
@@ -8,11 +9,13 @@ export const RULES = {
   replayNotCharged: 'a replayed answer charges nothing',
   keyChargedAtMostOnce: 'no Idempotency-Key charged more than once',
   unknownCharge: 'no usage entry for a request the client never made',
+  channel: "every hold and usage entry of a request on its transport's channel (REST rest, /mcp mcp)",
+  holdPosted: 'a charge without a hold only for a readsOnly tool called without a key (every other charge posts its hold)',
   balance: "each account's balance = starting credits - its 2xx charges",
   pendingHolds: 'no hold still pending past its deadline plus grace',
   ledgerVerify: 'ledger:verify clean',
   cleanStop: 'no process dies on its own; every SIGTERM ends in exit 0',
-  floors: 'the load was answered and every disruption happened (each count at or above its floor)',
+  floors: 'the load was answered over REST and /mcp, every family and disruption happened, few answers died with the kill (each count within its bound)',
 } as const;
 export type Rule = keyof typeof RULES;
 
@@ -27,22 +30,34 @@ interface Charged {
   net: number;
   /** When the (last) usage entry was written, epoch ms. */
   charged_at: number;
+  /** The channels of its usage entries and of its holds. */
+  channels: string[];
+  /** Usage entries that post a hold (the others are direct charges). */
+  with_hold: number;
 }
 
 const isAnswered = (r: RequestRecord) => r.status >= 200 && r.status < 300;
 
-/** Net credits charged per request id of these accounts: usage entries less their refunds. */
-async function chargesByRequest(sql: Client, accountIds: string[]): Promise<Map<string, Charged>> {
+/** Net credits charged per request id of these accounts (usage entries less their refunds), with the channels of its entries and holds. */
+async function chargesByRequest(sql: Client, accountIds: string[]): Promise<{ charges: Map<string, Charged>; holdChannels: Map<string, string[]> }> {
   const { rows } = await sql.query<Charged>(
     `SELECT u.request_id, count(*)::int AS usage_entries,
             (sum(-u.amount) - coalesce(sum(r.amount), 0))::int AS net,
-            (extract(epoch FROM max(u.created_at)) * 1000)::float8 AS charged_at
+            (extract(epoch FROM max(u.created_at)) * 1000)::float8 AS charged_at,
+            array_agg(DISTINCT u.channel) AS channels, count(u.hold_id)::int AS with_hold
        FROM credit_entries u LEFT JOIN credit_entries r ON r.refund_of = u.id
       WHERE u.kind = 'usage' AND u.account_id = ANY($1::uuid[])
       GROUP BY u.request_id`,
     [accountIds],
   );
-  return new Map(rows.map((row) => [row.request_id ?? '(none)', row]));
+  const holds = await sql.query<{ request_id: string; channels: string[] }>(
+    `SELECT request_id, array_agg(DISTINCT channel) AS channels FROM credit_holds WHERE account_id = ANY($1::uuid[]) GROUP BY request_id`,
+    [accountIds],
+  );
+  return {
+    charges: new Map(rows.map((row) => [row.request_id ?? '(none)', row])),
+    holdChannels: new Map(holds.rows.map((row) => [row.request_id ?? '(none)', row.channels])),
+  };
 }
 
 /**
@@ -73,6 +88,8 @@ export interface AuditResult {
   lostInCrash: string[];
   /** Requests whose answer was lost but whose Idempotency-Key replayed it later: charged once, correctly. */
   lostAnswersReplayed: number;
+  /** How each charged 2xx (not a replay) was charged: by posting its hold, or directly (readsOnly, from cache). */
+  paths: Map<string, 'hold' | 'direct'>;
 }
 
 /**
@@ -94,7 +111,7 @@ export async function auditLedger(
     return `, charged ${Math.abs(gap).toFixed(1)} ms ${gap >= 0 ? 'before' : 'after'} the ${stop.signal} of ${stop.api}`;
   };
   const violations: Violation[] = [];
-  const charges = await chargesByRequest(sql, [...startBalances.keys()]);
+  const { charges, holdChannels } = await chargesByRequest(sql, [...startBalances.keys()]);
   const net = (r: RequestRecord) => charges.get(r.requestId)?.net ?? 0;
 
   const replayedKeys = new Set(records.filter((r) => isAnswered(r) && r.replayed).map((r) => r.idempotencyKey));
@@ -108,7 +125,8 @@ export async function auditLedger(
   for (const r of records) {
     const charged = charges.get(r.requestId);
     if (isAnswered(r) && !r.replayed) {
-      if (charged?.usage_entries !== 1 || charged.net !== r.cost) {
+      // A free tool (the alerts family) writes no usage entry at all.
+      if (r.cost === 0 ? charged !== undefined : charged?.usage_entries !== 1 || charged.net !== r.cost) {
         violations.push({
           rule: 'answeredChargedOnce',
           detail: `${r.requestId} ${r.tool} ${r.status}: ${charged?.usage_entries ?? 0} usage entries, net ${net(r)}`,
@@ -121,13 +139,29 @@ export async function auditLedger(
         lostAnswersReplayed += 1;
         chargedWithoutAnswer.add(r.requestId);
       } else if (killedJustAfter(r, charged!.charged_at)) {
-        lostInCrash.push(`${r.requestId} ${r.tool} (${r.api})${nearStop(r, charged!.charged_at)}`);
+        lostInCrash.push(`${r.requestId} ${r.tool} over ${r.transport} (${r.api})${nearStop(r, charged!.charged_at)}`);
         chargedWithoutAnswer.add(r.requestId);
       } else {
         const detail = `${r.requestId} ${r.tool} status ${r.status || 'no answer'} (${r.api}): net ${net(r)}${nearStop(r, charged!.charged_at)}`;
         violations.push({ rule: 'unansweredNotCharged', detail });
       }
     }
+  }
+
+  // The ledger says how each request came and how it was charged: by request id, as the client sent it.
+  const paths = new Map<string, 'hold' | 'direct'>();
+  for (const r of records) {
+    const charged = charges.get(r.requestId);
+    const channels = [...(charged?.channels ?? []), ...(holdChannels.get(r.requestId) ?? [])];
+    if (channels.some((c) => c !== r.transport)) {
+      violations.push({ rule: 'channel', detail: `${r.requestId} ${r.tool} over ${r.transport}: entries and holds on ${[...new Set(channels)].join(', ')}` });
+    }
+    if (!charged) continue;
+    const direct = charged.usage_entries - charged.with_hold;
+    if (direct > 0 && (!READS_ONLY.has(r.tool) || r.idempotencyKey)) {
+      violations.push({ rule: 'holdPosted', detail: `${r.requestId} ${r.tool}${r.idempotencyKey ? ' (keyed)' : ''}: ${direct} usage entries without a hold` });
+    }
+    if (isAnswered(r) && !r.replayed) paths.set(r.requestId, direct > 0 ? 'direct' : 'hold');
   }
 
   const byKey = new Map<string, RequestRecord[]>();
@@ -154,7 +188,7 @@ export async function auditLedger(
       violations.push({ rule: 'balance', detail: `${row.id}: balance ${row.balance}, expected ${expected} (${Number(row.balance) - expected} off)` });
     }
   }
-  return { violations, lostAnswersReplayed, lostInCrash };
+  return { violations, lostAnswersReplayed, lostInCrash, paths };
 }
 
 /** Holds still pending once their deadline (plus grace) has passed. */

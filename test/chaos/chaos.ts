@@ -1,7 +1,8 @@
 /**
  * The chaos tier (`npm run test:chaos`): a real cluster on the local PostgreSQL server (a fresh
- * database, dropped afterwards), a bounded load of paid tool calls with and without
- * Idempotency-Keys, while sandbox faults come and go, the API processes' database connections are
+ * database, dropped afterwards), a bounded load of tool calls of every family (calls.ts), over
+ * REST with API keys and over /mcp with OAuth access tokens, with and without Idempotency-Keys,
+ * while sandbox faults come and go, the API processes' database connections are
  * terminated, one API is killed with SIGKILL and the other drained with SIGTERM (both restarted).
  * Then, once every hold's deadline has passed, the client's records are joined to the ledger and
  * the rules of issue 9 are checked. Exit status: 0 clean, 1 violations, 2 the run could not happen.
@@ -15,10 +16,12 @@ import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { adminPost, ledgerVerify } from '../processes/cluster-admin';
 import { auditLedger, pendingExpiredHolds, pendingHolds, type Violation } from './audit';
-import { Cluster } from './cluster';
+import { everyCall, readWorld, type World } from './calls';
+import { Cluster, SANDBOX_FOMO_KEY, type ApiNode } from './cluster';
 import { runChaos, type ChaosCounters } from './disruptions';
 import { floorsOf, floorViolations } from './floors';
-import { Balancer, runLoad, type Account } from './load';
+import { Balancer, runLoad, send, type Account } from './load';
+import { oauthAccessToken } from './mcp-client';
 import { printSummary } from './report';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -50,14 +53,40 @@ const settings = {
 
 const log = (line: string) => process.stdout.write(`[chaos] ${line}\n`);
 
-async function setUpAccounts(base: string, adminKey: string): Promise<Account[]> {
+/** Accounts with credits, an API key for REST and an OAuth access token (its own client's sign-in) for /mcp. */
+async function setUpAccounts(base: string, adminKey: string, names: string[]): Promise<Account[]> {
   const accounts: Account[] = [];
-  for (let i = 0; i < settings.accounts; i++) {
-    const created = await adminPost<{ account: { id: string }; apiKey: string }>(base, adminKey, '/api/v1/admin/accounts', { name: `chaos ${i}` });
+  for (const name of names) {
+    const created = await adminPost<{ account: { id: string }; apiKey: string }>(base, adminKey, '/api/v1/admin/accounts', { name });
     await adminPost(base, adminKey, `/api/v1/admin/accounts/${created.account.id}/credits`, { credits: 50_000_000, kind: 'grant', reason: 'chaos load' });
-    accounts.push({ accountId: created.account.id, apiKey: created.apiKey });
+    const token = await oauthAccessToken(base, created.apiKey, `${name} agent`);
+    // The run never refreshes: the token must outlive the load, its retries and the preflight.
+    const needed = Date.now() + settings.durationMs + settings.toolDeadlineMs + 10_000 + 120_000;
+    if (token.expiresAt < needed) throw new Error(`the access token expires in ${Math.round((token.expiresAt - Date.now()) / 1000)} s: shorter than the run`);
+    accounts.push({ accountId: created.account.id, apiKey: created.apiKey, accessToken: token.accessToken });
   }
   return accounts;
+}
+
+/**
+ * Every call of the mix once over REST and once over /mcp, from an account the audit leaves out,
+ * before the disruptions: each must answer 200, else its inputs are stale and the load would
+ * measure refusals. A failure here means the run could not happen (exit 2), not a violation.
+ */
+async function preflight(api: ApiNode, account: Account, world: World): Promise<void> {
+  const failures: string[] = [];
+  for (const transport of ['rest', 'mcp'] as const) {
+    await Promise.all(
+      everyCall(world, account.accountId).map(async (sequence) => {
+        for (const make of sequence) {
+          const call = make();
+          const result = await send(api, account, call, transport, null, settings.toolDeadlineMs + 10_000);
+          if (result.status !== 200) failures.push(`${transport} ${call.tool} ${JSON.stringify(call.args)}: ${result.status} ${result.errorCode ?? ''}`);
+        }
+      }),
+    );
+  }
+  if (failures.length) throw new Error(`preflight: ${failures.length} calls of the mix did not answer 200:\n  ${failures.join('\n  ')}`);
 }
 
 async function toolCosts(base: string): Promise<Record<string, number>> {
@@ -91,8 +120,12 @@ async function main(): Promise<number> {
     });
     await cluster.start();
     const base = cluster.apis[0].url;
-    const accounts = await setUpAccounts(base, adminKey);
+    const names = Array.from({ length: settings.accounts }, (_, i) => `chaos ${i}`);
+    const [preflightAccount, ...accounts] = await setUpAccounts(base, adminKey, ['chaos preflight', ...names]);
     const costs = await toolCosts(base);
+    const world = await readWorld(cluster.sandboxUrl, SANDBOX_FOMO_KEY);
+    await preflight(cluster.apis[0], preflightAccount, world);
+    log(`${accounts.length} accounts signed in over OAuth; every call of the mix answered 200 over REST and /mcp`);
     const db = sql();
     await db.connect();
     const start = await db.query<{ id: string; balance: string }>(`SELECT id, balance FROM accounts WHERE id = ANY($1::uuid[])`, [
@@ -103,15 +136,16 @@ async function main(): Promise<number> {
     log(`load: ${settings.durationMs / 1000} s, concurrency ${settings.concurrency}, tool deadline ${settings.toolDeadlineMs} ms`);
     const balancer = new Balancer(cluster.apis);
     balancer.start();
-    const counters: ChaosCounters = { terminated: 0, terminationRounds: 0, kills: 0, sigterms: 0, faultSwitches: 0, stops: [], errors: [] };
+    const counters: ChaosCounters = { terminated: 0, terminationRounds: 0, terminatedAt: [], kills: 0, sigterms: 0, faultSwitches: 0, stops: [], errors: [] };
     const [records] = await Promise.all([
-      runLoad(balancer, accounts, costs, {
+      runLoad(balancer, accounts, costs, world, {
         durationMs: settings.durationMs,
         concurrency: settings.concurrency,
         maxRequests: settings.maxRequests,
         keyedShare: 0.4,
         keyedAttempts: 3,
         resendShare: 0.2,
+        mcpShare: 0.3,
         requestTimeoutMs: settings.toolDeadlineMs + 10_000,
       }),
       runChaos(cluster, db, settings.durationMs, counters),
@@ -134,7 +168,7 @@ async function main(): Promise<number> {
         if (killed ? code !== null : code !== 0) {
           violations.push({
             rule: 'cleanStop',
-            detail: `${api.name} process ${i + 1} ended ${code ?? 'by SIGKILL'}${killed ? ' before its kill -9' : ''}:\n${api.logs[i]}`,
+            detail: `${api.name} process ${i + 1} ended ${code ?? 'by SIGKILL'}${killed ? ' before its kill -9' : ''}:\n${api.logs[i].slice(-2000)}`,
           });
         }
       });
@@ -144,7 +178,7 @@ async function main(): Promise<number> {
     if (!verify.clean) violations.push({ rule: 'ledgerVerify', detail: verify.output.trim().split('\n').slice(-15).join('\n') });
 
     // A clean audit proves nothing unless the load and the disruptions happened: count them.
-    const floors = floorsOf(records, counters, settings);
+    const floors = floorsOf(records, counters, settings, audit);
     violations.push(...floorViolations(floors));
 
     printSummary({
@@ -154,6 +188,7 @@ async function main(): Promise<number> {
       violations,
       lostAnswersReplayed: audit.lostAnswersReplayed,
       lostInCrash: audit.lostInCrash,
+      paths: audit.paths,
       cluster,
       seconds: (Date.now() - startedAt) / 1000,
       settings,

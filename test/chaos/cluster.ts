@@ -20,11 +20,30 @@ export interface ApiNode {
   proc: ScoutProcess;
   /** Exit codes of the processes this node ran before, in order (null: killed by a signal). */
   exits: Array<number | null>;
-  /** The last lines each of those processes printed, same order. */
+  /** What each of those processes printed (its last 200 kB), same order. */
   logs: string[];
 }
 
 const BOOT_TIMEOUT_MS = 90_000;
+
+/** The sandbox's FOMO key (apps/sandbox SANDBOX_KEYS), repeated as child-processes.ts does for its keys. */
+export const SANDBOX_FOMO_KEY = 'sandbox-fomo-key';
+
+/**
+ * The providers sandboxProviderEnv leaves at their live hosts (FOMO, DexScreener, token analytics,
+ * the launchpad), pointed at the sandbox too: the load calls every family of tools.
+ */
+function otherProvidersEnv(sandboxUrl: string): Record<string, string> {
+  return {
+    FOMO_API_URL: `${sandboxUrl}/fomo`,
+    FOMO_API_KEYS: SANDBOX_FOMO_KEY,
+    DEXSCREENER_API_URL: `${sandboxUrl}/dexscreener`,
+    TOKEN_ANALYTICS_URL: `${sandboxUrl}/solana-tracker`,
+    TOKEN_ANALYTICS_API_KEYS: 'sandbox-solana-tracker-key',
+    LAUNCHPAD_API_URL: `${sandboxUrl}/launchpad`,
+    LAUNCHPAD_API_KEYS: 'sandbox-launchpad-key',
+  };
+}
 
 function withApplicationName(databaseUrl: string, name: string): string {
   const url = new URL(databaseUrl);
@@ -38,6 +57,7 @@ function withApplicationName(databaseUrl: string, name: string): string {
  */
 export class Cluster {
   sandboxUrl = '';
+  publicUrl = '';
   readonly apis: ApiNode[] = [];
   private sandbox?: ScoutProcess;
   private worker?: ScoutProcess;
@@ -48,12 +68,26 @@ export class Cluster {
 
   async start(): Promise<void> {
     const sandboxPort = await freePort();
-    this.sandbox = startScoutProcess('sandbox', 'sandbox', { SANDBOX_PORT: String(sandboxPort), SANDBOX_HOST: '127.0.0.1' });
+    // Budgets no run can spend: FOMO's default is a Starter plan's, Jupiter's 600 calls a minute.
+    this.sandbox = startScoutProcess('sandbox', 'sandbox', {
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_HOST: '127.0.0.1',
+      SANDBOX_FOMO_KEYS: `${SANDBOX_FOMO_KEY}:1000000000000`,
+      SANDBOX_JUPITER_KEYS: 'sandbox-jupiter-key:1000000',
+    });
     this.sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-    for (const name of ['api-a', 'api-b']) {
+    const ports = [await freePort()];
+    while (ports.length < 2) {
       const port = await freePort();
-      this.apis.push({ name, port, url: `http://127.0.0.1:${port}`, proc: this.spawnApi(name, port), exits: [], logs: [] });
+      if (port !== ports[0]) ports.push(port);
     }
+    // One PUBLIC_URL for both, as behind a balancer: the OAuth metadata, the 401's challenge and
+    // the tokens' resource (<PUBLIC_URL>/mcp) name api-a, and a token works on either.
+    this.publicUrl = `http://127.0.0.1:${ports[0]}`;
+    ['api-a', 'api-b'].forEach((name, i) => {
+      const port = ports[i];
+      this.apis.push({ name, port, url: `http://127.0.0.1:${port}`, proc: this.spawnApi(name, port), exits: [], logs: [] });
+    });
     this.worker = startScoutProcess('worker', 'worker', this.commonEnv(this.settings.databaseUrl));
     await waitForHttp(`${this.sandboxUrl}/__control/health`, this.sandbox, BOOT_TIMEOUT_MS);
     await Promise.all(this.apis.map((api) => waitForHttp(`${api.url}/readyz`, api.proc, BOOT_TIMEOUT_MS)));
@@ -89,7 +123,13 @@ export class Cluster {
 
   private async stopApi(api: ApiNode, signal: NodeJS.Signals): Promise<void> {
     api.exits.push(await stopProcess(api.proc, signal, this.settings.shutdownGraceMs + 20_000));
-    api.logs.push(api.proc.output().slice(-2000));
+    api.logs.push(api.proc.output());
+  }
+
+  /** The API log lines (LOG_LEVEL=error) that name a request id: why a call answered 500. */
+  logLinesOf(requestId: string): string[] {
+    const outputs = this.apis.flatMap((api) => [...api.logs, api.proc.output()]);
+    return outputs.flatMap((out) => out.split('\n').filter((line) => line.includes(requestId)));
   }
 
   output(): string {
@@ -103,7 +143,9 @@ export class Cluster {
     return startScoutProcess(name, 'api', {
       ...this.commonEnv(withApplicationName(this.settings.databaseUrl, API_APPLICATION_NAME)),
       ...sandboxProviderEnv(this.sandboxUrl),
+      ...otherProvidersEnv(this.sandboxUrl),
       PORT: String(port),
+      PUBLIC_URL: this.publicUrl,
       HOST: '127.0.0.1',
       ADMIN_BOOTSTRAP_KEY: this.settings.adminKey,
       WORKER_IN_PROCESS: 'false',

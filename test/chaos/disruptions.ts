@@ -6,6 +6,8 @@ export interface ChaosCounters {
   terminated: number;
   /** Rounds of termination that found at least one API connection to terminate. */
   terminationRounds: number;
+  /** When each of those rounds ran (epoch ms, just before it). */
+  terminatedAt: number[];
   /** kill -9s that found the process alive (it ended by the signal) and whose restart came up ready. */
   kills: number;
   /** SIGTERMs whose process drained and exited 0, and whose restart came up ready. */
@@ -73,9 +75,13 @@ export async function runChaos(cluster: Cluster, db: Client, durationMs: number,
     counters.faultSwitches += 1;
   });
   const terminator = every(2000, endAt, counters, async () => {
+    const at = Date.now();
     const terminated = await cluster.terminateApiConnections(db);
     counters.terminated += terminated;
-    if (terminated > 0) counters.terminationRounds += 1;
+    if (terminated > 0) {
+      counters.terminationRounds += 1;
+      counters.terminatedAt.push(at);
+    }
   });
   const [apiA, apiB] = cluster.apis;
   // Each stop counts once it is known to have happened: the process ended by that signal (a

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { familyOf, pickCall, type Call, type Family, type World } from './calls';
 import type { ApiNode } from './cluster';
+import { mcpToolCall } from './mcp-client';
 
 /** One HTTP request as the client saw it. */
 export interface RequestRecord {
@@ -7,18 +9,26 @@ export interface RequestRecord {
   api: string;
   accountId: string;
   tool: string;
+  family: Family;
+  /** REST (/api/v1/tools) or one JSON-RPC tools/call POST to /mcp; the ledger's channel must match. */
+  transport: 'rest' | 'mcp';
   cost: number;
   idempotencyKey: string | null;
   attempt: number;
-  /** HTTP status, or 0 when no answer arrived (refused, reset, timed out). */
+  /** HTTP status (over MCP: an isError result's code as its contract status), or 0 when no answer arrived (refused, reset, timed out). */
   status: number;
   replayed: boolean;
   errorCode: string | null;
+  /** When the request was sent and when its answer (or failure) was in, epoch ms. */
+  sentAt: number;
+  doneAt: number;
 }
 
 export interface Account {
   accountId: string;
   apiKey: string;
+  /** An OAuth access token of the same account, for its calls over /mcp. */
+  accessToken: string;
 }
 
 export interface LoadSettings {
@@ -31,29 +41,10 @@ export interface LoadSettings {
   keyedAttempts: number;
   /** Share of answered keyed calls sent once more, as a client whose own timeout fired would. */
   resendShare: number;
+  /** Share of logical calls made over /mcp with the account's OAuth access token (all their attempts). */
+  mcpShare: number;
   /** Client-side timeout of one request; past the server's deadline, so a timeout means a lost answer. */
   requestTimeoutMs: number;
-}
-
-const DAY_MS = 86_400_000;
-
-/** Paid data tools and inputs that vary, so many calls miss the upstream cache and meet the faults. */
-function pickCall(): { tool: string; method: 'GET' | 'POST'; query?: string; body?: object } {
-  const r = Math.random();
-  if (r < 0.3) {
-    const end = Date.UTC(2026, 10, 1) - Math.floor(Math.random() * 300) * DAY_MS;
-    const start = end - (1 + Math.floor(Math.random() * 20)) * DAY_MS;
-    const symbol = ['ETH', 'BTC', 'SOL'][Math.floor(Math.random() * 3)];
-    return {
-      tool: 'service_price_history',
-      method: 'GET',
-      query: `symbol=${symbol}&startTime=${new Date(start).toISOString()}&endTime=${new Date(end).toISOString()}`,
-    };
-  }
-  if (r < 0.5) return { tool: 'service_token_prices', method: 'GET', query: `tokens=So11111111111111111111111111111111111111112` };
-  if (r < 0.65) return { tool: 'service_chain_health', method: 'GET' };
-  if (r < 0.8) return { tool: 'service_protocol_report', method: 'POST', body: { protocol: ['aave', 'lido', 'uniswap'][Math.floor(Math.random() * 3)] } };
-  return { tool: 'service_token_yields', method: 'GET', query: `symbol=USDC&limit=${1 + Math.floor(Math.random() * 10)}` };
 }
 
 /**
@@ -93,44 +84,76 @@ export class Balancer {
   }
 }
 
-async function send(api: ApiNode, account: Account, call: ReturnType<typeof pickCall>, key: string | null, timeoutMs: number) {
-  const requestId = `chaos-${randomUUID()}`;
+type Outcome = Pick<RequestRecord, 'status' | 'replayed' | 'errorCode'> & { data?: unknown };
+
+/** GET with a query when every input is a scalar (half the time), else POST with a JSON body. */
+async function sendRest(api: ApiNode, account: Account, call: Call, requestId: string, key: string | null, timeoutMs: number): Promise<Outcome> {
   const headers: Record<string, string> = { Authorization: `Bearer ${account.apiKey}`, 'x-request-id': requestId };
   if (key) headers['Idempotency-Key'] = `"${key}"`;
-  if (call.body) headers['Content-Type'] = 'application/json';
-  const url = `${api.url}/api/v1/tools/${call.tool}${call.query ? `?${call.query}` : ''}`;
+  const scalars = Object.values(call.args).every((v) => typeof v === 'string' || typeof v === 'number');
+  const asQuery = scalars && Math.random() < 0.5;
+  const query = new URLSearchParams(Object.entries(call.args).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  if (!asQuery) headers['Content-Type'] = 'application/json';
+  const url = `${api.url}/api/v1/tools/${call.tool}${asQuery && query ? `?${query}` : ''}`;
   try {
     const res = await fetch(url, {
-      method: call.method,
+      method: asQuery ? 'GET' : 'POST',
       headers,
-      body: call.body ? JSON.stringify(call.body) : undefined,
+      body: asQuery ? undefined : JSON.stringify(call.args),
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
-    let errorCode: string | null = null;
-    if (res.status >= 400) {
-      try {
-        errorCode = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? null;
-      } catch {
-        errorCode = 'unparseable';
-      }
+    let body: any = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // an error without the contract's body: counted as unparseable below
     }
-    return { requestId, status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true', errorCode };
+    const errorCode = res.status >= 400 ? (body?.error?.code ?? 'unparseable') : null;
+    return { status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true', errorCode, data: body?.data };
   } catch {
     // Refused, reset or timed out: the client cannot know whether the server answered.
-    return { requestId, status: 0, replayed: false, errorCode: null };
+    return { status: 0, replayed: false, errorCode: null };
   }
 }
 
+let jsonRpcId = 0;
+
+/** One attempt of a call over the chosen transport, each with its own x-request-id. */
+export async function send(
+  api: ApiNode,
+  account: Account,
+  call: Call,
+  transport: 'rest' | 'mcp',
+  key: string | null,
+  timeoutMs: number,
+): Promise<Pick<RequestRecord, 'requestId' | 'status' | 'replayed' | 'errorCode' | 'sentAt' | 'doneAt'>> {
+  const requestId = `chaos-${randomUUID()}`;
+  const sentAt = Date.now();
+  const outcome =
+    transport === 'mcp'
+      ? await mcpToolCall(api.url, account.accessToken, { id: ++jsonRpcId, requestId, tool: call.tool, args: call.args, key }, timeoutMs)
+      : await sendRest(api, account, call, requestId, key, timeoutMs);
+  if (outcome.status === 200 && !outcome.replayed && call.onAnswer) call.onAnswer(outcome.data);
+  return { requestId, status: outcome.status, replayed: outcome.replayed, errorCode: outcome.errorCode, sentAt, doneAt: Date.now() };
+}
+
 /** Runs the load until the duration or the request budget is spent; returns every request made. */
-export async function runLoad(balancer: Balancer, accounts: Account[], costs: Record<string, number>, settings: LoadSettings): Promise<RequestRecord[]> {
+export async function runLoad(
+  balancer: Balancer,
+  accounts: Account[],
+  costs: Record<string, number>,
+  world: World,
+  settings: LoadSettings,
+): Promise<RequestRecord[]> {
   const records: RequestRecord[] = [];
   const endAt = Date.now() + settings.durationMs;
   const more = () => Date.now() < endAt && records.length < settings.maxRequests;
 
   const oneCall = async () => {
     const account = accounts[Math.floor(Math.random() * accounts.length)];
-    const call = pickCall();
+    const call = pickCall(world, account.accountId);
+    const transport = Math.random() < settings.mcpShare ? 'mcp' : 'rest';
     const key = Math.random() < settings.keyedShare ? `chaos-key-${randomUUID()}` : null;
     const attempts = key ? settings.keyedAttempts : 1;
     for (let attempt = 1; attempt <= attempts && more(); attempt++) {
@@ -139,8 +162,19 @@ export async function runLoad(balancer: Balancer, accounts: Account[], costs: Re
         await new Promise((r) => setTimeout(r, 100));
         continue;
       }
-      const result = await send(api, account, call, key, settings.requestTimeoutMs);
-      records.push({ ...result, api: api.name, accountId: account.accountId, tool: call.tool, cost: costs[call.tool], idempotencyKey: key, attempt });
+      const result = await send(api, account, call, transport, key, settings.requestTimeoutMs);
+      const family = familyOf(call.tool);
+      records.push({
+        ...result,
+        api: api.name,
+        accountId: account.accountId,
+        tool: call.tool,
+        family,
+        transport,
+        cost: costs[call.tool],
+        idempotencyKey: key,
+        attempt,
+      });
       // A keyed call is retried after anything that did not settle it: no answer, 409 (still
       // running), 5xx. The retry of an answered call replays it.
       const settled = result.status >= 200 && result.status < 500 && result.status !== 409;
