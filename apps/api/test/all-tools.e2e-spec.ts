@@ -1,4 +1,5 @@
 import { TOOL_CATALOG, TOOL_NAMES, ToolRegistry, type ToolName } from '@scout/core';
+import { READS_ONLY } from '../../../test/chaos/calls';
 import { ManualClock } from '../../../test/manual-clock';
 import { callLedger, expectedCallLedger } from './support/call-ledger';
 import { FUZZ_SANDBOX_KEYS, readKnownInputs, type KnownInputs } from './support/known-inputs';
@@ -42,6 +43,15 @@ describe('all 80 tools answer their known inputs, each charged its catalog cost'
     expect(TOOL_NAMES).toHaveLength(80);
     expect(t.app.get(ToolRegistry).unserved()).toEqual([]);
     expect(TOOL_NAMES.filter((name) => !(known[name]?.length > 0))).toEqual([]);
+  });
+
+  it("the chaos tier's list of readsOnly tools (the only ones it lets charge without a hold) is the registry's", () => {
+    const registered = t.app
+      .get(ToolRegistry)
+      .list()
+      .filter((tool) => tool.readsOnly)
+      .map((tool) => tool.name);
+    expect([...READS_ONLY].sort()).toEqual(registered.sort());
   });
 
   it.each(TOOL_NAMES.map((name) => [name]))(
