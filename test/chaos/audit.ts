@@ -7,6 +7,7 @@ export const RULES = {
   answeredChargedOnce: 'every 2xx (not replayed) charged exactly once at its cost',
   unansweredNotCharged: 'every request without a 2xx charged nothing (net of refunds)',
   replayNotCharged: 'a replayed answer charges nothing',
+  noInternalError: 'no answer is a 500 (a lost database, upstream or process is a 503, a 502 or no answer)',
   keyChargedAtMostOnce: 'no Idempotency-Key charged more than once',
   unknownCharge: 'no usage entry for a request the client never made',
   channel: "every hold and usage entry of a request on its transport's channel (REST rest, /mcp mcp)",
@@ -187,6 +188,10 @@ export async function auditLedger(
     if (Number(row.balance) !== expected) {
       violations.push({ rule: 'balance', detail: `${row.id}: balance ${row.balance}, expected ${expected} (${Number(row.balance) - expected} off)` });
     }
+  }
+  // The contract has no 500 for a disruption: each one is a fault of Scout's (report.ts prints its log line).
+  for (const r of records.filter((record) => record.status === 500)) {
+    violations.push({ rule: 'noInternalError', detail: `${r.requestId} ${r.tool} over ${r.transport} (${r.api}): 500 ${r.errorCode ?? ''}` });
   }
   return { violations, lostAnswersReplayed, lostInCrash, paths };
 }

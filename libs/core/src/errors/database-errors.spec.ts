@@ -1,4 +1,4 @@
-import { QueryFailedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { isDatabaseUnavailable } from './database-errors';
 
 describe('isDatabaseUnavailable: a lost database is a 503, a failed query is not', () => {
@@ -7,6 +7,7 @@ describe('isDatabaseUnavailable: a lost database is a 503, a failed query is not
     ['a terminated backend (57P01)', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     ['a driver error under a TypeORM error', new QueryFailedError('SELECT 1', [], Object.assign(new Error('Connection terminated unexpectedly'), {}))],
     ["a transaction's next statement after its connection was lost", new QueryRunnerProviderAlreadyReleasedError()],
+    ['a statement on a query runner released by a lost connection', new QueryRunnerAlreadyReleasedError()],
   ])('%s', (_label, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

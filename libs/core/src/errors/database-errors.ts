@@ -7,8 +7,10 @@ const CONNECTION_MESSAGES = [
   'connect ECONNREFUSED',
   'Too many connections',
   'Cannot use a pool after calling end',
-  // TypeORM's QueryRunnerProviderAlreadyReleasedError: a transaction's connection was lost (its
-  // query runner released on the connection's error event) and the next statement ran on it.
+  // TypeORM's QueryRunnerAlreadyReleasedError and QueryRunnerProviderAlreadyReleasedError: a
+  // transaction's connection was lost (its query runner released on the connection's error
+  // event) and the next statement ran on it.
+  'Query runner already released',
   'Database connection provided by a query runner was already released',
 ];
 
