@@ -168,7 +168,8 @@ export function swapRoutes(r: Router, m: SandboxMarket): void {
       otherAmountThreshold: threshold.toString(),
       swapMode,
       slippageBps,
-      platformFee: { amount: platformFee.toString(), feeBps: platformFeeBps },
+      // As Jupiter answers (jup-ag/docs swap/v1/get-quote.mdx): null unless platformFeeBps was asked.
+      platformFee: qs(req, 'platformFeeBps') === undefined ? null : { amount: platformFee.toString(), feeBps: platformFeeBps },
       priceImpactPct: decimalString(impact, 10),
       routePlan,
       contextSlot: m.slotAt(t),

@@ -1,6 +1,6 @@
 import { UpstreamError, type UpstreamCall, type UpstreamSource } from '../../upstream.types';
 import { JupiterClient } from './jupiter.client';
-import { JUP, PRICE_V3_EXAMPLE, QUOTE_EXAMPLE, SEARCH_EXAMPLE, SOL, SPARSE_MINT_EXAMPLES, USDC } from './jupiter.fixture';
+import { JUP, PRICE_V3_EXAMPLE, QUOTE_DOCS_EXAMPLE, QUOTE_EXAMPLE, SEARCH_EXAMPLE, SOL, SPARSE_MINT_EXAMPLES, USDC } from './jupiter.fixture';
 
 /** A source that answers every call with a canned payload, through the client's own parser. */
 class CannedSource implements UpstreamSource {
@@ -87,6 +87,15 @@ describe('JupiterClient.prices (GET /price/v3)', () => {
 
 describe('JupiterClient.quote (GET /swap/v1/quote)', () => {
   const request = { inputMint: SOL, outputMint: USDC, amount: '100000000', slippageBps: 100 };
+
+  it('parses the docs\' example answer: "platformFee": null for a quote asked without platformFeeBps (get-quote.mdx)', async () => {
+    const { client } = clientWith(QUOTE_DOCS_EXAMPLE);
+    const result = await client.quote({ ...request, slippageBps: 50 });
+    expect(result.routable).toBe(true);
+    if (!result.routable) return;
+    expect(result.quote).toMatchObject({ outAmount: '16198753', otherAmountThreshold: '16117760', platformFee: null, priceImpactPct: '0' });
+    expect(result.quote.routePlan[0].swapInfo).not.toHaveProperty('feeAmount');
+  });
 
   it('parses the published example', async () => {
     const { client, source } = clientWith(QUOTE_EXAMPLE);

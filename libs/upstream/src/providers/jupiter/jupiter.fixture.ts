@@ -58,6 +58,44 @@ export const QUOTE_EXAMPLE = {
   timeTaken: 0.012,
 };
 
+/**
+ * GET /swap/v1/quote 200 as jup-ag/docs swap/v1/get-quote.mdx shows it (1 SOL to USDC, no
+ * platformFeeBps asked): `platformFee` is null, the swap info has no fee fields, the step no
+ * `bps`, and `mostReliableAmmsQuoteReport` is present.
+ */
+export const QUOTE_DOCS_EXAMPLE = {
+  inputMint: SOL,
+  inAmount: '100000000',
+  outputMint: USDC,
+  outAmount: '16198753',
+  otherAmountThreshold: '16117760',
+  swapMode: 'ExactIn',
+  slippageBps: 50,
+  platformFee: null,
+  priceImpactPct: '0',
+  routePlan: [
+    {
+      swapInfo: {
+        ammKey: '5BKxfWMbmYBAEWvyPZS9esPducUba9GqyMjtLCfbaqyF',
+        label: 'Meteora DLMM',
+        inputMint: SOL,
+        outputMint: USDC,
+        inAmount: '100000000',
+        outAmount: '16198753',
+      },
+      percent: 100,
+    },
+  ],
+  contextSlot: 299283763,
+  timeTaken: 0.015257836,
+  mostReliableAmmsQuoteReport: {
+    info: {
+      BZtgQEyS6eXUXicYPHecYQ7PybqodXQMvkjUbP4R8mUU: '16195832',
+      Czfq3xZZDmsdGdUyrNLtRhGc47cXcZtLG4crryfu44zE: '16190214',
+    },
+  },
+};
+
 /** GET /tokens/v2/search 200 example. */
 export const SEARCH_EXAMPLE = [
   {

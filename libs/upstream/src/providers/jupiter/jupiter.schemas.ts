@@ -66,7 +66,12 @@ export const quoteResponseSchema = z.object({
   otherAmountThreshold: z.string(),
   swapMode: swapModeSchema,
   slippageBps: z.number().int().min(0),
-  platformFee: platformFeeSchema.optional(),
+  /**
+   * Null when the quote was asked without `platformFeeBps` (Scout never sends it): jup-ag/docs
+   * swap/v1/get-quote.mdx's example answer has `"platformFee": null`, though swap.yaml lists the
+   * field as an object only. Scout reads nothing from it.
+   */
+  platformFee: platformFeeSchema.nullable().optional(),
   /** A decimal fraction in a string ("0.0001" is 0.01 %). */
   priceImpactPct: z.string(),
   routePlan: z.array(routePlanStepSchema),
