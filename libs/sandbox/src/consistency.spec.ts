@@ -155,7 +155,7 @@ describe("a tracked trader's wallets on the token data API tell FOMO's story", (
       expect(res.status).toBe(200);
       expect(res.body.data.pageKey).toBeNull();
       for (const tk of res.body.data.tokens as Json[]) {
-        const price = tk.tokenPrices.length ? Number(tk.tokenPrices[0].value) : null;
+        const price = tk.tokenPrices.prices.length ? Number(tk.tokenPrices.prices[0].value) : null;
         out.set(`${networkId(tk.network)}|${tk.tokenAddress.toLowerCase()}`, { amount: units(tk.tokenBalance, tk.tokenMetadata.decimals), price });
       }
     }

@@ -12,7 +12,7 @@ async function served(app: TokensApp, wallet: string, chains: Chain[]): Promise<
     for (const row of await sandboxPortfolio(app, wallet, chains.slice(i, i + 5))) {
       const chain = EVM_CHAINS.find((c) => CHAIN_IDS[c].alchemyNetwork === row.network) ?? 'solana';
       const amount = unitsToAmount(BigInt(row.tokenBalance), row.tokenMetadata.decimals);
-      const usd = row.tokenPrices.find((p: Json) => p.currency === 'usd');
+      const usd = row.tokenPrices.prices.find((p: Json) => p.currency === 'usd');
       if (amount > 0) out.set(`${chain}|${row.tokenAddress}`, { amount, priceUsd: usd ? Number(usd.value) : null });
     }
   }

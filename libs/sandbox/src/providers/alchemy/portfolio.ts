@@ -2,7 +2,7 @@
  * Alchemy Portfolio API, tokens by wallet (api.g.alchemy.com/data/v1/{apiKey}/assets/tokens/by-address):
  * `{addresses:[{address, networks}]}` (≤2 addresses, ≤5 networks each; withMetadata, withPrices,
  * includeNativeTokens, pageKey) → `{data:{tokens:[{network, address, tokenAddress, tokenBalance (0x
- * hex, base units), tokenMetadata, tokenPrices}], pageKey}}`. What a wallet holds comes from the
+ * hex, base units), tokenMetadata, tokenPrices: {network, address, prices, error}}], pageKey}}`. What a wallet holds comes from the
  * wallet book (wallets.ts: the FOMO books), priced as the Prices API prices it; a wallet nobody
  * tracked owns, or a network where it holds nothing, adds no token (no error). Tracked wallets keep
  * no native coin (their quote side nets to zero), so no native entry appears.
@@ -72,7 +72,8 @@ export function portfolioRoutes(r: Router, m: SandboxMarket, keys: ReadonlySet<s
             tokenBalance: `0x${toRawUnits(h.amount, h.token.decimals).toString(16)}`,
           };
           if (withMetadata) row.tokenMetadata = { name: h.token.name, symbol: h.token.symbol, decimals: h.token.decimals, logo: h.token.logo };
-          if (withPrices) row.tokenPrices = priceList(m, h.token.asset, t) ?? [];
+          // As documented (portfolio.yaml: prices.yaml's AddressPriceResponseItem), not a bare list.
+          if (withPrices) row.tokenPrices = { network, address: row.tokenAddress, prices: priceList(m, h.token.asset, t) ?? [], error: null };
           rows.push(row);
         }
       }

@@ -62,7 +62,7 @@ describe('Alchemy stand-in: wallets', () => {
           tokenAddress: expect.stringMatching(/^0x[0-9a-f]{40}$/),
           tokenBalance: expect.stringMatching(/^0x[0-9a-f]+$/),
           tokenMetadata: expect.objectContaining({ name: expect.any(String), symbol: expect.any(String), decimals: expect.any(Number) }),
-          tokenPrices: expect.any(Array),
+          tokenPrices: { network: tk.network, address: tk.tokenAddress, prices: expect.any(Array), error: null },
         });
         expect(BigInt(tk.tokenBalance)).toBeGreaterThan(0n);
       }

@@ -3,7 +3,16 @@ import { ProgrammableUpstream, json, type RecordedHit } from '../../test/program
 import { UpstreamError } from '../../upstream.types';
 import { TokenDataClient, rpcSourcePerNetwork, tokenDataRpcBaseUrl } from './token-data.client';
 import { WalletDataClient, unitsToAmount } from './wallet-data.client';
-import { AERO_BASE, PORTFOLIO_EXAMPLE, PORTFOLIO_LAST_PAGE, TRANSFERS_EXAMPLE, TX_COUNT_EXAMPLE, USDC_ETH, WALLET } from './wallet-data.fixture';
+import {
+  AERO_BASE,
+  PORTFOLIO_DOCS_EXAMPLE,
+  PORTFOLIO_EXAMPLE,
+  PORTFOLIO_LAST_PAGE,
+  TRANSFERS_EXAMPLE,
+  TX_COUNT_EXAMPLE,
+  USDC_ETH,
+  WALLET,
+} from './wallet-data.fixture';
 
 /** The wallet client over real sources (HTTP, key in the path) against a programmable Alchemy. */
 
@@ -98,6 +107,14 @@ describe('WalletDataClient.tokensByWallet (POST /data/v1/{key}/assets/tokens/by-
     });
     expect(page.tokens[1]).toMatchObject({ isNative: false, rawBalance: '1000000000', decimals: 6, amount: 1000, symbol: 'USDC', priceUsd: 0.9998 });
     expect(page.tokens[2]).toMatchObject({ amount: 100, symbol: 'AERO', priceUsd: null, priceUpdatedAt: null, error: 'Token not found' });
+  });
+
+  it("reads Alchemy's documented tokenPrices object ({network, address, prices, error}) as it reads a bare list", async () => {
+    upstream.reset((_req, res) => json(res, 200, PORTFOLIO_DOCS_EXAMPLE));
+    const { wallets } = clients();
+    const page = await wallets.tokensByWallet(WALLET, ['ethereum', 'base']);
+    expect(page.tokens[0]).toMatchObject({ symbol: 'USDC', amount: 1000, priceUsd: 0.9998, priceUpdatedAt: '2026-10-02T06:00:00.000Z', error: null });
+    expect(page.tokens[1]).toMatchObject({ symbol: 'AERO', amount: 100, priceUsd: null, error: 'Token not found' });
   });
 
   it('passes the page key back, and follows pages until the last', async () => {

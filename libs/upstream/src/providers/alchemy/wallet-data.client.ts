@@ -123,7 +123,7 @@ function walletToken(chain: Chain, item: PortfolioToken): WalletToken {
   const meta: NonNullable<PortfolioToken['tokenMetadata']> = item.tokenMetadata ?? {};
   const fallback = native ? NATIVE[chain] : null;
   const decimals = meta.decimals ?? fallback?.decimals ?? null;
-  const quote = quoteOf({ prices: item.tokenPrices, error: item.error });
+  const quote = quoteOf({ prices: item.tokenPrices?.prices, error: item.error ?? item.tokenPrices?.error });
   return {
     chain,
     tokenAddress: native ? null : normaliseAddress(chain, item.tokenAddress as string),

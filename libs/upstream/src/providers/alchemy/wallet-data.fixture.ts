@@ -50,6 +50,41 @@ export const PORTFOLIO_EXAMPLE = {
   },
 };
 
+/**
+ * The same wallet as alchemyplatform/docs documents the answer (portfolio.yaml TokensResponseItem:
+ * `tokenPrices` is prices.yaml's AddressPriceResponseItem, `{network, address, prices, error}`;
+ * the SDK's portfolio types agree): a priced USDC, and an unpriced token whose error is inside
+ * `tokenPrices`.
+ */
+export const PORTFOLIO_DOCS_EXAMPLE = {
+  data: {
+    tokens: [
+      {
+        network: 'eth-mainnet',
+        address: WALLET.toLowerCase(),
+        tokenAddress: USDC_ETH,
+        tokenBalance: '0x000000000000000000000000000000000000000000000000000000003b9aca00',
+        tokenMetadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6, logo: null },
+        tokenPrices: {
+          network: 'eth-mainnet',
+          address: USDC_ETH,
+          prices: [{ currency: 'usd', value: '0.9998', lastUpdatedAt: '2026-10-02T06:00:00Z' }],
+          error: null,
+        },
+      },
+      {
+        network: 'base-mainnet',
+        address: WALLET.toLowerCase(),
+        tokenAddress: AERO_BASE.toLowerCase(),
+        tokenBalance: '0x56bc75e2d63100000',
+        tokenMetadata: { name: 'Aerodrome', symbol: 'AERO', decimals: 18, logo: null },
+        tokenPrices: { network: 'base-mainnet', address: AERO_BASE.toLowerCase(), prices: [], error: 'Token not found' },
+      },
+    ],
+    pageKey: null,
+  },
+};
+
 /** A last page: no tokens left, pageKey null. */
 export const PORTFOLIO_LAST_PAGE = { data: { tokens: [], pageKey: null } };
 

@@ -28,6 +28,18 @@ const portfolioMetadataSchema = z.object({
   logo: z.string().nullable().optional(),
 });
 
+/**
+ * A token's prices, read as `{prices, error}`. Alchemy documents an object (portfolio.yaml's
+ * TokensResponseItem.tokenPrices is prices.yaml's AddressPriceResponseItem: `{network, address,
+ * prices, error}`); a bare list of prices is read too.
+ */
+const tokenPricesSchema = z.union([
+  z.array(priceEntrySchema).transform((prices) => ({ prices, error: null })),
+  z
+    .object({ prices: z.array(priceEntrySchema).nullable().optional(), error: itemError.nullable().optional() })
+    .transform((item) => ({ prices: item.prices ?? null, error: item.error ?? null })),
+]);
+
 /** One token of one wallet on one network; `tokenAddress` is null for the network's native coin. */
 export const portfolioTokenSchema = z.object({
   network: z.string(),
@@ -36,7 +48,7 @@ export const portfolioTokenSchema = z.object({
   tokenAddress: z.string().nullable(),
   tokenBalance: rawInteger,
   tokenMetadata: portfolioMetadataSchema.nullable().optional(),
-  tokenPrices: z.array(priceEntrySchema).nullable().optional(),
+  tokenPrices: tokenPricesSchema.nullable().optional(),
   error: itemError.nullable().optional(),
 });
 
