@@ -410,6 +410,26 @@ describe('data tools end to end against the sandbox (spec "Tools with documented
       expect(body.data.low.priceUsd).toBe(Math.min(...values));
     });
 
+    it.each([
+      ['a 60-day hourly', '1h', 60, 2, 60 * 24],
+      ['a 3-year daily', '1d', 3 * 365, 3, 3 * 365],
+    ] as const)(
+      "service_price_history: %s range, past one provider call's documented limit, is read in windows and answers whole",
+      async (_label, interval, days, calls, pointCount) => {
+        const endTime = new Date(Math.floor(NOW / DAY_MS) * DAY_MS - DAY_MS).toISOString();
+        const startTime = new Date(Date.parse(endTime) - days * DAY_MS).toISOString();
+        const body = await callTool('service_price_history', 'POST', { symbol: 'ETH', startTime, endTime, interval }, ['alchemy:/tokens/historical']);
+        expect(body.credits.calls).toBe(calls);
+        // Every step of the range once, oldest first, both ends included.
+        expect(body.data.pointCount).toBe(pointCount + 1);
+        const times = body.data.points.map((p: Json) => Date.parse(p.timestamp));
+        expect(times[0]).toBe(Date.parse(startTime));
+        expect(times[times.length - 1]).toBe(Date.parse(endTime));
+        expect(new Set(times).size).toBe(times.length);
+        expect(times.every((at: number, i: number) => i === 0 || at > times[i - 1])).toBe(true);
+      },
+    );
+
     it('service_token_info (GET, Solana): name, symbol and price from the sandbox Jupiter token list and /price/v3', async () => {
       const body = await callTool('service_token_info', 'GET', `chain=solana&address=${FIXTURES.jupMint}`, ['jupiter:/tokens/v2/search', 'jupiter:/price/v3']);
       const [info] = await jupiter(`/tokens/v2/search?query=${FIXTURES.jupMint}`);

@@ -142,7 +142,7 @@ export class PricesToolsService {
     input: PriceHistoryInput,
     summary: 'A USD price series for one token over a time range, with first, last, change, high and low.',
     description:
-      'Identify the token by symbol (majors) or by chain and address. startTime and endTime are ISO 8601 (UTC when no offset is given). interval 5m covers up to 7 days, 1h up to 90 days, 1d up to 5 years. The figures are computed from the returned points, oldest first.',
+      'Identify the token by symbol (majors) or by chain and address. startTime and endTime are ISO 8601 (UTC when no offset is given). interval 5m covers up to 7 days, 1h up to 90 days, 1d up to 5 years; a range longer than the provider answers in one call (7 days at 5m, 30 at 1h, 365 at 1d) is read in windows of that size and joined. The figures are computed from the returned points, oldest first.',
   })
   async priceHistory(input: PriceHistoryInput): Promise<ToolResult<PriceHistoryData>> {
     const startTime = parseInstant(input.startTime)!;

@@ -154,6 +154,35 @@ describe('TokenDataClient.historical (POST /tokens/historical)', () => {
     ]);
   });
 
+  it("reads a range past the provider's documented limit in windows within it, in parallel, and joins them", async () => {
+    const { client, source } = pricesClient(HISTORICAL_EXAMPLE);
+    const startTime = new Date('2026-06-01T00:00:00Z');
+    const series = await client.historical({ token: { symbol: 'ETH' }, startTime, endTime: new Date('2026-08-30T00:00:00Z'), interval: '1h' });
+    // 90 days at 1h: three calls of 30 days (prices.yaml: "(1h, 30d)"), edge to edge.
+    const ranges = source.calls.map((call) => call.body as { startTime: string; endTime: string });
+    expect(ranges.map((range) => [range.startTime, range.endTime])).toEqual([
+      ['2026-06-01T00:00:00.000Z', '2026-07-01T00:00:00.000Z'],
+      ['2026-07-01T00:00:00.000Z', '2026-07-31T00:00:00.000Z'],
+      ['2026-07-31T00:00:00.000Z', '2026-08-30T00:00:00.000Z'],
+    ]);
+    // The canned answer is the same each time: a point answered twice is kept once.
+    expect(series.points.map((p) => p.timestamp)).toEqual(['2026-09-01T00:00:00.000Z', '2026-09-01T01:00:00.000Z', '2026-09-01T02:00:00.000Z']);
+  });
+
+  it.each([
+    ['5m', 7],
+    ['1h', 30],
+    ['1d', 365],
+  ] as const)('interval %s: one call up to %i days', async (interval, days) => {
+    const startTime = new Date('2024-01-01T00:00:00Z');
+    const endTime = new Date(startTime.getTime() + days * 86_400_000);
+    const one = pricesClient(HISTORICAL_EXAMPLE);
+    await one.client.historical({ token: { symbol: 'ETH' }, startTime, endTime, interval });
+    const two = pricesClient(HISTORICAL_EXAMPLE);
+    await two.client.historical({ token: { symbol: 'ETH' }, startTime, endTime: new Date(endTime.getTime() + 1000), interval });
+    expect([one.source.calls.length, two.source.calls.length]).toEqual([1, 2]);
+  });
+
   it('posts network and lowercased address for a contract', async () => {
     const { client, source } = pricesClient({ network: 'base-mainnet', address: USDC_BASE.toLowerCase(), currency: 'usd', data: [] });
     await expect(client.historical({ token: { chain: 'base', address: USDC_BASE }, ...range })).resolves.toEqual({ points: [] });

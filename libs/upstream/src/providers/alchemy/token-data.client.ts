@@ -21,6 +21,23 @@ export type PriceInterval = (typeof PRICE_INTERVALS)[number];
 
 const PRICES_TTL_MS = 60_000;
 const HISTORY_TTL_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The longest range one historical call may cover, per interval: Alchemy's documented "Max
+ * ranges: (5m, 7d), (1h, 30d), (1d, 1yr)" (alchemyplatform/docs prices.yaml). A longer range is
+ * read in windows of this size (historicalWindows).
+ */
+export const HISTORY_WINDOW_MS: Record<PriceInterval, number> = { '5m': 7 * DAY_MS, '1h': 30 * DAY_MS, '1d': 365 * DAY_MS };
+
+/** [start, end] cut into consecutive windows of at most `windowMs`, each ending where the next starts. */
+export function historicalWindows(startTime: Date, endTime: Date, windowMs: number): Array<{ startTime: Date; endTime: Date }> {
+  const windows: Array<{ startTime: Date; endTime: Date }> = [];
+  for (let from = startTime.getTime(); from < endTime.getTime(); from += windowMs) {
+    windows.push({ startTime: new Date(from), endTime: new Date(Math.min(from + windowMs, endTime.getTime())) });
+  }
+  return windows;
+}
 /**
  * Token metadata hardly changes, but the source caches whatever parses, JSON-RPC errors included,
  * so the TTL stays short enough for a passing error not to stick.
@@ -197,12 +214,24 @@ export class TokenDataClient {
   }
 
   /**
-   * A USD price series for one token between two instants. The API answers 404 for a token it
-   * does not know: that is the caller's NotFoundError (404, not charged), not a failed source.
+   * A USD price series for one token between two instants. A range longer than the provider
+   * takes in one call (HISTORY_WINDOW_MS) is read in windows, in parallel, and joined in time
+   * order (a point on a shared edge once). The API answers 404 for a token it does not know: that
+   * is the caller's NotFoundError (404, not charged), not a failed source.
    */
   async historical(request: HistoricalRequest): Promise<HistoricalSeries> {
-    const { token, startTime, endTime, interval } = request;
+    const { startTime, endTime, interval } = request;
     if (!(endTime.getTime() > startTime.getTime())) throw new RangeError('endTime must be after startTime');
+    const windows = historicalWindows(startTime, endTime, HISTORY_WINDOW_MS[interval]);
+    const parts = await Promise.all(windows.map((window) => this.historicalWindow({ ...request, ...window })));
+    const byTime = new Map<string, PricePoint>();
+    for (const point of parts.flat()) if (!byTime.has(point.timestamp)) byTime.set(point.timestamp, point);
+    return { points: [...byTime.values()] };
+  }
+
+  /** One historical call, for a range within HISTORY_WINDOW_MS. */
+  private async historicalWindow(request: HistoricalRequest): Promise<PricePoint[]> {
+    const { token, startTime, endTime, interval } = request;
     const identity =
       'symbol' in token ? { symbol: token.symbol } : { network: CHAIN_IDS[token.chain].alchemyNetwork, address: normaliseAddress(token.chain, token.address) };
     const answer = await this.prices
@@ -223,9 +252,7 @@ export class TokenDataClient {
         }
         throw error;
       });
-    return {
-      points: answer.data.map((p) => ({ timestamp: new Date(p.timestamp).toISOString(), value: p.value })),
-    };
+    return answer.data.map((p) => ({ timestamp: new Date(p.timestamp).toISOString(), value: p.value }));
   }
 
   /**
