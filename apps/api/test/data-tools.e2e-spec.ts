@@ -378,6 +378,14 @@ describe('data tools end to end against the sandbox (spec "Tools with documented
       expect(body.data.tokens[1].priceUsd).toBe(body.data.symbols[0].priceUsd);
     });
 
+    it('service_token_prices_multichain: tokens on four networks are asked in two calls (the provider takes at most 3 networks a call)', async () => {
+      const tokens = [`base:${FIXTURES.baseUsdc}`, `ethereum:${FIXTURES.ethereumWeth}`, `bsc:${FIXTURES.bscUsdt}`, `solana:${FIXTURES.jupMint}`];
+      const body = await callTool('service_token_prices_multichain', 'POST', { tokens }, ['alchemy:/tokens/by-address']);
+      expect(body.credits.calls).toBe(2);
+      expect(body.data.tokens.map((token: Json) => token.chain)).toEqual(['base', 'ethereum', 'bsc', 'solana']);
+      expect(body.data.tokens.every((token: Json) => typeof token.priceUsd === 'number')).toBe(true);
+    });
+
     it('service_token_prices_multichain (GET): a {chain, address} object as JSON text beside chain:address text answers as the POST does', async () => {
       const tokenObject = encodeURIComponent(JSON.stringify({ chain: 'ethereum', address: FIXTURES.ethereumWeth }));
       const viaGet = await callTool('service_token_prices_multichain', 'GET', `tokens=base:${FIXTURES.baseUsdc}&tokens=${tokenObject}&symbols=ETH`, [

@@ -87,6 +87,22 @@ describe('TokenDataClient.pricesByAddress (POST /tokens/by-address)', () => {
     ]);
   });
 
+  it('asks tokens on more than 3 networks in calls of at most 3 (prices.yaml: "max 3 networks")', async () => {
+    const { client, source } = pricesClient(BY_ADDRESS_EXAMPLE);
+    const chains = ['ethereum', 'base', 'bsc', 'monad', 'hyperliquid', 'solana', 'ethereum'] as const;
+    const tokens = chains.map((chain, i) => ({ chain, address: chain === 'solana' ? BONK : `0x${String(i + 1).padStart(40, '0')}` }));
+    const prices = await client.pricesByAddress(tokens);
+    const networksPerCall = source.calls.map((call) => [...new Set((call.body as { addresses: Array<{ network: string }> }).addresses.map((a) => a.network))]);
+    expect(networksPerCall).toEqual([
+      ['eth-mainnet', 'base-mainnet', 'bnb-mainnet'],
+      ['monad-mainnet', 'hyperliquid-mainnet', 'solana-mainnet'],
+    ]);
+    expect(source.calls.flatMap((call) => (call.body as { addresses: unknown[] }).addresses)).toHaveLength(7);
+    // Answers come back in the order asked, whichever call carried them.
+    expect(prices.map((p) => p.chain)).toEqual([...chains]);
+    expect(prices.find((p) => p.chain === 'solana')?.priceUsd).toBe(0.00002251);
+  });
+
   it('refuses more than 25 addresses before calling', async () => {
     const { client, source } = pricesClient(BY_ADDRESS_EXAMPLE);
     const many = Array.from({ length: 26 }, (_, i) => ({ chain: 'ethereum' as const, address: `0x${String(i).padStart(40, '0')}` }));

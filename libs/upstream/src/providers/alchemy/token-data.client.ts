@@ -15,6 +15,8 @@ export function tokenDataRpcBaseUrl(network: string, template = TOKEN_DATA_RPC_U
 
 /** The Prices API takes at most this many addresses or symbols per call. */
 export const TOKEN_DATA_MAX_ITEMS = 25;
+/** Networks one by-address call may name (prices.yaml: "limit 25 addresses, max 3 networks"). */
+export const BY_ADDRESS_MAX_NETWORKS = 3;
 
 export const PRICE_INTERVALS = ['5m', '1h', '1d'] as const;
 export type PriceInterval = (typeof PRICE_INTERVALS)[number];
@@ -172,23 +174,37 @@ export class TokenDataClient {
     this.rpc = rpcSourcePerNetwork(rpcFor);
   }
 
-  /** Current USD prices by chain and address, in the order asked. EVM addresses come back lowercased. */
+  /**
+   * Current USD prices by chain and address, in the order asked. EVM addresses come back
+   * lowercased. Tokens on more than BY_ADDRESS_MAX_NETWORKS networks are asked in several calls.
+   */
   async pricesByAddress(tokens: readonly TokenRef[]): Promise<AddressPrice[]> {
     assertBatch(tokens.length, 'addresses');
     if (tokens.length === 0) return [];
     const asked = tokens.map((t) => ({ chain: t.chain, address: normaliseAddress(t.chain, t.address) }));
-    const answer = await this.prices.request(
-      {
-        endpoint: 'alchemy:/tokens/by-address',
-        path: '/tokens/by-address',
-        method: 'POST',
-        body: { addresses: asked.map((t) => ({ network: CHAIN_IDS[t.chain].alchemyNetwork, address: t.address })) },
-        cacheTtlMs: PRICES_TTL_MS,
-      },
-      (raw) => tokenPricesResponseSchema.parse(raw),
+    // One call per BY_ADDRESS_MAX_NETWORKS networks, in parallel.
+    const chains = [...new Set(asked.map((t) => t.chain))];
+    const groups: TokenRef[][] = [];
+    for (let i = 0; i < chains.length; i += BY_ADDRESS_MAX_NETWORKS) {
+      const group = new Set(chains.slice(i, i + BY_ADDRESS_MAX_NETWORKS));
+      groups.push(asked.filter((t) => group.has(t.chain)));
+    }
+    const answers = await Promise.all(
+      groups.map((group) =>
+        this.prices.request(
+          {
+            endpoint: 'alchemy:/tokens/by-address',
+            path: '/tokens/by-address',
+            method: 'POST',
+            body: { addresses: group.map((t) => ({ network: CHAIN_IDS[t.chain].alchemyNetwork, address: t.address })) },
+            cacheTtlMs: PRICES_TTL_MS,
+          },
+          (raw) => tokenPricesResponseSchema.parse(raw),
+        ),
+      ),
     );
     const byKey = new Map<string, TokenPriceItem>();
-    for (const item of answer.data) {
+    for (const item of answers.flatMap((answer) => answer.data)) {
       const chain = item.network ? chainFromAlchemyNetwork(item.network) : null;
       if (chain && item.address) byKey.set(`${chain}|${normaliseAddress(chain, item.address)}`, item);
     }
