@@ -78,6 +78,18 @@ describe('MCP protocol errors and the input screen (/mcp)', () => {
       expect(rest.body.error.issues).toEqual(deeper.answer.result.structuredContent.error.issues);
     });
 
+    it('arguments thousands of levels deep: refused for their depth, not an internal error', async () => {
+      const levels = 6_000;
+      const deep = `{"a":${'['.repeat(levels)}1${']'.repeat(levels)}}`;
+      const res = await rawMcpText(t, toolCallText('service_stablecoins', deep), auth);
+      const { result } = await jsonRpcAnswer(res);
+      expect(result.structuredContent.error).toMatchObject({
+        code: 'invalid_request',
+        issues: [{ path: '', message: `nested deeper than ${MAX_INPUT_DEPTH} levels` }],
+      });
+      expect(await ledgerRows()).toBe(0);
+    });
+
     it('arguments are held to BODY_LIMIT_BYTES, the envelope around them is not', async () => {
       const fits = `{"x":"${'a'.repeat(BODY_LIMIT_BYTES - 10)}"}`;
       const answered = await post(toolCallText('service_stablecoins', fits));

@@ -119,13 +119,15 @@ export class McpToolCaller {
  * them neither takes from nor adds to what a call may send. The same issues as REST's.
  */
 function assertWithinBodyLimits(input: Record<string, unknown>, limitBytes: number): void {
-  if (Buffer.byteLength(JSON.stringify(input)) > limitBytes) {
-    throw new InvalidRequestError(`The arguments are larger than ${limitBytes} bytes.`, [{ path: '', message: `body larger than ${limitBytes} bytes` }]);
-  }
+  // Depth first, with the iterative walk: JSON.stringify recurses, and a few thousand levels
+  // (which fit in the body) overflow its stack.
   if (nestsDeeperThan(input, MAX_INPUT_DEPTH)) {
     throw new InvalidRequestError(`The arguments nest deeper than ${MAX_INPUT_DEPTH} levels.`, [
       { path: '', message: `nested deeper than ${MAX_INPUT_DEPTH} levels` },
     ]);
+  }
+  if (Buffer.byteLength(JSON.stringify(input)) > limitBytes) {
+    throw new InvalidRequestError(`The arguments are larger than ${limitBytes} bytes.`, [{ path: '', message: `body larger than ${limitBytes} bytes` }]);
   }
 }
 
