@@ -7,6 +7,15 @@ type BodyFailure = Error & { type?: string; status?: number; statusCode?: number
 
 const ISSUE = (message: string) => [{ path: '', message }];
 
+/**
+ * The two limits every input is held to, as refusals naming what was sent ('The request body',
+ * or on /mcp 'The arguments'): one wording and one issue for REST and MCP alike.
+ */
+export const tooLargeError = (what: string, limitBytes: number) =>
+  new InvalidRequestError(`${what} is larger than ${limitBytes} bytes.`, ISSUE(`body larger than ${limitBytes} bytes`));
+export const tooDeepError = (what: string) =>
+  new InvalidRequestError(`${what} nests deeper than ${MAX_INPUT_DEPTH} levels.`, ISSUE(`nested deeper than ${MAX_INPUT_DEPTH} levels`));
+
 /** A body that is not JSON at all: JSON-RPC (on /mcp) tells this apart from valid JSON it refuses. */
 export class MalformedJsonError extends InvalidRequestError {}
 
@@ -16,7 +25,7 @@ export function bodyError(error: BodyFailure, limitBytes: number, req: Request):
   if (status >= 500) return new ScoutError('internal_error', 'Internal error. The request id identifies it in the logs.');
   switch (error.type) {
     case 'entity.too.large':
-      return new InvalidRequestError(`The request body is larger than ${limitBytes} bytes.`, ISSUE(`body larger than ${limitBytes} bytes`));
+      return tooLargeError('The request body', limitBytes);
     case 'entity.parse.failed':
       return new MalformedJsonError('The request body is not valid JSON.', ISSUE('malformed JSON'));
     case 'encoding.unsupported':
@@ -67,7 +76,7 @@ export class JsonBodyReader {
     });
     if (req.body === undefined) req.body = {};
     if (!this.envelope && nestsDeeperThan(req.body, MAX_INPUT_DEPTH)) {
-      throw new InvalidRequestError(`The request body nests deeper than ${MAX_INPUT_DEPTH} levels.`, ISSUE(`nested deeper than ${MAX_INPUT_DEPTH} levels`));
+      throw tooDeepError('The request body');
     }
     if (typeof req.body === 'object' && req.body !== null && Object.prototype.hasOwnProperty.call(req.body, 'access_token')) {
       // Refused like a bad key: the request counts as unauthenticated, so no balance in the answer.

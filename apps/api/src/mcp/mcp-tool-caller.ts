@@ -16,6 +16,7 @@ import {
 import { LedgerService } from '@scout/ledger';
 import { ToolCallService } from '../tools/tool-call.service';
 import { CallAbortedError } from '../tools/tool-call.types';
+import { tooDeepError, tooLargeError } from '../http/json-body';
 import { JSON_RPC, JsonRpcFault } from './jsonrpc-errors';
 import { McpInFlightCalls } from './mcp-in-flight';
 import { reportProgress, type McpRequestExtra } from './mcp-progress';
@@ -116,19 +117,13 @@ export class McpToolCaller {
 
 /**
  * REST's body limits (JsonBodyReader), held against the arguments: the JSON-RPC envelope around
- * them neither takes from nor adds to what a call may send. The same issues as REST's.
+ * them neither takes from nor adds to what a call may send. The same refusals as REST's.
  */
 function assertWithinBodyLimits(input: Record<string, unknown>, limitBytes: number): void {
   // Depth first, with the iterative walk: JSON.stringify recurses, and a few thousand levels
   // (which fit in the body) overflow its stack.
-  if (nestsDeeperThan(input, MAX_INPUT_DEPTH)) {
-    throw new InvalidRequestError(`The arguments nest deeper than ${MAX_INPUT_DEPTH} levels.`, [
-      { path: '', message: `nested deeper than ${MAX_INPUT_DEPTH} levels` },
-    ]);
-  }
-  if (Buffer.byteLength(JSON.stringify(input)) > limitBytes) {
-    throw new InvalidRequestError(`The arguments are larger than ${limitBytes} bytes.`, [{ path: '', message: `body larger than ${limitBytes} bytes` }]);
-  }
+  if (nestsDeeperThan(input, MAX_INPUT_DEPTH)) throw tooDeepError('params.arguments');
+  if (Buffer.byteLength(JSON.stringify(input)) > limitBytes) throw tooLargeError('params.arguments', limitBytes);
 }
 
 function idempotencyKeyOf(meta: Record<string, unknown> | undefined): string | undefined {
