@@ -6,11 +6,13 @@ import { fomoFixtures } from './providers/fomo/fixtures';
 import type { LaunchpadProvider } from './providers/launchpad/router';
 import { launchpadFixtures } from './providers/launchpad/fixtures';
 import type { SandboxClock } from './sandbox-clock';
+import type { VariantControl, VariantSettings } from './variants';
 
 /** What the control API reads and steers. */
 export interface ControlDeps {
   market: SandboxMarket;
   control: FaultControl;
+  variants: VariantControl;
   clock: SandboxClock;
   /** False when the market came with its own clock, which pinning cannot reach. */
   clockControlsMarket: boolean;
@@ -51,6 +53,16 @@ export function controlRouter(deps: ControlDeps): express.Router {
   ctl.delete('/faults/:id', (req, res) => {
     const ok = control.remove(String(req.params.id));
     res.status(ok ? 200 : 404).json(ok ? { removed: req.params.id } : { error: `no fault ${req.params.id}` });
+  });
+  ctl.get('/variants', (_req, res) => {
+    res.json({ ...deps.variants.get(), served: deps.variants.served() });
+  });
+  ctl.post('/variants', (req, res) => {
+    try {
+      res.json(deps.variants.set(req.body as VariantSettings));
+    } catch (e) {
+      res.status(400).json({ error: e instanceof Error ? e.message : String(e) });
+    }
   });
   ctl.get('/requests', (req, res) => {
     const provider = typeof req.query.provider === 'string' ? (req.query.provider as Provider | '*') : undefined;

@@ -60,6 +60,8 @@ export interface RequestRecord {
   at: number;
   status?: number;
   faulted?: string[];
+  /** The documented variants the answer was rewritten into (variants.ts). */
+  variants?: string[];
 }
 
 export interface RequestCounts {

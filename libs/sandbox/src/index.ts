@@ -31,4 +31,5 @@ export { type FomoProvider } from './providers/fomo/router';
 export { type LaunchpadProvider } from './providers/launchpad/router';
 export { launchpadFixtures } from './providers/launchpad/fixtures';
 export { errorBody } from './errors';
+export { VariantControl, type VariantSettings, type ProviderVariants, type VariantContext } from './variants';
 export { mulberry32 } from './prng';

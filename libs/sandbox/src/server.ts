@@ -17,7 +17,7 @@
  *                                                   search, chart; x-api-key)
  *   /launchpad              the token launchpad (StonkFun format: /api/tokens, /api/launches, /api/stats, ...;
  *                           x-api-key; its coins are market tokens)
- *   /__control              faults, request counters, clock, fixtures, FOMO credits and stream drops
+ *   /__control              faults, documented variants, request counters, clock, fixtures, FOMO credits and stream drops
  *                           (not counted, never faulted)
  */
 import http from 'node:http';
@@ -43,6 +43,8 @@ import type { FomoStreamOptions } from './providers/fomo/alert-stream';
 import { upgradeHandler } from './ws-upgrade';
 import { classifyPath, type Classified } from './classify-path';
 import { controlRouter } from './control-routes';
+import { serveVariants, VariantControl, type VariantSettings } from './variants';
+import { PROVIDER_VARIANTS } from './providers/variants';
 import { SandboxClock } from './sandbox-clock';
 
 export { SandboxClock };
@@ -91,6 +93,8 @@ export interface SandboxOptions {
   fomoStream?: FomoStreamOptions;
   /** Build the FOMO world before serving (FomoProvider.warm) rather than on its first request. */
   warm?: boolean;
+  /** The share of answers rewritten into a provider's documented variants (variants.ts; default 0). */
+  variants?: VariantSettings;
 }
 
 export interface StartSandboxOptions extends SandboxOptions {
@@ -104,6 +108,8 @@ export interface Sandbox {
   app: express.Express;
   market: SandboxMarket;
   control: FaultControl;
+  /** The documented-variant rate in effect (also `/__control/variants`). */
+  variants: VariantControl;
   clock: SandboxClock;
   jupiterLimiter: KeyRateLimiter;
   /** The FOMO stand-in: its world (traders, positions) and its per-key credit budgets. */
@@ -154,6 +160,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const clockControlsMarket = !options.market;
   const control = options.control ?? new FaultControl();
   if (options.faults?.length) control.add(options.faults);
+  const variants = new VariantControl(options.variants, market.seed);
   const jupiterKeys: JupiterKey[] = (options.keys?.jupiter ?? [SANDBOX_KEYS.jupiter]).map((k) => (typeof k === 'string' ? { key: k } : k));
   const alchemyKeys = options.keys?.alchemy ?? [SANDBOX_KEYS.alchemy];
   const defillamaProKeys = options.keys?.defillamaPro ?? [SANDBOX_KEYS.defillamaPro];
@@ -176,6 +183,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     controlRouter({
       market,
       control,
+      variants,
       clock,
       clockControlsMarket,
       // Read when a reset comes: the Jupiter router is built below.
@@ -200,6 +208,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.use(recordRequests(control));
   app.use(express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] }));
   app.use(applyFaults(control, pending));
+  app.use(serveVariants(variants, PROVIDER_VARIANTS));
 
   // ── Providers
   const llamaApi = defillamaApiRouter(market);
@@ -276,6 +285,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     app,
     market,
     control,
+    variants,
     clock,
     jupiterLimiter: jupiter.limiter,
     fomo,

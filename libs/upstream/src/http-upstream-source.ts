@@ -9,6 +9,7 @@ import type { SharedCache } from './shared-cache';
 import { SourceBreaker } from './source-breaker';
 import { resolveSettings, type SourceSettings } from './source-settings';
 import { TwoTierCache } from './two-tier-cache';
+import { payloadDriftLog, type PayloadDriftLog } from './payload-drift-log';
 import { AnswerReader, AttemptFailure, buildQuery, type AttemptRequest, type UpstreamRequest } from './upstream-request';
 import { UpstreamRetries } from './upstream-retries';
 import { UpstreamError, type UpstreamCall, type UpstreamSource, type UpstreamSourceOptions } from './upstream.types';
@@ -49,6 +50,8 @@ export interface HttpUpstreamSourceDeps {
   random?: () => number;
   /** The Redis tier shared by every API process (REDIS_URL); without it the cache is this process's only. */
   shared?: SharedCache | null;
+  /** Where payloads off Scout's schema are logged (default: the process's one log). */
+  driftLog?: PayloadDriftLog;
 }
 
 /**
@@ -102,7 +105,10 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       random: deps.random ?? Math.random,
       lastBreakerFailure: () => this.breaker.lastFailureDetail,
     });
-    this.answers = new AnswerReader((call, failure, detail, status) => this.fail(call, failure, detail, status), this.settings.refusalRule);
+    this.answers = new AnswerReader((call, failure, detail, status) => this.fail(call, failure, detail, status), this.settings.refusalRule, {
+      provider: this.name,
+      log: deps.driftLog ?? payloadDriftLog,
+    });
   }
 
   async request<T>(call: UpstreamCall, parse: (raw: unknown) => T): Promise<T> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PooledKey } from './key-pool';
+import type { PayloadDriftLog } from './payload-drift-log';
 import { keyResetAt, parseRetryAfter, type ResponseHeaders } from './retry-timing';
 import type { RefusalVerdict, UpstreamCall, UpstreamError, UpstreamSourceOptions } from './upstream.types';
 
@@ -58,15 +59,15 @@ export function buildQuery(query: Query | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/** The first problem of a parse failure, readable: a zod issue with its path, or the error's message. */
-function firstProblem(err: unknown): string {
+/** The first problem of a parse failure: a zod issue's JSON path and message, or the error's message at the root. */
+function firstProblem(err: unknown): { path: string; message: string } {
   if (err instanceof z.core.$ZodError && err.issues.length > 0) {
     const issue = err.issues[0];
     const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
     const more = err.issues.length > 1 ? ` (and ${err.issues.length - 1} more)` : '';
-    return `at ${path}: ${issue.message}${more}`;
+    return { path, message: `${issue.message}${more}` };
   }
-  return err instanceof Error ? err.message : String(err);
+  return { path: '(root)', message: err instanceof Error ? err.message : String(err) };
 }
 
 /** The error of a call of this source: its endpoint and what went wrong, keys redacted. */
@@ -77,6 +78,8 @@ export class AnswerReader {
   constructor(
     private readonly fail: FailureOf,
     private readonly refusalRule: UpstreamSourceOptions['refusalRule'],
+    /** Where a payload off Scout's schema is written down for operators, by provider, endpoint and path. */
+    private readonly drift: { provider: string; log: PayloadDriftLog },
   ) {}
 
   /** What a status outside 2xx means for the attempt; `body` is the start of a 4xx answer. */
@@ -145,12 +148,16 @@ export class AnswerReader {
     try {
       raw = JSON.parse(text);
     } catch (err) {
-      throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: not JSON (${firstProblem(err)})`), true);
+      const problem = `not JSON (${firstProblem(err).message})`;
+      this.drift.log.report({ provider: this.drift.provider, endpoint: call.endpoint, path: '(root)', problem });
+      throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: ${problem}`), true);
     }
     try {
       return parse(raw);
     } catch (err) {
-      throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: ${firstProblem(err)}`), true);
+      const { path, message } = firstProblem(err);
+      this.drift.log.report({ provider: this.drift.provider, endpoint: call.endpoint, path, problem: message });
+      throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: at ${path}: ${message}`), true);
     }
   }
 }
