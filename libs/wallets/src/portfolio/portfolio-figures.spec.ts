@@ -63,6 +63,13 @@ describe('portfolioFigures', () => {
     expect(portfolioFigures([token({ priceUsd: null })], ['base']).byChain[0].valueUsd).toBeNull();
     expect(portfolioFigures([], ['base']).totalUsd).toBe(0);
   });
+
+  it('counts a token whose address the provider left out (not the native coin) and still values it', () => {
+    const f = portfolioFigures([token({ tokenAddress: null }), token({ tokenAddress: null, isNative: true, symbol: 'ETH' }), token({})], ['base']);
+    expect(f.unaddressed).toBe(1);
+    expect(f.totalUsd).toBe(6);
+    expect(f.holdings.filter((h) => h.tokenAddress === null && !h.isNative)).toHaveLength(1);
+  });
 });
 
 describe('chainGroups', () => {

@@ -2,7 +2,7 @@ import type { Chain, WalletToken } from '@scout/upstream';
 
 export interface PortfolioHolding {
   chain: Chain;
-  /** Contract or mint; null for the chain's native coin. */
+  /** Contract or mint; null for the chain's native coin, or when the provider left it out (then isNative is false). */
   tokenAddress: string | null;
   symbol: string | null;
   name: string | null;
@@ -30,6 +30,8 @@ export interface PortfolioFigures {
   unpriced: number;
   /** Holdings left out by minValueUsd (still in the totals). */
   hidden: number;
+  /** Holdings of a token (not the native coin) whose address the provider left out. */
+  unaddressed: number;
 }
 
 /** A held token, or null for a zero balance (dust the provider still lists). */
@@ -77,6 +79,7 @@ export function portfolioFigures(tokens: readonly WalletToken[], answered: reado
     holdings: shown,
     unpriced: all.filter((h) => h.valueUsd === null).length,
     hidden: all.length - shown.length,
+    unaddressed: all.filter((h) => !h.isNative && h.tokenAddress === null).length,
   };
 }
 

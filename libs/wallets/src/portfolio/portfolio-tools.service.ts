@@ -52,6 +52,7 @@ export class PortfolioToolsService {
     if (figures.unpriced > 0)
       parts.note(`${figures.unpriced} holding(s) have no USD price: priceUsd and valueUsd are null and they are left out of the totals.`);
     if (figures.hidden > 0) parts.note(`${figures.hidden} holding(s) worth less than ${input.minValueUsd} USD are hidden; the totals still count them.`);
+    if (figures.unaddressed > 0) parts.note(`${figures.unaddressed} holding(s) came without a token address: their tokenAddress is null.`);
     if (figures.byChain.every((c) => c.holdings === 0)) parts.note(`The wallet holds nothing on ${answered.join(', ')}.`);
     return {
       data: {

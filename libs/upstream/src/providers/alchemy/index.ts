@@ -1,5 +1,6 @@
 export * from './token-data.client';
 export * from './wallet-data.client';
+export * from './alchemy.probes';
 export {
   historicalPricesResponseSchema,
   tokenMetadataRpcResponseSchema,

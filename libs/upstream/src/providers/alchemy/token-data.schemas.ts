@@ -36,16 +36,41 @@ export const tokenPricesResponseSchema = z.object({ data: z.array(tokenPriceItem
 
 export type TokenPriceItem = z.infer<typeof tokenPriceItemSchema>;
 
-export const historicalPricesResponseSchema = z.object({
+const historicalPointSchema = z.object({ value: decimalString, timestamp });
+
+/** The SDK's reading (alchemy-sdk-js prices-types.ts, its live prices.test.ts): `{symbol | network+address, currency, data: [points]}`. */
+const historicalFlatSchema = z.object({
   symbol: z.string().nullable().optional(),
   network: z.string().nullable().optional(),
   address: z.string().nullable().optional(),
   /** Scout asks for USD only; a series in another currency is not what was asked for. */
   currency: z.string().refine((c) => c.toLowerCase() === 'usd', 'expected a USD series'),
-  data: z.array(z.object({ value: decimalString, timestamp })),
+  data: z.array(historicalPointSchema),
 });
 
-export type HistoricalPricesResponse = z.infer<typeof historicalPricesResponseSchema>;
+/**
+ * The docs' reading (alchemyplatform/docs prices.yaml HistoricalPricesResponse): `{data: {symbol |
+ * network+address, prices: [points]}}`, no currency (the Prices API quotes USD). Read into the flat form.
+ */
+const historicalNestedSchema = z
+  .object({
+    data: z.object({
+      symbol: z.string().nullable().optional(),
+      network: z.string().nullable().optional(),
+      address: z.string().nullable().optional(),
+      currency: z
+        .string()
+        .refine((c) => c.toLowerCase() === 'usd', 'expected a USD series')
+        .optional(),
+      prices: z.array(historicalPointSchema),
+    }),
+  })
+  .transform(({ data }) => ({ symbol: data.symbol, network: data.network, address: data.address, currency: data.currency ?? 'usd', data: data.prices }));
+
+/** The two documents disagree on the historical shape: both are read. */
+export const historicalPricesResponseSchema = z.union([historicalFlatSchema, historicalNestedSchema]);
+
+export type HistoricalPricesResponse = z.output<typeof historicalPricesResponseSchema>;
 
 /** `alchemy_getTokenMetadata` result; each field is null when the contract does not say. */
 const tokenMetadataSchema = z.object({

@@ -143,11 +143,18 @@ describe('WalletDataClient.tokensByWallet (POST /data/v1/{key}/assets/tokens/by-
     expect(upstream.hits).toHaveLength(0);
   });
 
+  it('reads the documented flat list (portfolio.yaml TokensResponse) as a last page', async () => {
+    upstream.reset((_req, res) => json(res, 200, { data: PORTFOLIO_EXAMPLE.data.tokens }));
+    const { wallets } = clients();
+    const page = await wallets.tokensByWallet(WALLET, ['ethereum', 'base', 'solana']);
+    expect(page.pageKey).toBeNull();
+    expect(page.tokens.length).toBeGreaterThan(0);
+  });
+
   it.each([
     ['a balance that is not an integer', { data: { tokens: [{ ...PORTFOLIO_EXAMPLE.data.tokens[1], tokenBalance: '1.5' }] } }],
     ['a balance as a JSON number', { data: { tokens: [{ ...PORTFOLIO_EXAMPLE.data.tokens[1], tokenBalance: 1000 }] } }],
     ['tokens not under data', { tokens: [] }],
-    ['the documented flat list', { data: [] }],
   ])('refuses %s as malformed', async (_label, payload) => {
     upstream.reset((_req, res) => json(res, 200, payload));
     const { wallets } = clients();

@@ -119,14 +119,15 @@ export function unitsToAmount(raw: bigint, decimals: number): number {
 }
 
 function walletToken(chain: Chain, item: PortfolioToken): WalletToken {
-  const native = item.tokenAddress === null;
   const meta: NonNullable<PortfolioToken['tokenMetadata']> = item.tokenMetadata ?? {};
+  // null is the native coin; an absent address (the SDK's shape) is the native coin only when nothing names a token.
+  const native = item.tokenAddress === null || (item.tokenAddress === undefined && !meta.symbol && !meta.name && meta.decimals == null);
   const fallback = native ? NATIVE[chain] : null;
   const decimals = meta.decimals ?? fallback?.decimals ?? null;
   const quote = quoteOf({ prices: item.tokenPrices?.prices, error: item.error ?? item.tokenPrices?.error });
   return {
     chain,
-    tokenAddress: native ? null : normaliseAddress(chain, item.tokenAddress as string),
+    tokenAddress: native || !item.tokenAddress ? null : normaliseAddress(chain, item.tokenAddress),
     isNative: native,
     rawBalance: item.tokenBalance.toString(),
     decimals,

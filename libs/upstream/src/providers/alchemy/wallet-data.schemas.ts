@@ -40,24 +40,35 @@ const tokenPricesSchema = z.union([
     .transform((item) => ({ prices: item.prices ?? null, error: item.error ?? null })),
 ]);
 
-/** One token of one wallet on one network; `tokenAddress` is null for the network's native coin. */
+/**
+ * One token of one wallet on one network; `tokenAddress` is null for the network's native coin.
+ * portfolio.yaml's TokensResponseItem requires `tokenAddress`; the SDK's GetTokensByWalletResponse
+ * has no such field, so it may be absent too (then the token's address is unknown).
+ */
 export const portfolioTokenSchema = z.object({
   network: z.string(),
   /** The wallet. */
   address: z.string(),
-  tokenAddress: z.string().nullable(),
+  tokenAddress: z.string().nullable().optional(),
   tokenBalance: rawInteger,
   tokenMetadata: portfolioMetadataSchema.nullable().optional(),
   tokenPrices: tokenPricesSchema.nullable().optional(),
   error: itemError.nullable().optional(),
 });
 
+/**
+ * The SDK (GetTokensByWalletResponse, its live portfolio.test.ts) reads `data: {tokens, pageKey}`;
+ * portfolio.yaml's TokensResponse documents `data` as the list itself. Both are read.
+ */
 export const portfolioTokensResponseSchema = z.object({
-  data: z.object({
-    tokens: z.array(portfolioTokenSchema),
-    /** Where the next page starts; null or absent on the last page. */
-    pageKey: z.string().nullable().optional(),
-  }),
+  data: z.union([
+    z.object({
+      tokens: z.array(portfolioTokenSchema),
+      /** Where the next page starts; null or absent on the last page. */
+      pageKey: z.string().nullable().optional(),
+    }),
+    z.array(portfolioTokenSchema).transform((tokens) => ({ tokens, pageKey: null })),
+  ]),
 });
 
 export type PortfolioToken = z.output<typeof portfolioTokenSchema>;
