@@ -1,4 +1,4 @@
-import { qualityFlags, tokenAudit, volumeWindow } from './quality-figures';
+import { qualityFlags, qualityNotes, tokenAudit, volumeWindow } from './quality-figures';
 
 describe('quality figures', () => {
   it('totals both sides and gives the organic share; a missing side leaves the total unknown, not zero', () => {
@@ -34,5 +34,13 @@ describe('quality figures', () => {
     expect(qualityFlags(tokenAudit({}), volumeWindow({}))).toEqual([]);
     expect(qualityFlags(null, null)).toEqual([]);
     expect(tokenAudit(null)).toBeNull();
+  });
+
+  it('notes a missing audit (its flags unknown, not safe) and the windows Jupiter did not report', () => {
+    expect(qualityNotes(tokenAudit({ mintAuthorityDisabled: true }), [])).toBeUndefined();
+    const notes = qualityNotes(tokenAudit(null), ['5m', '24h']);
+    expect(notes).toHaveLength(2);
+    expect(notes?.[0]).toMatch(/no audit.*unknown, not safe/);
+    expect(notes?.[1]).toMatch(/5m, 24h: those windows are null/);
   });
 });

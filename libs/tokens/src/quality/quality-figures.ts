@@ -106,3 +106,18 @@ export function qualityFlags(audit: TokenAudit | null, day: VolumeWindow | null)
   }
   return flags;
 }
+
+/**
+ * The notes of a quality answer: the swap-statistics windows Jupiter did not report, and a missing
+ * audit (tokens.yaml lets `audit` be null or absent), whose flags then cannot be raised.
+ */
+export function qualityNotes(audit: TokenAudit | null, missingWindows: readonly QualityWindow[]): string[] | undefined {
+  const notes: string[] = [];
+  if (!audit) {
+    notes.push(
+      "Jupiter's token directory gives no audit for this mint: audit is null and no authority, suspicious or concentration flag could be checked (unknown, not safe).",
+    );
+  }
+  if (missingWindows.length) notes.push(`Jupiter reported no swap statistics for ${missingWindows.join(', ')}: those windows are null (unknown, not zero).`);
+  return notes.length ? notes : undefined;
+}

@@ -5,6 +5,7 @@ import { SOLANA_TOKENS_CLIENT, type SolanaTokensPort } from '../tokens.ports';
 import {
   QUALITY_WINDOWS,
   qualityFlags,
+  qualityNotes,
   tokenAudit,
   volumeWindow,
   type QualityFlag,
@@ -17,7 +18,8 @@ export interface TokenQualityData {
   token: { mint: string; name: string | null; symbol: string | null; launchpad: string | null };
   /** The directory's organic score, 0-100, and its label. */
   organicScore: number | null;
-  organicScoreLabel: 'high' | 'medium' | 'low' | null;
+  /** Jupiter's label: high, medium or low as documented; a label it adds later is passed on as it comes. */
+  organicScoreLabel: string | null;
   verified: boolean | null;
   tags: string[] | null;
   audit: TokenAudit | null;
@@ -56,7 +58,7 @@ export class QualityToolsService {
         volume,
         flags: qualityFlags(audit, volume['24h']),
       },
-      notes: missing.length ? [`Jupiter reported no swap statistics for ${missing.join(', ')}: those windows are null (unknown, not zero).`] : undefined,
+      notes: qualityNotes(audit, missing),
     };
   }
 }

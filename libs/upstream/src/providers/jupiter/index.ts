@@ -8,3 +8,4 @@ export {
   type PriceV3Entry,
   type QuoteResponse,
 } from './jupiter.schemas';
+export * from './jupiter.probes';

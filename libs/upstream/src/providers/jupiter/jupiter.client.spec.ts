@@ -184,7 +184,7 @@ describe('JupiterClient.searchTokens (GET /tokens/v2/search)', () => {
     ['an object instead of an array', SEARCH_EXAMPLE[0]],
     ['decimals as a string', [{ ...SEARCH_EXAMPLE[0], decimals: '6' }]],
     ['name null (not nullable in the spec)', [{ ...SEARCH_EXAMPLE[0], name: null }]],
-    ['an unknown organicScoreLabel', [{ ...SEARCH_EXAMPLE[0], organicScoreLabel: 'great' }]],
+    ['an organicScoreLabel that is not a string', [{ ...SEARCH_EXAMPLE[0], organicScoreLabel: 3 }]],
     ['tags that are not strings', [{ ...SEARCH_EXAMPLE[0], tags: [1, 2] }]],
   ])('refuses %s', async (_label, payload) => {
     const { client } = clientWith(payload);

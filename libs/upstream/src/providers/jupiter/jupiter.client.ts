@@ -13,8 +13,16 @@ const PRICES_TTL_MS = 30_000;
 const QUOTE_TTL_MS = 10_000;
 const SEARCH_TTL_MS = 5 * 60_000;
 
-/** The 400 error codes with which the quote endpoint says a swap cannot be routed. */
-export const JUPITER_NO_ROUTE_CODES = ['COULD_NOT_FIND_ANY_ROUTE', 'NO_ROUTES_FOUND', 'TOKEN_NOT_TRADABLE'] as const;
+/**
+ * The 400 error codes with which the quote endpoint says a swap cannot be routed (jup-ag/docs
+ * guides/how-to-build-a-custom-swap-with-metis.mdx, "During quoting").
+ */
+export const JUPITER_NO_ROUTE_CODES = [
+  'COULD_NOT_FIND_ANY_ROUTE',
+  'NO_ROUTES_FOUND',
+  'TOKEN_NOT_TRADABLE',
+  'ROUTE_PLAN_DOES_NOT_CONSUME_ALL_THE_AMOUNT',
+] as const;
 
 export interface JupiterPrice {
   usdPrice: number;

@@ -157,7 +157,11 @@ export const mintInformationSchema = z.object({
     .optional(),
   /** 0-100. */
   organicScore: z.number().optional(),
-  organicScoreLabel: z.enum(['high', 'medium', 'low']).optional(),
+  /**
+   * tokens.yaml enumerates high, medium, low. Scout only passes the label on (never branches on
+   * it), so a label Jupiter adds later is kept as it comes rather than refused.
+   */
+  organicScoreLabel: z.string().optional(),
   isVerified: z.boolean().nullable().optional(),
   tags: z.array(z.string()).nullable().optional(),
   updatedAt: dateTime.optional(),
