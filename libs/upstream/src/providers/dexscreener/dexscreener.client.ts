@@ -13,8 +13,11 @@ const MARKETS_TTL_MS = 60_000;
 
 /**
  * DexScreener's chain ids for Scout's chains. solana, ethereum, base and bsc are the ids in
- * DexScreener's documented examples; monad, hyperevm (Hyperliquid's EVM) and robinhood (Robinhood
- * Chain) follow its naming but are unverified against the live API.
+ * DexScreener's documented examples (docs.dexscreener.com/api/reference uses "solana"; the
+ * dexscreener/google-sheets add-on passes chainId through as a plain string, with no list).
+ * UNCONFIRMED: monad, hyperevm (Hyperliquid's EVM) and robinhood (Robinhood Chain) follow its
+ * naming, but no DexScreener document we hold lists chain ids, so they are unverified until the
+ * live drift check (dexscreener.probes.ts) or a live /tokens/v1 call on those chains confirms them.
  */
 export const DEXSCREENER_CHAIN_IDS: Readonly<Record<Chain, string>> = {
   solana: 'solana',

@@ -36,7 +36,11 @@ export const dexPairSchema = z.object({
   pairAddress: z.string().min(1),
   labels: z.array(z.string()).nullish(),
   baseToken: pairTokenSchema,
-  quoteToken: pairTokenSchema,
+  /**
+   * DexScreener's own pairSchema (dexscreener/google-sheets src/types.ts @3ab71b0) promises only the
+   * quote token's symbol; Scout never reads the rest, so an address-less quote token passes.
+   */
+  quoteToken: pairTokenSchema.partial({ address: true }),
   /** Price of the base token in the quote token. */
   priceNative: decimalString,
   /** Absent on pairs DexScreener cannot price in USD. */

@@ -1,4 +1,5 @@
 export * from './solana-tracker.client';
+export * from './solana-tracker.probes';
 export {
   tokenDetailSchema,
   traderRowsSchema,
