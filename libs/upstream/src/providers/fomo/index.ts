@@ -3,6 +3,7 @@ export * from './fomo-token.client';
 export * from './fomo.errors';
 export * from './fomo.source';
 export * from './fomo-alert-stream';
+export { fomoProbes } from './fomo.probes';
 export type { FomoWalk, FomoWalkBounds } from './fomo-pages';
 export { FOMO_CANDLE_RESOLUTIONS } from './fomo-token.schemas';
 export type {
