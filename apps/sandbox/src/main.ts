@@ -5,6 +5,7 @@
  *   SANDBOX_HOST          bind address (default 127.0.0.1)
  *   SANDBOX_SEED          market seed (default 42)
  *   SANDBOX_FAULTS        JSON array of FaultRule, active from the start
+ *   SANDBOX_VARIANT_RATE  share of answers rewritten into the providers' documented variants, 0-1 (default 0)
  *   SANDBOX_JUPITER_KEYS  comma-separated accepted Jupiter keys, each optionally `key:perMinute`
  *                         (default sandbox-jupiter-key)
  *   SANDBOX_ALCHEMY_KEYS  comma-separated accepted Alchemy keys (default sandbox-alchemy-key)
@@ -42,6 +43,14 @@ function faultsEnv(): FaultRule[] {
   });
 }
 
+function rateEnv(name: string): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return 0;
+  const rate = Number(raw);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new Error(`${name} must be a number from 0 to 1, got "${raw}"`);
+  return rate;
+}
+
 function listEnv(name: string): string[] | undefined {
   const raw = process.env[name];
   if (!raw) return undefined;
@@ -55,6 +64,7 @@ async function main(): Promise<void> {
   const port = intEnv('SANDBOX_PORT', 4010, 0, 65535);
   const seed = intEnv('SANDBOX_SEED', 42, 0, 2 ** 32 - 1);
   const faults = faultsEnv();
+  const variantRate = rateEnv('SANDBOX_VARIANT_RATE');
   const jupiter = (listEnv('SANDBOX_JUPITER_KEYS') ?? [SANDBOX_KEYS.jupiter]).map((entry) => {
     const [key, limit] = entry.split(':');
     if (limit === undefined) return { key };
@@ -77,10 +87,11 @@ async function main(): Promise<void> {
     host: process.env.SANDBOX_HOST || '127.0.0.1',
     seed,
     faults,
+    variants: { rate: variantRate },
     keys: { jupiter, alchemy, defillamaPro, fomo, solanaTracker },
   });
   process.stdout.write(
-    `Scout sandbox upstream listening on ${sandbox.url} (seed ${seed}${faults.length ? `, ${faults.length} fault rule(s)` : ''})\n` +
+    `Scout sandbox upstream listening on ${sandbox.url} (seed ${seed}${faults.length ? `, ${faults.length} fault rule(s)` : ''}${variantRate > 0 ? `, documented variants on ${variantRate * 100} % of answers` : ''})\n` +
       `  DefiLlama  ${sandbox.urls.defillamaApi}  ${sandbox.urls.defillamaCoins}  ${sandbox.urls.defillamaStablecoins}  ${sandbox.urls.defillamaYields}\n` +
       `             Pro: ${sandbox.urls.defillamaPro}/{apiKey}/api|coins|stablecoins|yields  (keys: ${defillamaPro.join(', ')})\n` +
       `  Jupiter    ${sandbox.urls.jupiter}  (x-api-key: ${jupiter.map((k) => k.key).join(', ')})\n` +
@@ -88,7 +99,7 @@ async function main(): Promise<void> {
       `  FOMO       ${sandbox.urls.fomo}/v2  (Bearer: ${fomo.map((k) => k.key).join(', ')})\n` +
       `  DexScreener ${sandbox.urls.dexscreener}  (no key)\n` +
       `  Solana Tracker ${sandbox.urls.solanaTracker}  (x-api-key: ${solanaTracker.join(', ')})\n` +
-      `  Control    ${sandbox.url}/__control/faults | /requests | /reset | /clock | /fixtures\n`,
+      `  Control    ${sandbox.url}/__control/faults | /variants | /requests | /reset | /clock | /fixtures\n`,
   );
   let stopping = false;
   const stop = (signal: string) => {

@@ -11,6 +11,7 @@ export { UnconfiguredUpstreamSource } from './unconfigured-upstream-source';
 export * from './upstream-endpoints';
 export { ProviderClients, type SourceFactory, type SourceTiming } from './provider-clients';
 export { type ProviderProbe } from './provider-probe';
+export { allProviderProbes, formatProbeTable, outcomeOf, runProbes, type ProbeOutcome, type ProbeResult } from './provider-check';
 export { PayloadDriftLog, payloadDriftLog, type PayloadDrift } from './payload-drift-log';
 export * from './providers/jupiter';
 export * from './providers/alchemy';
