@@ -1,10 +1,10 @@
 import { TOOL_CATALOG, TOOL_NAMES, ToolRegistry, type ToolName } from '@scout/core';
 import { READS_ONLY } from '../../../test/chaos/calls';
-import { ManualClock } from '../../../test/manual-clock';
 import { callLedger, expectedCallLedger } from './support/call-ledger';
-import { FUZZ_SANDBOX_KEYS, readKnownInputs, type KnownInputs } from './support/known-inputs';
+import type { KnownInputs } from './support/known-inputs';
+import { startKnownInputsApp } from './support/known-inputs-app';
 import { entriesText } from './support/schema-arbitraries';
-import { startTestApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 
 /**
  * All 80 tools of the contract answer (issue 21, "the whole catalog"): each called once, as POST,
@@ -14,7 +14,6 @@ import { startTestApp, type TestApp } from './support/test-app';
  * entry under the call's request id (nothing for a free tool), the balance moved by the cost.
  * The sandbox and the app read one fixed instant, as in the fuzz test, so the inputs stay valid.
  */
-const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 const RUN_ID = Math.random().toString(36).slice(2, 10);
 
 describe('all 80 tools answer their known inputs, each charged its catalog cost', () => {
@@ -24,18 +23,7 @@ describe('all 80 tools answer their known inputs, each charged its catalog cost'
   let known: KnownInputs;
 
   beforeAll(async () => {
-    t = await startTestApp({
-      env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000' },
-      sandbox: { now: () => NOW, keys: FUZZ_SANDBOX_KEYS, warm: true },
-      clock: new ManualClock(new Date(NOW)),
-    });
-    ({ apiKey: key, accountId } = await t.createAccount('all tools'));
-    await t.setBalance(accountId, 5_000_000);
-    // Alerts and snapshots the delete and compare tools need are made through Scout, as a caller would.
-    known = await readKnownInputs(t, NOW, async (tool, body) => {
-      const res = await t.http().post(`/api/v1/tools/${tool}`).set('Authorization', `Bearer ${key}`).send(body);
-      return { status: res.status, body: res.body };
-    });
+    ({ t, key, accountId, known } = await startKnownInputsApp('all tools'));
   }, 120_000);
   afterAll(() => t?.close());
 
