@@ -1,0 +1,37 @@
+import type { UpstreamCall, UpstreamSource } from '../../upstream.types';
+import { FomoClient } from './fomo.client';
+import * as fx from './fomo.fixture';
+
+/*
+ * FOMO's sparse answers. FOMO publishes no reference; its fields are known from the peer's captured
+ * answers and upstreams.md §2.1 (fomo.fixture.ts). A field those show only sometimes is read as
+ * optional: here each answer keeps only what Scout requires (docs/providers.md, "Assumed without a
+ * public document") and the client must still read it, with null for everything else.
+ */
+
+class CannedSource implements UpstreamSource {
+  readonly name = 'fomo';
+  constructor(private readonly answer: unknown) {}
+  async request<T>(_call: UpstreamCall, parse: (raw: unknown) => T): Promise<T> {
+    return Promise.resolve(parse(this.answer));
+  }
+}
+
+const client = (answer: unknown) => new FomoClient(new CannedSource(answer));
+
+describe('FOMO answers with only the fields Scout requires', () => {
+  it('fomo:/v2/leaderboard/{window}: window, and rank, handle, userId per trader', async () => {
+    const sparse = { window: '7d', traders: fx.LEADERBOARD_7D.traders.map((t) => ({ rank: t.rank, handle: t.handle, userId: t.userId })) };
+    const board = await client(sparse).leaderboard('7d');
+    expect(board.traders.map((t) => t.handle)).toEqual(fx.LEADERBOARD_7D.traders.map((t) => t.handle));
+    expect(board.traders[0]).toMatchObject({ pnlUsd: null, volumeUsd: null, trades: null, wallets: null, displayName: null, verified: null });
+  });
+
+  it.each([
+    ['fomo:/v2/users/{handle}', (c: FomoClient) => c.userByHandle('pricedin')],
+    ['fomo:/v2/users/id/{userId}', (c: FomoClient) => c.userById(fx.PRICEDIN_ID)],
+  ])('%s: userId and handle', async (_label, read) => {
+    const profile = await read(client({ userId: fx.PRICEDIN_ID, handle: 'pricedin' }));
+    expect(profile).toMatchObject({ userId: fx.PRICEDIN_ID, handle: 'pricedin', pnl: null, wallets: null, swapCount: null, followers: null, twitter: null });
+  });
+});
