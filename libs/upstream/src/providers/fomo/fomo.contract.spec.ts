@@ -34,4 +34,31 @@ describe('FOMO answers with only the fields Scout requires', () => {
     const profile = await read(client({ userId: fx.PRICEDIN_ID, handle: 'pricedin' }));
     expect(profile).toMatchObject({ userId: fx.PRICEDIN_ID, handle: 'pricedin', pnl: null, wallets: null, swapCount: null, followers: null, twitter: null });
   });
+
+  it('fomo:/v2/users/{userId}/positions: tradeId and token.address per position', async () => {
+    const page = await client({ trades: [{ tradeId: fx.TRADE_ID, token: { address: fx.PAID } }] }).positionsPage(fx.PRICEDIN_ID);
+    expect(page.trades).toHaveLength(1);
+    expect(page.trades[0]).toMatchObject({ tradeId: fx.TRADE_ID, token: { address: fx.PAID, symbol: null, imageUrl: null } });
+  });
+
+  it('fomo:/v2/users/{userId}/swaps: swapId, tokenIn and tokenOut addresses per swap', async () => {
+    const answer = { swaps: [{ swapId: 's1', tokenIn: { address: fx.PAID }, tokenOut: { address: fx.ORBIO } }] };
+    const page = await client(answer).swapsPage(fx.PRICEDIN_ID, { limit: 5 });
+    expect(page.swaps).toHaveLength(1);
+    expect(page.swaps[0]).toMatchObject({ swapId: 's1', tokenIn: { address: fx.PAID }, tokenOut: { address: fx.ORBIO } });
+  });
+
+  it('fomo:/v2/users/{userId}/balances: token per holding', async () => {
+    const balances = await client({ holdings: [{ token: { address: fx.PAID } }] }).balances(fx.PRICEDIN_ID);
+    expect(balances.holdings).toHaveLength(1);
+    expect(balances.holdings[0]).toMatchObject({ token: { address: fx.PAID, symbol: null } });
+  });
+
+  it.each([
+    ['fomo:/v2/users/{userId}/following', (c: FomoClient) => c.following(fx.PRICEDIN_ID, 5)],
+    ['fomo:/v2/users/{userId}/followers', (c: FomoClient) => c.followers(fx.PRICEDIN_ID, 5)],
+  ])('%s: userId and handle per entry', async (_label, read) => {
+    const list = await read(client({ users: [{ userId: fx.TAKIN_ID, handle: 'ExactTallTakin' }] }));
+    expect(list.users).toEqual([expect.objectContaining({ userId: fx.TAKIN_ID, handle: 'ExactTallTakin' })]);
+  });
 });
