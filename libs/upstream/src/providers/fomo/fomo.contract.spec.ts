@@ -1,5 +1,6 @@
 import type { UpstreamCall, UpstreamSource } from '../../upstream.types';
 import { FomoClient } from './fomo.client';
+import { FomoTokenClient } from './fomo-token.client';
 import * as fx from './fomo.fixture';
 
 /*
@@ -60,5 +61,25 @@ describe('FOMO answers with only the fields Scout requires', () => {
   ])('%s: userId and handle per entry', async (_label, read) => {
     const list = await read(client({ users: [{ userId: fx.TAKIN_ID, handle: 'ExactTallTakin' }] }));
     expect(list.users).toEqual([expect.objectContaining({ userId: fx.TAKIN_ID, handle: 'ExactTallTakin' })]);
+  });
+});
+
+describe('FOMO token answers with only the fields Scout requires', () => {
+  const tokens = (answer: unknown) => new FomoTokenClient(new CannedSource(answer));
+
+  it('fomo:/v2/token/{address}/stats: address and the windows object', async () => {
+    const stats = await tokens({ address: fx.PAID, windows: {} }).tokenStats(fx.PAID);
+    expect(stats).toMatchObject({ address: fx.PAID, priceUsd: null, holders: null });
+  });
+
+  it('fomo:/v2/leaderboard/tokens/{board}: board, and rank and token.address per item', async () => {
+    const board = await tokens({ board: 'trending', tokens: [{ rank: 1, token: { address: fx.PAID } }] }).tokenBoard('trending');
+    expect(board.tokens).toHaveLength(1);
+    expect(board.tokens[0]).toMatchObject({ rank: 1, priceUsd: null, marketCapUsd: null });
+  });
+
+  it('fomo:/v2/token/{address}/devs and fomo:/token/{address}/holders: empty lists read as none', async () => {
+    await expect(tokens({ devs: [] }).tokenDevs(fx.PAID)).resolves.toBeDefined();
+    await expect(tokens({ holders: [] }).tokenHolders(fx.PAID)).resolves.toBeDefined();
   });
 });
