@@ -89,6 +89,13 @@ describe('service_token_yields', () => {
     expect(all.data.pools.map((p) => p.project)).toEqual(['raydium-amm', 'tiny']);
   });
 
+  it('shows a pool DefiLlama sends without its id or project, those two null', async () => {
+    const { llama, tools } = setup();
+    llama.yieldPools.mockResolvedValue([pool('USDC', 'Base', 5e6, { poolId: null, project: null })]);
+    const result = await tools.tokenYields(await input(TokenYieldsInput, { symbol: 'usdc' }));
+    expect(result.data.pools).toEqual([expect.objectContaining({ poolId: null, project: null, symbol: 'USDC', tvlUsd: 5e6 })]);
+  });
+
   it('says so when no pool matches', async () => {
     const { llama, tools } = setup();
     llama.yieldPools.mockResolvedValue(pools);
@@ -361,6 +368,17 @@ describe('service_stablecoins', () => {
     const bySymbol = Object.fromEntries((result.data as any).stablecoins.map((c: { symbol: string }) => [c.symbol, c]));
     expect(bySymbol.EURC).toMatchObject({ supplyUsd: 220e6, peg: { status: null, deviationPct: null } });
     expect(bySymbol.NEWUSD).toMatchObject({ supplyUsd: 1e6, supplyChange1dUsd: null, priceUsd: null, peg: { status: null, deviationPct: null } });
+  });
+
+  it('ranks and totals a coin DefiLlama sends without name or symbol, those null', async () => {
+    const { llama, tools } = setup();
+    llama.stablecoins.mockResolvedValue([
+      coin('USDT', { name: null, symbol: null, circulating: { current: 5e9, prevDay: 4e9, prevWeek: null, prevMonth: null } }),
+    ]);
+    const result = await tools.stablecoins(await input(StablecoinsInput));
+    const data = result.data as Record<string, any>;
+    expect(data.stablecoins[0]).toMatchObject({ name: null, symbol: null, supplyUsd: 5e9, supplyChange1dUsd: 1e9 });
+    expect(data.totals).toMatchObject({ supplyUsd: 5e9, netFlow1dUsd: 1e9 });
   });
 
   it('reads the supply on one chain', async () => {

@@ -12,8 +12,9 @@ import { dayOverDayPct, levelChanges, overviewTotals, weekOverWeekOf } from './o
 import { containsText } from './protocol-match';
 
 export interface YieldPoolRow {
-  poolId: string;
-  project: string;
+  /** Null when DefiLlama leaves the pool's id or project out (display only). */
+  poolId: string | null;
+  project: string | null;
   chain: string;
   symbol: string;
   tvlUsd: number;
@@ -29,8 +30,9 @@ export interface YieldPoolRow {
 }
 
 export interface StablecoinRow {
-  name: string;
-  symbol: string;
+  /** Null when DefiLlama leaves them out (display only). */
+  name: string | null;
+  symbol: string | null;
   pegType: string;
   pegMechanism: string | null;
   supplyUsd: number | null;

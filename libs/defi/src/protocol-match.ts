@@ -92,7 +92,7 @@ export function resolvedTvl(resolved: ResolvedProtocol): number | null {
  * the incident's name ("Aave" matches "Aave V2" but "Compound" does not match "Compounder Finance").
  */
 export function hacksOf(hacks: readonly LlamaHack[], resolved: ResolvedProtocol, parentId: string | null): LlamaHack[] {
-  const ids = new Set(resolved.members.map((m) => m.id));
+  const ids = new Set(resolved.members.map((m) => m.id).filter((id): id is string => id !== null));
   const names = [resolved.query, resolved.name, resolved.slug.replace(/-/g, ' '), ...resolved.members.map((m) => m.name)]
     .map(words)
     .filter((w) => w.length > 0);

@@ -212,6 +212,24 @@ describe('service_protocol_report', () => {
     ]);
   });
 
+  it('answers chains null when neither the list nor the page gives them, and matches exploits by name without ids', async () => {
+    const { llama, tools } = setup();
+    llama.protocols.mockResolvedValue([listedProtocol({ id: null, name: 'Euler', slug: 'euler', chains: null, tvlUsd: 5e8 })]);
+    llama.hacks.mockResolvedValue(hacks);
+    llama.protocol.mockResolvedValue(detail({ id: null, name: 'Euler', slug: 'euler', chains: null }));
+    const result = await tools.protocolReport(await input(ProtocolReportInput, { protocol: 'euler' }));
+    expect(result.data).toMatchObject({ protocol: { name: 'Euler', slug: 'euler' }, tvlUsd: 5e8, chains: null, exploitCount: 1, totalLostUsd: 197e6 });
+  });
+
+  it('takes the chains a source gives when another leaves them out', async () => {
+    const { llama, tools } = setup();
+    llama.protocols.mockResolvedValue([listedProtocol({ name: 'Euler', slug: 'euler', chains: null })]);
+    llama.hacks.mockResolvedValue([]);
+    llama.protocol.mockResolvedValue(detail({ name: 'Euler', slug: 'euler', chains: ['Ethereum', 'Base'] }));
+    const result = await tools.protocolReport(await input(ProtocolReportInput, { protocol: 'euler' }));
+    expect(result.data).toMatchObject({ chains: ['Ethereum', 'Base'] });
+  });
+
   it('fails when the list fails and the page does not know the name', async () => {
     const { llama, tools } = setup();
     const first = upstreamTimeout();

@@ -141,7 +141,9 @@ export class ProtocolToolsService {
     const change1dPct = entry?.change1dPct != null ? roundTo(entry.change1dPct, 2) : changeOverDays(series, 1);
     const change7dPct = entry?.change7dPct != null ? roundTo(entry.change7dPct, 2) : changeOverDays(series, 7);
     const members: LlamaProtocol[] = resolved?.members ?? [];
-    const chains = [...new Set([...members.flatMap((m) => m.chains), ...(detail?.chains ?? [])])];
+    // Chains as the listed versions and the protocol page give them; null when neither gave a list.
+    const chainLists = [...members.map((m) => m.chains), detail?.chains ?? null].filter((c): c is string[] => c !== null);
+    const chains = chainLists.length ? [...new Set(chainLists.flat())] : null;
     const auditLinks = [...new Set([...members.flatMap((m) => m.auditLinks), ...(detail?.auditLinks ?? [])])];
     const auditCounts = [entry?.audits ?? null, detail?.audits ?? null, ...members.map((m) => m.audits)].filter((a): a is number => a !== null);
     const audits = auditCounts.length ? Math.max(...auditCounts) : null;

@@ -5,17 +5,22 @@ import type { ProviderVariants, VariantContext } from '../../variants';
  * and its SDK types / live answers disagree, the answer takes the document's shape; display fields
  * the live API sends as null (change_1h on a new protocol, a chain without gecko_id) are null.
  *
+ * The documents mark no property of these answers required (coins: price, symbol, timestamp), so
+ * any display field may be absent.
+ *
  * - /protocols: `slug` absent (the free document's example has none; the client derives it from
  *   the name, so only rows whose slug is that derivation lose it); change_* and mcap null;
- *   audit_links and url absent.
+ *   audit_links, url, chains, category and symbol absent.
  * - /protocol/{slug}: `tvl` absent (the free document shows only chainTvls); audit_links,
- *   otherProtocols absent; mcap null.
+ *   otherProtocols, chains, category, currentChainTvls absent; mcap null.
  * - /v2/chains: gecko_id, tokenSymbol, cmcId null; chainId absent.
  * - /hacks: bridgeHack, classification, technique, returnedFunds null; defillamaId absent.
  * - /stablecoinchains and /stablecoincharts: `totalCirculating` in place of `totalCirculatingUSD`
  *   (the free document's name for it).
+ * - /stablecoins: id, pegMechanism, chains absent; gecko_id null. Supplies, pegType and price stay.
  * - /pools: apyBase, apyReward, apyPct1D/7D/30D, il7d, poolMeta, rewardTokens null; ilRisk,
- *   exposure, volumeUsd1d/7d absent. `apy` and `tvlUsd`, which the tools rank by, stay.
+ *   exposure, volumeUsd1d/7d, pool, project absent; `status` absent. `chain`, `symbol`, `apy` and
+ *   `tvlUsd`, which the tools filter and rank by, stay.
  * - /overview/*: a protocol's displayName, parentProtocol, protocolType absent; change_* null.
  * - coins /prices/*: `decimals` absent (the document's example omits it for coingecko keys).
  * Figures the tools compute with (TVL, totals, prices, confidence, supplies) are never touched.
@@ -48,13 +53,31 @@ function protocols(ctx: VariantContext, body: unknown): unknown {
       ctx.served('protocols.slug absent');
     }
   }
-  editRows(ctx, 'protocols', list, ['change_1h null', 'change_1d null', 'change_7d null', 'mcap null', 'audit_links absent', 'url absent']);
+  editRows(ctx, 'protocols', list, [
+    'change_1h null',
+    'change_1d null',
+    'change_7d null',
+    'mcap null',
+    'audit_links absent',
+    'url absent',
+    'chains absent',
+    'category absent',
+    'symbol absent',
+  ]);
   return body;
 }
 
 function protocol(ctx: VariantContext, body: unknown): unknown {
   if (!isObject(body)) return body;
-  const edit = ctx.pick(['tvl absent', 'audit_links absent', 'otherProtocols absent', 'mcap null'] as const);
+  const edit = ctx.pick([
+    'tvl absent',
+    'audit_links absent',
+    'otherProtocols absent',
+    'mcap null',
+    'chains absent',
+    'category absent',
+    'currentChainTvls absent',
+  ] as const);
   const [field, kind] = edit.split(' ');
   // Without `tvl` the client sums chainTvls, so the series only goes if chainTvls can stand in.
   if (field === 'tvl' && !isObject(body.chainTvls)) return body;
@@ -108,9 +131,18 @@ export const defillamaVariants: ProviderVariants = (ctx, body) => {
   if (route.startsWith('/api/overview/')) return overview(ctx, body);
   if (route === '/stablecoins/stablecoinchains') return circulatingAsDocumented(ctx, 'stablecoinchains', body);
   if (route.startsWith('/stablecoins/stablecoincharts/')) return circulatingAsDocumented(ctx, 'stablecoincharts', body);
+  if (route === '/stablecoins/stablecoins' && isObject(body)) {
+    editRows(ctx, 'stablecoins', rows(body.peggedAssets), ['id absent', 'pegMechanism absent', 'chains absent', 'gecko_id null'], 0.3);
+    return body;
+  }
   if (route === '/yields/pools' && isObject(body)) {
     const edits = ['apyBase null', 'apyReward null', 'apyPct1D null', 'apyPct7D null', 'apyPct30D null', 'il7d null', 'poolMeta null', 'rewardTokens null'];
-    editRows(ctx, 'pools', rows(body.data), [...edits, 'ilRisk absent', 'exposure absent', 'volumeUsd1d absent', 'volumeUsd7d absent'], 0.3);
+    const absent = ['ilRisk absent', 'exposure absent', 'volumeUsd1d absent', 'volumeUsd7d absent', 'pool absent', 'project absent'];
+    editRows(ctx, 'pools', rows(body.data), [...edits, ...absent], 0.3);
+    if ('status' in body && ctx.chance(0.5)) {
+      delete body.status;
+      ctx.served('pools.status absent');
+    }
     return body;
   }
   if (route.startsWith('/coins/prices/')) return coinPrices(ctx, body);

@@ -117,13 +117,13 @@ export class DefiLlamaClient {
       { endpoint: 'defillama:/protocols', path: '/protocols', cacheTtlMs: DEFILLAMA_CACHE_TTL_MS.list },
       parser(protocolsPayload, (rows) =>
         rows.map((p) => ({
-          id: p.id,
+          id: p.id ?? null,
           name: p.name,
           slug: p.slug ?? llamaSlug(p.name),
           symbol: p.symbol ?? null,
           url: p.url ?? null,
           category: p.category ?? null,
-          chains: p.chains,
+          chains: p.chains ?? null,
           tvlUsd: p.tvl ?? null,
           chainTvlsUsd: numbersOnly(p.chainTvls),
           change1hPct: p.change_1h ?? null,
@@ -146,13 +146,13 @@ export class DefiLlamaClient {
       this.sources.api,
       { endpoint: 'defillama:/protocol/{slug}', path: `/protocol/${pathSegment(slug)}`, cacheTtlMs: DEFILLAMA_CACHE_TTL_MS.list },
       parser(protocolPayload, (p) => ({
-        id: p.id,
+        id: p.id ?? null,
         name: p.name,
         slug: p.slug ?? slug,
         symbol: p.symbol ?? null,
         url: p.url ?? null,
         category: p.category ?? null,
-        chains: p.chains,
+        chains: p.chains ?? null,
         tvlSeries: p.tvl ? p.tvl.map((t) => ({ date: t.date, valueUsd: t.totalLiquidityUSD })).sort(byDate) : seriesFromChainTvls(p.chainTvls),
         currentChainTvlsUsd: numbersOnly(p.currentChainTvls),
         audits: auditCount(p.audits),
@@ -213,9 +213,9 @@ export class DefiLlamaClient {
             };
           }
           return {
-            id: s.id,
-            name: s.name,
-            symbol: s.symbol,
+            id: s.id ?? null,
+            name: s.name ?? null,
+            symbol: s.symbol ?? null,
             geckoId: s.gecko_id ?? null,
             pegType: s.pegType,
             pegMechanism: s.pegMechanism ?? null,
@@ -279,9 +279,9 @@ export class DefiLlamaClient {
       { endpoint: 'defillama:/pools', path: '/pools', cacheTtlMs: DEFILLAMA_CACHE_TTL_MS.list },
       parser(yieldPoolsPayload, (payload) =>
         payload.data.map((p) => ({
-          poolId: p.pool,
+          poolId: p.pool ?? null,
           chain: p.chain,
-          project: p.project,
+          project: p.project ?? null,
           symbol: p.symbol,
           tvlUsd: p.tvlUsd,
           apy: p.apy ?? null,

@@ -85,7 +85,7 @@ export function seriesFromChainTvls(chainTvls: z.output<typeof protocolPayload>[
   const byDay = new Map<number, number>();
   for (const [key, entry] of Object.entries(chainTvls ?? {})) {
     if (!isPlainChainKey(key)) continue;
-    for (const point of entry.tvl) byDay.set(point.date, (byDay.get(point.date) ?? 0) + point.totalLiquidityUSD);
+    for (const point of entry.tvl ?? []) byDay.set(point.date, (byDay.get(point.date) ?? 0) + point.totalLiquidityUSD);
   }
   return [...byDay.entries()].map(([date, valueUsd]) => ({ date, valueUsd })).sort(byDate);
 }

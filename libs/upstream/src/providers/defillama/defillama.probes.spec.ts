@@ -54,6 +54,7 @@ describe('defillamaProbes', () => {
       'defillama:/overview/dexs/{chain}',
       'defillama:/overview/fees/{chain}?dataType=dailyFees',
       'defillama:/overview/fees/{chain}?dataType=dailyRevenue',
+      'defillama:/overview/fees?dataType=dailyFees',
       'defillama:/overview/fees?dataType=dailyRevenue',
       'defillama:/overview/open-interest',
     ]);

@@ -11,7 +11,10 @@ const DAY_SEC = 86_400;
 
 /**
  * One cheap call per endpoint of DefiLlamaClient, labelled as the client labels them; the
- * overviews are asked in each form the tools ask them (kind, chain, dataType).
+ * overviews are asked in each form the tools ask them (kind, chain, dataType): dexs with and
+ * without a chain (service_dex_volumes), open-interest (service_perps_open_interest), fees with
+ * dailyFees and dailyRevenue with and without a chain (service_protocol_fees,
+ * service_chain_revenue).
  */
 export function defillamaProbes(client: DefiLlamaClient): ProviderProbe[] {
   const probe = (endpoint: string, asks: string, run: () => Promise<unknown>): ProviderProbe => ({
@@ -40,6 +43,7 @@ export function defillamaProbes(client: DefiLlamaClient): ProviderProbe[] {
     overview('dexs'),
     overview('dexs', CHAIN),
     overview('open-interest'),
+    overview('fees', undefined, 'dailyFees'),
     overview('fees', undefined, 'dailyRevenue'),
     overview('fees', CHAIN, 'dailyFees'),
     overview('fees', CHAIN, 'dailyRevenue'),

@@ -3,8 +3,10 @@ import { z } from 'zod';
 /**
  * Zod schemas of the DefiLlama payloads Scout reads, after the published OpenAPI documents
  * (defillama-openapi-free.json, -pro.json for /hacks) and DefiLlama's own SDK types where the
- * documents leave nullability out. Unknown extra fields are stripped; the fields a tool needs
- * are required, so a payload of the wrong shape fails here instead of turning into zeros.
+ * documents leave nullability out. The documents mark almost no field required (OpenAPI: a
+ * property not in `required` may be absent), so only what a tool computes with is required here
+ * (a payload without it fails here instead of turning into zeros); every display field may be
+ * absent or null and reads as null. Unknown extra fields pass (stripped, never refused).
  */
 
 /** A number DefiLlama may send as null or leave out; both mean "unknown". */
@@ -34,14 +36,16 @@ export const historicalChainTvlPayload = z.array(z.object({ date: z.number(), tv
 
 export const protocolsPayload = z.array(
   z.object({
-    id: z.string(),
+    /** Matches exploits by DefiLlama id; without it they are matched by name only. */
+    id: maybeString,
     name: z.string(),
     /** In the SDK type and in live answers; absent from the free document's example. */
     slug: maybeString,
     symbol: maybeString,
     url: maybeString,
     category: maybeString,
-    chains: z.array(z.string()),
+    /** Shown, never computed with: absent reads as null. */
+    chains: z.array(z.string()).nullish(),
     tvl: maybeNumber,
     chainTvls: z.record(z.string(), z.number().nullable()).nullish(),
     change_1h: maybeNumber,
@@ -60,16 +64,18 @@ export const protocolsPayload = z.array(
 const tvlPoint = z.object({ date: z.number(), totalLiquidityUSD: z.number() });
 
 export const protocolPayload = z.object({
-  id: z.string(),
+  /** 'parent#aave' for a parent protocol: names its exploits; absent reads as null. */
+  id: maybeString,
   name: z.string(),
   slug: maybeString,
   symbol: maybeString,
   url: maybeString,
   category: maybeString,
-  chains: z.array(z.string()),
+  chains: z.array(z.string()).nullish(),
   /** The protocol's total TVL history (SDK type); the free document shows only chainTvls. */
   tvl: z.array(tvlPoint).nullish(),
-  chainTvls: z.record(z.string(), z.object({ tvl: z.array(tvlPoint) })).nullish(),
+  /** Per chain (and per extra kind: 'staking', 'Ethereum-borrowed'); an entry without a `tvl` series adds nothing. */
+  chainTvls: z.record(z.string(), z.object({ tvl: z.array(tvlPoint).nullish() })).nullish(),
   currentChainTvls: z.record(z.string(), z.number().nullable()).nullish(),
   audits: maybeString,
   audit_note: maybeString,
@@ -110,10 +116,15 @@ const chainCirculating = z.object({
 export const stablecoinsPayload = z.object({
   peggedAssets: z.array(
     z.object({
-      id: z.string(),
-      name: z.string(),
-      symbol: z.string(),
+      id: maybeString,
+      /** Shown only: absent reads as null. */
+      name: maybeString,
+      symbol: maybeString,
       gecko_id: maybeString,
+      /**
+       * The key of the supply figures ('peggedUSD', 'peggedEUR', 'peggedVAR', ... as documented and
+       * seen live); any value passes, a USD peg is the only one Scout gives a peg status.
+       */
       pegType: z.string(),
       pegMechanism: maybeString,
       circulating: peggedAmounts,
@@ -161,12 +172,15 @@ export const stablecoinChartsPayload = z.array(
 // --- yields.llama.fi --------------------------------------------------------------------------
 
 export const yieldPoolsPayload = z.object({
-  status: z.string(),
+  /** 'success' in the document's example; Scout reads `data` whatever it says. */
+  status: maybeString,
   data: z.array(
     z.object({
-      pool: z.string(),
+      /** The pool's id (a uuid), shown only: absent reads as null. */
+      pool: maybeString,
+      /** Filtered on (the chain and symbol filters) and ranked by (tvlUsd): required. */
       chain: z.string(),
-      project: z.string(),
+      project: maybeString,
       symbol: z.string(),
       tvlUsd: z.number(),
       apy: maybeNumber,
@@ -177,7 +191,9 @@ export const yieldPoolsPayload = z.object({
       apyPct30D: maybeNumber,
       apyMean30d: maybeNumber,
       stablecoin: z.boolean().nullish(),
+      /** 'no' | 'yes' in the document; passed on, so any text passes. */
       ilRisk: maybeString,
+      /** 'single' | 'multi' in the document; passed on, so any text passes. */
       exposure: maybeString,
       poolMeta: maybeString,
       il7d: maybeNumber,

@@ -20,14 +20,16 @@ export interface LlamaChainTvl {
 }
 
 export interface LlamaProtocol {
-  id: string;
+  /** Null when DefiLlama leaves it out. */
+  id: string | null;
   name: string;
   /** DefiLlama's slug, or the slug derived from the name the way DefiLlama derives it. */
   slug: string;
   symbol: string | null;
   url: string | null;
   category: string | null;
-  chains: string[];
+  /** Null when DefiLlama leaves the list out (display only). */
+  chains: string[] | null;
   tvlUsd: number | null;
   chainTvlsUsd: Record<string, number>;
   change1hPct: number | null;
@@ -44,13 +46,14 @@ export interface LlamaProtocol {
 }
 
 export interface LlamaProtocolDetail {
-  id: string;
+  /** e.g. 'parent#aave'; null when DefiLlama leaves it out. */
+  id: string | null;
   name: string;
   slug: string;
   symbol: string | null;
   url: string | null;
   category: string | null;
-  chains: string[];
+  chains: string[] | null;
   /** Total TVL history, oldest first. */
   tvlSeries: DailyPoint[];
   currentChainTvlsUsd: Record<string, number>;
@@ -89,9 +92,10 @@ export interface PegSupply {
 }
 
 export interface LlamaStablecoin {
-  id: string;
-  name: string;
-  symbol: string;
+  /** Display fields: null when DefiLlama leaves them out. */
+  id: string | null;
+  name: string | null;
+  symbol: string | null;
   geckoId: string | null;
   /** e.g. 'peggedUSD', 'peggedEUR', 'peggedVAR'. */
   pegType: string;
@@ -165,9 +169,10 @@ export interface LlamaOverview extends OverviewTotals {
 }
 
 export interface LlamaYieldPool {
-  poolId: string;
+  /** Display fields: null when DefiLlama leaves them out. */
+  poolId: string | null;
   chain: string;
-  project: string;
+  project: string | null;
   symbol: string;
   tvlUsd: number;
   apy: number | null;
