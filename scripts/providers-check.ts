@@ -1,14 +1,13 @@
 import 'reflect-metadata';
-import { AppConfig, ServiceStatusRegistry, SessionUsageTracker } from '@scout/core';
+import { AppConfig } from '@scout/core';
 import { SANDBOX_KEYS, startSandbox, validateFaultRule, type FaultRule, type RunningSandbox } from '@scout/sandbox';
 import {
   allProviderProbes,
   formatProbeTable,
   liveEndpoints,
-  ProviderClients,
   runProbes,
   sandboxEndpoints,
-  UpstreamSources,
+  standaloneProviderClients,
   type UpstreamEndpoints,
 } from '@scout/upstream';
 
@@ -65,15 +64,14 @@ async function main(): Promise<number> {
     endpoints = liveEndpoints(config);
   }
   // No shared cache and no configuration beyond the endpoints: every probe is a real call.
-  const sources = new UpstreamSources(new ServiceStatusRegistry(), new SessionUsageTracker());
+  const { clients, close } = standaloneProviderClients(endpoints, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, retries: config.UPSTREAM_RETRIES });
   try {
-    const clients = new ProviderClients(sources, endpoints, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, retries: config.UPSTREAM_RETRIES });
     const results = await runProbes(allProviderProbes(clients));
     const where = sandbox ? `the sandbox at ${sandbox.url}` : 'the configured providers';
     process.stdout.write(`Scout providers:check against ${where}\n\n${formatProbeTable(results)}\n`);
     return results.some((r) => r.outcome === 'drift') ? EXIT.drift : EXIT.noDrift;
   } finally {
-    await sources.onModuleDestroy();
+    await close();
     await sandbox?.close();
   }
 }

@@ -1,4 +1,6 @@
+import { ServiceStatusRegistry, SessionUsageTracker } from '@scout/core';
 import type { UpstreamEndpoints } from './upstream-endpoints';
+import { UpstreamSources } from './upstream.module';
 import type { KeyPlacement, UpstreamSource, UpstreamSourceOptions } from './upstream.types';
 import { rpcSourcePerNetwork, TokenDataClient, tokenDataRpcBaseUrl, WalletDataClient } from './providers/alchemy';
 import { DefiLlamaClient } from './providers/defillama';
@@ -107,4 +109,14 @@ export class ProviderClients {
     if (!this.built.has(name)) this.built.set(name, build());
     return this.built.get(name) as T;
   }
+}
+
+/**
+ * Every client on sources of their own, outside any app: no status registry a reader sees, no
+ * shared cache, so every call is a real one. The drift check and the probe tests use it; `close`
+ * ends the sources' connections.
+ */
+export function standaloneProviderClients(endpoints: UpstreamEndpoints, timing: SourceTiming): { clients: ProviderClients; close: () => Promise<void> } {
+  const sources = new UpstreamSources(new ServiceStatusRegistry(), new SessionUsageTracker());
+  return { clients: new ProviderClients(sources, endpoints, timing), close: () => sources.onModuleDestroy() };
 }

@@ -14,3 +14,11 @@ export interface ProviderProbe {
   /** Makes the call; resolves when Scout's schema accepted the answer, rejects with what the client throws. */
   run(): Promise<unknown>;
 }
+
+/**
+ * The probe maker of one provider: `probe('/price/v3', 'SOL and USDC', run)` is the probe of the
+ * endpoint labelled `jupiter:/price/v3`, as the client labels its calls.
+ */
+export function probesOf(provider: string): (endpoint: string, asks: string, run: () => Promise<unknown>) => ProviderProbe {
+  return (endpoint, asks, run) => ({ provider, endpoint: `${provider}:${endpoint}`, asks, run });
+}

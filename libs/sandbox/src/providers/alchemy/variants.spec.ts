@@ -2,32 +2,14 @@ import {
   alchemyProbes,
   assetTransfersRpcResponseSchema,
   historicalPricesResponseSchema,
-  HttpUpstreamSource,
   portfolioTokensResponseSchema,
-  rpcSourcePerNetwork,
-  TokenDataClient,
-  tokenDataRpcBaseUrl,
   tokenMetadataRpcResponseSchema,
   tokenPricesResponseSchema,
-  WalletDataClient,
 } from '@scout/upstream';
-import { SANDBOX_KEYS, startSandbox } from '../../server';
-import type { VariantContext } from '../../variants';
+import { fixedVariantContext, probeFailures, withVariantSandbox } from '../../test/variants';
 import { alchemyVariants } from './variants';
 
-/** A context whose draws always say yes and pick the option at `pickIndex`, recording what was served. */
-function ctxFor(route: string, pickIndex: number, method = 'POST'): VariantContext & { names: string[] } {
-  const names: string[] = [];
-  return {
-    provider: 'alchemy',
-    route,
-    method,
-    chance: () => true,
-    pick: (options) => options[Math.min(pickIndex, options.length - 1)],
-    served: (name) => names.push(name),
-    names,
-  };
-}
+const ctxFor = (route: string, pickIndex: number, method = 'POST') => fixedVariantContext('alchemy', route, pickIndex, method);
 
 const PRICE = { currency: 'usd', value: '2460.71', lastUpdatedAt: '2026-10-02T06:02:03Z' };
 const BY_SYMBOL = () => ({
@@ -152,33 +134,10 @@ describe('alchemyVariants (the writer)', () => {
 
 describe('alchemyVariants served by the sandbox at rate 1', () => {
   it("every Alchemy endpoint Scout calls still answers through Scout's clients, and variants were served", async () => {
-    const sandbox = await startSandbox({ variants: { rate: 1 } });
-    const opened: HttpUpstreamSource[] = [];
-    const source = (name: string, baseUrl: string) => {
-      const s = new HttpUpstreamSource({ name, baseUrl, keys: [SANDBOX_KEYS.alchemy], keyPlacement: { kind: 'path' }, timeoutMs: 10_000, retries: 0 });
-      opened.push(s);
-      return s;
-    };
-    try {
-      const rpc = rpcSourcePerNetwork((network) => source(`token-data-rpc:${network}`, tokenDataRpcBaseUrl(network, sandbox.urls.alchemyRpc)));
-      const probes = alchemyProbes({
-        prices: new TokenDataClient(source('token-data-prices', sandbox.urls.alchemyPrices), rpc),
-        wallets: new WalletDataClient(source('token-data-portfolio', sandbox.urls.alchemyData), rpc),
-      });
-      const outcomes = await Promise.all(
-        probes.map((p) =>
-          p.run().then(
-            () => `${p.endpoint} ok`,
-            (e: unknown) => `${p.endpoint} ${String(e)}`,
-          ),
-        ),
-      );
-      expect(outcomes).toEqual(probes.map((p) => `${p.endpoint} ok`));
+    await withVariantSandbox(async (sandbox, { tokenData }) => {
+      expect(await probeFailures(alchemyProbes(tokenData))).toEqual([]);
       const served = Object.keys(sandbox.variants.served()).filter((k) => k.startsWith('alchemy '));
       expect(served.length).toBeGreaterThan(0);
-    } finally {
-      await Promise.all(opened.map((s) => s.close()));
-      await sandbox.close();
-    }
+    });
   });
 });

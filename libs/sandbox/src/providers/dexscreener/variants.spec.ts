@@ -1,22 +1,9 @@
-import { DexScreenerClient, dexscreenerProbes, HttpUpstreamSource, tokensV1ResponseSchema } from '@scout/upstream';
+import { DexScreenerClient, dexscreenerProbes, tokensV1ResponseSchema } from '@scout/upstream';
 import { FIXTURES } from '../../market';
-import { startSandbox } from '../../server';
-import type { VariantContext } from '../../variants';
+import { fixedVariantContext, probeFailures, withVariantSandbox } from '../../test/variants';
 import { dexscreenerVariants } from './variants';
 
-/** A context whose draws always say yes and pick the option at `pickIndex`, recording what was served. */
-function ctxFor(route: string, pickIndex: number, method = 'GET'): VariantContext & { names: string[] } {
-  const names: string[] = [];
-  return {
-    provider: 'dexscreener',
-    route,
-    method,
-    chance: () => true,
-    pick: (options) => options[Math.min(pickIndex, options.length - 1)],
-    served: (name) => names.push(name),
-    names,
-  };
-}
+const ctxFor = (route: string, pickIndex: number, method = 'GET') => fixedVariantContext('dexscreener', route, pickIndex, method);
 
 /**
  * A Pair with every field DexScreener's own pairSchema names (dexscreener/google-sheets src/types.ts,
@@ -95,24 +82,11 @@ describe('dexscreenerVariants (the writer)', () => {
 
 describe('dexscreenerVariants served by the sandbox at rate 1', () => {
   it("the /tokens/v1 probe still answers through Scout's client, and variants were served", async () => {
-    const sandbox = await startSandbox({ variants: { rate: 1 } });
-    const source = new HttpUpstreamSource({
-      name: 'dexscreener',
-      baseUrl: sandbox.urls.dexscreener,
-      keys: [],
-      keyPlacement: { kind: 'none' },
-      timeoutMs: 10_000,
-      retries: 0,
-    });
-    try {
-      const client = new DexScreenerClient(source);
-      for (const probe of dexscreenerProbes(client)) await expect(probe.run()).resolves.toBeDefined();
-      await expect(client.markets('base', [FIXTURES.baseAero, FIXTURES.baseUsdc])).resolves.toBeInstanceOf(Map);
+    await withVariantSandbox(async (sandbox, { dexscreener }) => {
+      expect(await probeFailures(dexscreenerProbes(dexscreener))).toEqual([]);
+      await expect(dexscreener.markets('base', [FIXTURES.baseAero, FIXTURES.baseUsdc])).resolves.toBeInstanceOf(Map);
       const served = Object.keys(sandbox.variants.served()).filter((k) => k.startsWith('dexscreener '));
       expect(served.length).toBeGreaterThan(0);
-    } finally {
-      await source.close();
-      await sandbox.close();
-    }
+    });
   });
 });

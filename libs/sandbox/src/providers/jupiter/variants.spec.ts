@@ -1,21 +1,8 @@
-import { HttpUpstreamSource, JupiterClient, jupiterProbes, priceV3ResponseSchema, quoteResponseSchema, tokenSearchResponseSchema } from '@scout/upstream';
-import { SANDBOX_KEYS, startSandbox } from '../../server';
-import type { VariantContext } from '../../variants';
+import { jupiterProbes, priceV3ResponseSchema, quoteResponseSchema, tokenSearchResponseSchema } from '@scout/upstream';
+import { fixedVariantContext, probeFailures, withVariantSandbox } from '../../test/variants';
 import { jupiterVariants } from './variants';
 
-/** A context whose draws always say yes and pick the option at `pickIndex`, recording what was served. */
-function ctxFor(route: string, pickIndex: number, method = 'GET'): VariantContext & { names: string[] } {
-  const names: string[] = [];
-  return {
-    provider: 'jupiter',
-    route,
-    method,
-    chance: () => true,
-    pick: (options) => options[Math.min(pickIndex, options.length - 1)],
-    served: (name) => names.push(name),
-    names,
-  };
-}
+const ctxFor = (route: string, pickIndex: number, method = 'GET') => fixedVariantContext('jupiter', route, pickIndex, method);
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -131,26 +118,13 @@ describe('jupiterVariants (the writer)', () => {
 
 describe('jupiterVariants served by the sandbox at rate 1', () => {
   it("every Jupiter endpoint Scout calls still answers through Scout's client, and variants were served", async () => {
-    const sandbox = await startSandbox({ variants: { rate: 1 } });
-    const source = new HttpUpstreamSource({
-      name: 'jupiter',
-      baseUrl: sandbox.urls.jupiter,
-      keys: [SANDBOX_KEYS.jupiter],
-      keyPlacement: { kind: 'header', header: 'x-api-key' },
-      timeoutMs: 10_000,
-      retries: 0,
-    });
-    try {
-      const client = new JupiterClient(source);
-      for (const probe of jupiterProbes(client)) await expect(probe.run()).resolves.toBeDefined();
-      await expect(client.searchTokens('SOL')).resolves.toBeInstanceOf(Array);
+    await withVariantSandbox(async (sandbox, { jupiter }) => {
+      expect(await probeFailures(jupiterProbes(jupiter))).toEqual([]);
+      await expect(jupiter.searchTokens('SOL')).resolves.toBeInstanceOf(Array);
       const served = Object.keys(sandbox.variants.served()).filter((k) => k.startsWith('jupiter '));
       expect(served.some((k) => k.startsWith('jupiter price.'))).toBe(true);
       expect(served.some((k) => k.startsWith('jupiter quote.'))).toBe(true);
       expect(served.some((k) => k.startsWith('jupiter tokens.'))).toBe(true);
-    } finally {
-      await source.close();
-      await sandbox.close();
-    }
+    });
   });
 });

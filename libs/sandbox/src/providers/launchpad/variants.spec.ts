@@ -1,21 +1,8 @@
-import { HttpUpstreamSource, LaunchpadClient, launchpadProbes, launchpadTokenDetailSchema, launchpadTokenListSchema } from '@scout/upstream';
-import { SANDBOX_KEYS, startSandbox } from '../../server';
-import type { VariantContext } from '../../variants';
+import { launchpadProbes, launchpadTokenDetailSchema, launchpadTokenListSchema } from '@scout/upstream';
+import { fixedVariantContext, probeFailures, withVariantSandbox } from '../../test/variants';
 import { launchpadVariants } from './variants';
 
-/** A context whose draws always say yes and pick the option at `pickIndex`, recording what was served. */
-function ctxFor(route: string, pickIndex: number, method = 'GET'): VariantContext & { names: string[] } {
-  const names: string[] = [];
-  return {
-    provider: 'launchpad',
-    route,
-    method,
-    chance: () => true,
-    pick: (options) => options[Math.min(pickIndex, options.length - 1)],
-    served: (name) => names.push(name),
-    names,
-  };
-}
+const ctxFor = (route: string, pickIndex: number, method = 'GET') => fixedVariantContext('launchpad', route, pickIndex, method);
 
 const MINT = '6GmAFSYs4gk3FDao5FzzySQpPZaWsa4rUJHacpMpUNgx';
 const row = (mode: 'standard' | 'reward') => ({
@@ -84,24 +71,11 @@ describe('launchpadVariants (the writer)', () => {
 
 describe('launchpadVariants served by the sandbox at rate 1', () => {
   it("every launchpad endpoint Scout calls still answers through Scout's client, and variants were served", async () => {
-    const sandbox = await startSandbox({ variants: { rate: 1 } });
-    const source = new HttpUpstreamSource({
-      name: 'launchpad',
-      baseUrl: sandbox.urls.launchpad,
-      keys: [SANDBOX_KEYS.launchpad],
-      keyPlacement: { kind: 'header', header: 'x-api-key' },
-      timeoutMs: 10_000,
-      retries: 0,
-    });
-    try {
-      const client = new LaunchpadClient(source, sandbox.urls.launchpad);
-      for (const probe of launchpadProbes(client)) await expect(probe.run()).resolves.not.toBeUndefined();
+    await withVariantSandbox(async (sandbox, { launchpad }) => {
+      expect(await probeFailures(launchpadProbes(launchpad))).toEqual([]);
       const served = Object.keys(sandbox.variants.served()).filter((k) => k.startsWith('launchpad '));
       expect(served.some((k) => k.startsWith('launchpad tokens.'))).toBe(true);
       expect(served.some((k) => k.startsWith('launchpad token.'))).toBe(true);
-    } finally {
-      await source.close();
-      await sandbox.close();
-    }
+    });
   });
 });

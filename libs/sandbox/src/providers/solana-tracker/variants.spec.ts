@@ -1,30 +1,9 @@
-import {
-  HttpUpstreamSource,
-  searchResponseSchema,
-  SolanaTrackerClient,
-  solanaTrackerProbes,
-  tokenDetailSchema,
-  traderRowsSchema,
-  walletPnlSchema,
-} from '@scout/upstream';
+import { searchResponseSchema, solanaTrackerProbes, tokenDetailSchema, traderRowsSchema, walletPnlSchema } from '@scout/upstream';
 import { FIXTURES } from '../../market';
-import { SANDBOX_KEYS, startSandbox } from '../../server';
-import type { VariantContext } from '../../variants';
+import { fixedVariantContext, probeFailures, withVariantSandbox } from '../../test/variants';
 import { solanaTrackerVariants } from './variants';
 
-/** A context whose draws always say yes and pick the option at `pickIndex`, recording what was served. */
-function ctxFor(route: string, pickIndex: number, method = 'GET'): VariantContext & { names: string[] } {
-  const names: string[] = [];
-  return {
-    provider: 'solana-tracker',
-    route,
-    method,
-    chance: () => true,
-    pick: (options) => options[Math.min(pickIndex, options.length - 1)],
-    served: (name) => names.push(name),
-    names,
-  };
-}
+const ctxFor = (route: string, pickIndex: number, method = 'GET') => fixedVariantContext('solana-tracker', route, pickIndex, method);
 
 const MINT = FIXTURES.bonkMint;
 const WALLET = '5Q544fKrFoe6tsEbD7S8EmxGTJYAKtTVhAW5Q5pge4j1';
@@ -192,23 +171,10 @@ describe('solanaTrackerVariants (the writer)', () => {
 
 describe('solanaTrackerVariants served by the sandbox at rate 1', () => {
   it("every endpoint Scout calls still answers through Scout's client, and variants were served", async () => {
-    const sandbox = await startSandbox({ variants: { rate: 1 } });
-    const source = new HttpUpstreamSource({
-      name: 'token-analytics',
-      baseUrl: sandbox.urls.solanaTracker,
-      keys: [SANDBOX_KEYS.solanaTracker],
-      keyPlacement: { kind: 'header', header: 'x-api-key' },
-      timeoutMs: 10_000,
-      retries: 0,
-    });
-    try {
-      const client = new SolanaTrackerClient(source);
-      for (const probe of solanaTrackerProbes(client)) await expect(probe.run()).resolves.toBeDefined();
+    await withVariantSandbox(async (sandbox, { tokenAnalytics }) => {
+      expect(await probeFailures(solanaTrackerProbes(tokenAnalytics))).toEqual([]);
       const served = Object.keys(sandbox.variants.served()).filter((k) => k.startsWith('solana-tracker '));
       expect(served.length).toBeGreaterThan(2);
-    } finally {
-      await source.close();
-      await sandbox.close();
-    }
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { ProviderProbe } from '../../provider-probe';
+import { probesOf, type ProviderProbe } from '../../provider-probe';
 import type { TokenDataClient } from './token-data.client';
 import type { WalletDataClient } from './wallet-data.client';
 
@@ -11,12 +11,7 @@ const DAY_MS = 86_400_000;
 /** One cheap call per endpoint of the token data clients (Alchemy), labelled as the clients label them. */
 export function alchemyProbes(clients: { prices: TokenDataClient; wallets: WalletDataClient }): ProviderProbe[] {
   const { prices, wallets } = clients;
-  const probe = (endpoint: string, asks: string, run: () => Promise<unknown>): ProviderProbe => ({
-    provider: 'alchemy',
-    endpoint: `alchemy:${endpoint}`,
-    asks,
-    run,
-  });
+  const probe = probesOf('alchemy');
   return [
     probe('/tokens/by-symbol', 'ETH', () => prices.pricesBySymbol(['ETH'])),
     probe('/tokens/by-address', 'USDC on Ethereum', () => prices.pricesByAddress([{ chain: 'ethereum', address: USDC_ETHEREUM }])),

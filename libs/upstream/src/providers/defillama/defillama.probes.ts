@@ -1,4 +1,4 @@
-import type { ProviderProbe } from '../../provider-probe';
+import { probesOf, type ProviderProbe } from '../../provider-probe';
 import type { DefiLlamaClient } from './defillama.client';
 import type { OverviewDataType, OverviewKind } from './defillama.types';
 
@@ -17,12 +17,7 @@ const DAY_SEC = 86_400;
  * service_chain_revenue).
  */
 export function defillamaProbes(client: DefiLlamaClient): ProviderProbe[] {
-  const probe = (endpoint: string, asks: string, run: () => Promise<unknown>): ProviderProbe => ({
-    provider: 'defillama',
-    endpoint: `defillama:${endpoint}`,
-    asks,
-    run,
-  });
+  const probe = probesOf('defillama');
   const overview = (kind: OverviewKind, chain?: string, dataType?: OverviewDataType) =>
     probe(`/overview/${kind}${chain ? '/{chain}' : ''}${dataType ? `?dataType=${dataType}` : ''}`, [kind, chain, dataType].filter(Boolean).join(', '), () =>
       client.overview(kind, { chain, dataType }),

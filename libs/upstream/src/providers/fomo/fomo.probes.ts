@@ -1,4 +1,4 @@
-import type { ProviderProbe } from '../../provider-probe';
+import { probesOf, type ProviderProbe } from '../../provider-probe';
 import type { FomoClient } from './fomo.client';
 import type { FomoTokenClient } from './fomo-token.client';
 
@@ -21,12 +21,7 @@ const TOKEN = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
  */
 export function fomoProbes(clients: { traders: FomoClient; tokens: FomoTokenClient }): ProviderProbe[] {
   const { traders, tokens } = clients;
-  const probe = (endpoint: string, asks: string, run: () => Promise<unknown>): ProviderProbe => ({
-    provider: 'fomo',
-    endpoint: `fomo:${endpoint}`,
-    asks,
-    run,
-  });
+  const probe = probesOf('fomo');
   const newestTradeId = async (): Promise<string> => {
     const page = await traders.swapsPage(TRADER_ID, { limit: 5 });
     const id = page.swaps.map((s) => s.tradeIdIn ?? s.tradeIdOut).find((t): t is string => typeof t === 'string' && t.length > 0);

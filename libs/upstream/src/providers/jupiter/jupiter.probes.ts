@@ -1,4 +1,4 @@
-import type { ProviderProbe } from '../../provider-probe';
+import { probesOf, type ProviderProbe } from '../../provider-probe';
 import type { JupiterClient } from './jupiter.client';
 
 /** Wrapped SOL and USDC: priced, routable and searchable on the live API and in the sandbox (FIXTURES.solMint, FIXTURES.usdcMint). */
@@ -7,12 +7,7 @@ const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 /** One cheap call per endpoint of JupiterClient, labelled as the client labels them. */
 export function jupiterProbes(client: JupiterClient): ProviderProbe[] {
-  const probe = (endpoint: string, asks: string, run: () => Promise<unknown>): ProviderProbe => ({
-    provider: 'jupiter',
-    endpoint: `jupiter:${endpoint}`,
-    asks,
-    run,
-  });
+  const probe = probesOf('jupiter');
   return [
     probe('/price/v3', 'SOL and USDC', () => client.prices([SOL_MINT, USDC_MINT])),
     probe('/swap/v1/quote', '0.01 SOL to USDC, ExactIn, 50 bps', async () => {

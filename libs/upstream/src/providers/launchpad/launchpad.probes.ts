@@ -1,4 +1,4 @@
-import type { ProviderProbe } from '../../provider-probe';
+import { probesOf, type ProviderProbe } from '../../provider-probe';
 import type { LaunchpadClient } from './launchpad.client';
 import { LaunchpadNotFoundError } from './launchpad.errors';
 
@@ -16,12 +16,7 @@ const UNKNOWN_PAYMENT_SIGNATURE = '1'.repeat(88);
  * listing and ask about a coin found there; the LaunchLab probe asks about a LaunchLab-ready pair.
  */
 export function launchpadProbes(client: LaunchpadClient): ProviderProbe[] {
-  const probe = (endpoint: string, asks: string, run: () => Promise<unknown>): ProviderProbe => ({
-    provider: 'launchpad',
-    endpoint: `launchpad:${endpoint}`,
-    asks,
-    run,
-  });
+  const probe = probesOf('launchpad');
   const newestMint = async (): Promise<string> => {
     const { tokens } = await client.tokens({ sort: 'newest', pageSize: 1 });
     if (!tokens[0]) throw new Error('The launchpad lists no coin to probe');

@@ -1,4 +1,4 @@
-import type { ProviderProbe } from '../../provider-probe';
+import { probesOf, type ProviderProbe } from '../../provider-probe';
 import type { SolanaTrackerClient } from './solana-tracker.client';
 
 /** BONK: a long-lived Solana token on the live API, and a market token of the sandbox (FIXTURES.bonkMint). */
@@ -11,12 +11,7 @@ const PROBE_WALLET = '5Q544fKrFoe6tsEbD7S8EmxGTJYAKtTVhAW5Q5pge4j1';
 
 /** One cheap call per endpoint of SolanaTrackerClient, labelled as the client labels them. */
 export function solanaTrackerProbes(client: SolanaTrackerClient): ProviderProbe[] {
-  const probe = (endpoint: string, asks: string, run: () => Promise<unknown>): ProviderProbe => ({
-    provider: 'solana-tracker',
-    endpoint: `solana-tracker:${endpoint}`,
-    asks,
-    run,
-  });
+  const probe = probesOf('solana-tracker');
   return [
     probe('/tokens/{mint}', 'BONK', () => client.token(BONK_MINT)),
     probe('/tokens/{mint}/bundlers', 'BONK', () => client.bundlers(BONK_MINT)),
