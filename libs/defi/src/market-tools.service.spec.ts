@@ -358,7 +358,14 @@ describe('service_stablecoins', () => {
       change30dPct: 9.7,
       depeggedCount: 1,
     });
-    expect(result.notes).toBeUndefined();
+    // NEWUSD is matched (and counted) though not shown: its missing price is said.
+    expect(result.notes).toEqual(['DefiLlama gave no price for 1 stablecoin (NEWUSD): its peg status is null, and off a USD peg no USD supply is counted.']);
+  });
+
+  it('says nothing of prices when every coin has one', async () => {
+    const { llama, tools } = setup();
+    llama.stablecoins.mockResolvedValue(coins.filter((c) => c.priceUsd !== null));
+    expect((await tools.stablecoins(await input(StablecoinsInput))).notes).toBeUndefined();
   });
 
   it('gives non-USD pegs no peg status and unpriced coins no USD figures they cannot have', async () => {
@@ -368,6 +375,7 @@ describe('service_stablecoins', () => {
     const bySymbol = Object.fromEntries((result.data as any).stablecoins.map((c: { symbol: string }) => [c.symbol, c]));
     expect(bySymbol.EURC).toMatchObject({ supplyUsd: 220e6, peg: { status: null, deviationPct: null } });
     expect(bySymbol.NEWUSD).toMatchObject({ supplyUsd: 1e6, supplyChange1dUsd: null, priceUsd: null, peg: { status: null, deviationPct: null } });
+    expect(result.notes).toEqual([expect.stringContaining('no price for 1 stablecoin (NEWUSD)')]);
   });
 
   it('ranks and totals a coin DefiLlama sends without name or symbol, those null', async () => {

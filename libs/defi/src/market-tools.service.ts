@@ -248,6 +248,15 @@ export class MarketToolsService {
     }
     const notes: string[] = [];
     if (chain && rows.length === 0) notes.push(`DefiLlama lists no stablecoin on ${CHAIN_IDS[chain].label}: the totals are null.`);
+    // DefiLlama documents price as optional: an unpriced coin has no peg status, and off USD no dollar supply.
+    const unpriced = rows.filter((r) => r.view.priceUsd === null);
+    if (unpriced.length) {
+      const one = unpriced.length === 1;
+      const named = unpriced.slice(0, 5).map((r) => r.view.symbol ?? r.view.name ?? 'unnamed');
+      notes.push(
+        `DefiLlama gave no price for ${unpriced.length} stablecoin${one ? '' : 's'} (${named.join(', ')}${unpriced.length > 5 ? ', ...' : ''}): ${one ? 'its' : 'their'} peg status is null, and off a USD peg no USD supply is counted.`,
+      );
+    }
     const pairs = (previous: keyof Omit<SupplyUsd, 'current'>) => rows.map(({ usd }): [number | null, number | null] => [usd.current, usd[previous]]);
     const shown = rankBy(rows, (r) => r.view.supplyUsd).slice(0, input.limit);
     return {

@@ -3,7 +3,7 @@ import type { ProviderProbe } from './provider-probe';
 import { alchemyProbes } from './providers/alchemy';
 import { defillamaProbes } from './providers/defillama';
 import { dexscreenerProbes } from './providers/dexscreener';
-import { fomoProbes } from './providers/fomo';
+import { fomoAlertStreamProbe, fomoProbes } from './providers/fomo';
 import { jupiterProbes } from './providers/jupiter';
 import { launchpadProbes } from './providers/launchpad';
 import { solanaTrackerProbes } from './providers/solana-tracker';
@@ -39,6 +39,7 @@ export function allProviderProbes(clients: ProviderClients): ProviderProbe[] {
     ...jupiterProbes(clients.jupiter),
     ...alchemyProbes(clients.tokenData),
     ...fomoProbes(clients.fomo),
+    fomoAlertStreamProbe(clients.fomoAlertStream),
     ...dexscreenerProbes(clients.dexscreener),
     ...solanaTrackerProbes(clients.tokenAnalytics),
     ...launchpadProbes(clients.launchpad),

@@ -73,6 +73,11 @@ export class ProviderClients {
     });
   }
 
+  /** Where FOMO's alert stream connects: its URL derives from the REST base; the keys in order. */
+  get fomoAlertStream(): { baseUrl: string; keys: string[] } {
+    return { baseUrl: this.endpoints.fomo, keys: this.endpoints.fomoKeys };
+  }
+
   /** Both FOMO clients on one source (one key pool, breaker and credit counters). */
   get fomo(): FomoClients {
     const { fomo, fomoKeys } = this.endpoints;

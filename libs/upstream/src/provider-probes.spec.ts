@@ -32,11 +32,12 @@ const CLIENT_LABELS: Record<string, () => string[]> = {
       [...text.matchAll(/rpcCall\(\s*[^,]+,\s*[^,]+,\s*'([\w]+)'/g)].map((m) => `alchemy:${m[1]}`),
     ),
   dexscreener: () => labelsIn('dexscreener', ['dexscreener.client.ts']),
-  // The social pair is one templated label.
+  // The social pair is one templated label; the alert stream's path is a constant of its own.
   fomo: () =>
-    labelsIn('fomo', ['fomo.client.ts', 'fomo-token.client.ts'], (text) =>
-      [...text.matchAll(/endpoint: `(fomo:[^`]+)`/g)].flatMap((m) => ['following', 'followers'].map((d) => m[1].replace('${direction}', d))),
-    ),
+    labelsIn('fomo', ['fomo.client.ts', 'fomo-token.client.ts', 'fomo-alert-stream.ts'], (text) => [
+      ...[...text.matchAll(/endpoint: `(fomo:[^`]+)`/g)].flatMap((m) => ['following', 'followers'].map((d) => m[1].replace('${direction}', d))),
+      ...[...text.matchAll(/FOMO_ALERT_STREAM_PATH = '([^']+)'/g)].map((m) => `fomo:${m[1]}`),
+    ]),
   jupiter: () => labelsIn('jupiter', ['jupiter.client.ts']),
   // Per-coin routes are built from a list.
   launchpad: () =>
@@ -56,6 +57,8 @@ const DEFILLAMA_OVERVIEWS = [
   'defillama:/overview/fees?dataType=dailyRevenue',
   'defillama:/overview/open-interest',
 ];
+
+const STREAM = 'fomo:/ws/alerts';
 
 /** A context whose meter records the endpoints a probe reached (live or cached), with a deadline far past the sources' own timeouts. */
 function probeContext(): ToolContext {
@@ -87,7 +90,7 @@ describe('the drift check probes', () => {
   it.each([
     ['alchemy', 7],
     ['dexscreener', 1],
-    ['fomo', 24],
+    ['fomo', 25],
     ['jupiter', 3],
     ['launchpad', 14],
     ['solana-tracker', 8],
@@ -115,7 +118,11 @@ describe('the drift check probes', () => {
       const context = probeContext();
       outcomes.push(
         await RequestContext.run(context, () => probe.run()).then(
-          () => (context.meter.endpoints.includes(probe.endpoint) ? `${probe.endpoint} ok` : `${probe.endpoint} reached ${context.meter.endpoints.join(', ')}`),
+          () =>
+            // The alert stream is a WebSocket, not a metered source call: resolving is its proof.
+            probe.endpoint === STREAM || context.meter.endpoints.includes(probe.endpoint)
+              ? `${probe.endpoint} ok`
+              : `${probe.endpoint} reached ${context.meter.endpoints.join(', ')}`,
           (e: unknown) => `${probe.endpoint} ${String(e)}`,
         ),
       );

@@ -17,13 +17,14 @@ import type { ProviderVariants, VariantContext } from '../../variants';
  * - /hacks: bridgeHack, classification, technique, returnedFunds null; defillamaId absent.
  * - /stablecoinchains and /stablecoincharts: `totalCirculating` in place of `totalCirculatingUSD`
  *   (the free document's name for it).
- * - /stablecoins: id, pegMechanism, chains absent; gecko_id null. Supplies, pegType and price stay.
+ * - /stablecoins: id, pegMechanism, chains, price absent (the tool notes the coins it could not
+ *   price); gecko_id null. Supplies and pegType stay.
  * - /pools: apyBase, apyReward, apyPct1D/7D/30D, il7d, poolMeta, rewardTokens null; ilRisk,
  *   exposure, volumeUsd1d/7d, pool, project absent; `status` absent. `chain`, `symbol`, `apy` and
  *   `tvlUsd`, which the tools filter and rank by, stay.
  * - /overview/*: a protocol's displayName, parentProtocol, protocolType absent; change_* null.
  * - coins /prices/*: `decimals` absent (the document's example omits it for coingecko keys).
- * Figures the tools compute with (TVL, totals, prices, confidence, supplies) are never touched.
+ * Other figures the tools compute with (TVL, totals, coin prices, confidence, supplies) are never touched.
  */
 
 type Json = Record<string, unknown>;
@@ -132,7 +133,7 @@ export const defillamaVariants: ProviderVariants = (ctx, body) => {
   if (route === '/stablecoins/stablecoinchains') return circulatingAsDocumented(ctx, 'stablecoinchains', body);
   if (route.startsWith('/stablecoins/stablecoincharts/')) return circulatingAsDocumented(ctx, 'stablecoincharts', body);
   if (route === '/stablecoins/stablecoins' && isObject(body)) {
-    editRows(ctx, 'stablecoins', rows(body.peggedAssets), ['id absent', 'pegMechanism absent', 'chains absent', 'gecko_id null'], 0.3);
+    editRows(ctx, 'stablecoins', rows(body.peggedAssets), ['id absent', 'pegMechanism absent', 'chains absent', 'price absent', 'gecko_id null'], 0.3);
     return body;
   }
   if (route === '/yields/pools' && isObject(body)) {

@@ -16,8 +16,8 @@ const TOKEN = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
  * One cheap call per endpoint of FomoClient and FomoTokenClient, labelled as the clients label them.
  * The trade endpoints need a trade id, which no fixed identity gives on both sides: those probes
  * first read the trader's newest swap (one extra swaps call) and use its trade id.
- * The alert stream (WebSocket) has no probe here: this function receives the HTTP clients only,
- * and the stream needs its own URL, key and connection lifecycle.
+ * The alert stream (WebSocket) has its own probe (fomo-alert-stream.probe.ts): it needs the stream's
+ * URL, key and connection lifecycle rather than a client.
  */
 export function fomoProbes(clients: { traders: FomoClient; tokens: FomoTokenClient }): ProviderProbe[] {
   const { traders, tokens } = clients;

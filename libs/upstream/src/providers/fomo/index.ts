@@ -4,6 +4,7 @@ export * from './fomo.errors';
 export * from './fomo.source';
 export * from './fomo-alert-stream';
 export { fomoProbes } from './fomo.probes';
+export { fomoAlertStreamProbe } from './fomo-alert-stream.probe';
 export type { FomoWalk, FomoWalkBounds } from './fomo-pages';
 export { FOMO_CANDLE_RESOLUTIONS } from './fomo-token.schemas';
 export type {
