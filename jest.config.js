@@ -15,6 +15,8 @@ const withDatabase = {
   ...shared,
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
+  // Every tool answer of these tiers is checked against its schema (libs/contract).
+  setupFilesAfterEnv: ['<rootDir>/test/answer-schemas.setup.ts'],
 };
 
 module.exports = {

@@ -47,7 +47,12 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
       expect(path.get['x-credits']).toBe(tool.cost);
       expect(path.post['x-credits']).toBe(tool.cost);
       expect(path.post.requestBody.content['application/json'].schema).toEqual(tool.inputSchema);
-      expect(path.get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/Envelope');
+      // The 200 names the tool's own `data` component, which exists and has properties.
+      const answer = path.get.responses['200'].content['application/json'].schema;
+      expect(answer).toMatchObject({ required: ['data', 'credits', 'meta'], properties: { credits: { $ref: '#/components/schemas/Credits' } } });
+      const dataRef: string = answer.properties.data.$ref;
+      expect({ tool: tool.name, dataRef }).toEqual({ tool: tool.name, dataRef: expect.stringMatching(/^#\/components\/schemas\/\w+$/) });
+      expect(Object.keys(doc.components.schemas[dataRef.split('/').pop()!].properties ?? {}).length).toBeGreaterThan(0);
       expect(path.get.responses['400'].$ref).toBe('#/components/responses/invalid_request');
     }
     const usage = doc.paths['/api/v1/tools/service_usage'];
@@ -67,6 +72,10 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
     expect(health.get.parameters).toEqual([]);
     expect(health.get.responses['409']).toBeUndefined();
     expect(doc.components.schemas.Envelope.required).toEqual(['data', 'credits', 'meta']);
+    expect(doc.paths['/api/v1/tools/service_wallet_age'].get.responses['200'].content['application/json'].schema.properties.data).toEqual({
+      $ref: '#/components/schemas/WalletAgeData',
+    });
+    expect(doc.components.schemas.WalletAgeData.properties.chains.items).toEqual({ $ref: '#/components/schemas/ChainAge' });
   });
 
   it('documents the credit headers on every tool answer, success and errors', async () => {

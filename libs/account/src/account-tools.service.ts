@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig, CREDITS_PER_CALL, ServiceStatusRegistry, SessionUsageTracker, Tool, TOOL_CATALOG, type ToolContext, type ToolResult } from '@scout/core';
 import { LedgerService, PlanService, planView } from '@scout/ledger';
+import type { AccountData, HealthData, UsageData } from './account-answers';
 import { NoInput, UsageInput } from './account-tools.dto';
 
 function startOfMonthUtc(now: Date): Date {
@@ -26,7 +27,7 @@ export class AccountToolsService {
     description:
       'Use it when a call failed to tell an outage from a bad request. Each source is ok, degraded or down; a down source says when it is retried (retryAt).',
   })
-  async health(): Promise<ToolResult> {
+  async health(): Promise<ToolResult<HealthData>> {
     const sources = this.status.sourceHealth();
     const worst = sources.some((s) => s.state === 'down') ? 'down' : sources.some((s) => s.state === 'degraded') ? 'degraded' : 'ok';
     return {
@@ -46,7 +47,7 @@ export class AccountToolsService {
     summary: 'Your plan, credits remaining, monthly allowance, credits used this month, prepaid top-ups and their expiry.',
     description: '"This month" is the current plan period (periodStart to renewsAt) with a plan, the calendar month (UTC) without one.',
   })
-  async account(_input: NoInput, context: ToolContext): Promise<ToolResult> {
+  async account(_input: NoInput, context: ToolContext): Promise<ToolResult<AccountData>> {
     const accountId = context.caller!.accountId;
     const now = new Date();
     const [account, remaining, grants, planState] = await Promise.all([
@@ -95,7 +96,7 @@ export class AccountToolsService {
       'session.byChannel splits the same calls and credits by how they came: rest (/api/v1/tools) or mcp (/mcp); both spend one balance. The durable record is the ledger (GET /api/v1/me).',
   })
   // eslint-disable-next-line @typescript-eslint/require-await -- a tool handler returns a promise; async keeps a throw a rejection, as in every other handler
-  async sessionUsage(input: UsageInput, context: ToolContext): Promise<ToolResult> {
+  async sessionUsage(input: UsageInput, context: ToolContext): Promise<ToolResult<UsageData>> {
     const accountId = context.caller!.accountId;
     const notes: string[] = [];
     if (input.clearCache) {

@@ -16,6 +16,15 @@ export interface CreatedAlert extends AlertView {
   signingSecret?: string;
 }
 
+/** service_alert_list: the account's alerts, newest first. */
+export interface AlertListData {
+  alerts: AlertView[];
+  /** Alerts active now. */
+  activeCount: number;
+  /** Active alerts an account may hold. */
+  maxActive: number;
+}
+
 /** service_alert_create, service_alert_list, service_alert_delete: an account's own alerts. */
 @Injectable()
 export class AlertToolsService {
@@ -83,7 +92,7 @@ export class AlertToolsService {
     summary: "The account's alerts: state (active, fired, deleted), when each fired and why, and its delivery (attempts, last status).",
     description: 'Newest first. activeCount says how many of the 20 active slots are used. Signing secrets are never shown again. Free.',
   })
-  async list(input: ListAlertsInput, context: ToolContext): Promise<ToolResult<{ alerts: AlertView[]; activeCount: number; maxActive: number }>> {
+  async list(input: ListAlertsInput, context: ToolContext): Promise<ToolResult<AlertListData>> {
     const accountId = context.caller!.accountId;
     const [alerts, activeCount] = await Promise.all([this.alerts.list(accountId, input.state), this.alerts.activeCount(accountId)]);
     const firings = await this.firings.forAlerts(alerts.filter((a) => a.firedAt).map((a) => a.id));

@@ -6,47 +6,10 @@ import { ChainHealthInput, ChainRevenueInput, ChainTrendInput } from './defi-too
 import { ratio, sharePct } from './calc/ratio';
 import { rankBy } from './calc/rank';
 import { allTimeHigh, changesOverWindows, latestPoint, weeklySeries, type SeriesPoint } from './calc/series';
-import type { TrendDirection } from './calc/trend';
 import { isLlamaChain } from './llama-chains';
 import { overviewTotals, weekOverWeekOf } from './overview-figures';
 import { isoFromUnix } from './time';
-
-export interface ChainHealthRow {
-  chain: Chain;
-  label: string;
-  tvlUsd: number | null;
-  stablecoinSupplyUsd: number | null;
-  /** Stablecoin dollars in existence on the chain per dollar locked in its DeFi. */
-  stablecoinsPerTvlDollar: number | null;
-}
-
-export interface WindowChanges {
-  change1dPct: number | null;
-  change7dPct: number | null;
-  change30dPct: number | null;
-  change90dPct: number | null;
-  change1yPct: number | null;
-}
-
-export interface ChainRevenueRow {
-  chain: Chain;
-  label: string;
-  revenue: { usd24h: number | null; usd7d: number | null; usd30d: number | null };
-  fees: { usd24h: number | null; usd30d: number | null };
-  shareOfFeesKept30dPct: number | null;
-  weekOverWeekPct: number | null;
-  trend: TrendDirection | null;
-  shareOfAllDefiRevenue30dPct: number | null;
-  topEarners: Array<{
-    name: string;
-    displayName: string | null;
-    slug: string | null;
-    category: string | null;
-    revenue24hUsd: number | null;
-    revenue30dUsd: number | null;
-    shareOfChainRevenue30dPct: number | null;
-  }>;
-}
+import type { ChainHealthData, ChainHealthRow, ChainRevenueData, ChainRevenueRow, ChainTrendData, WindowChanges } from './chain-answers';
 
 function toSeries(points: DailyPoint[] | null): SeriesPoint[] {
   return (points ?? []).map((p) => ({ date: p.date, value: p.valueUsd }));
@@ -74,7 +37,7 @@ export class ChainToolsService {
     description:
       'Compares where capital sits. A high stablecoinsPerTvlDollar means dollars are parked on the chain rather than deployed in DeFi (dry powder); a low one means what is there is already at work. Chains DefiLlama does not list come back with null figures and a note.',
   })
-  async chainHealth(input: ChainHealthInput): Promise<ToolResult<{ chains: ChainHealthRow[] }>> {
+  async chainHealth(input: ChainHealthInput): Promise<ToolResult<ChainHealthData>> {
     const chains = input.chains;
     const parts = new AnswerParts();
     const [tvls, stables] = await Promise.all([
@@ -113,7 +76,7 @@ export class ChainToolsService {
     description:
       'Changes compare the latest daily value with the latest value at least that many days older; a window the history does not reach is null. The weekly series holds the last value of each ISO week (Monday to Sunday, UTC), ending with the current week.',
   })
-  async chainTrend(input: ChainTrendInput): Promise<ToolResult> {
+  async chainTrend(input: ChainTrendInput): Promise<ToolResult<ChainTrendData>> {
     const chain = input.chain ?? null;
     const llamaName = chain ? CHAIN_IDS[chain].llamaName : undefined;
     const scope = chain ? CHAIN_IDS[chain].label : 'DeFi as a whole';
@@ -187,9 +150,7 @@ export class ChainToolsService {
     description:
       "Revenue is what protocols keep of the fees users pay. Chains are ranked by 30-day revenue. shareOfFeesKept30dPct = revenue / fees over 30 days; shareOfAllDefiRevenue30dPct = the chain's 30-day revenue over all DeFi revenue. The trend compares the last 7 days of revenue with the 7 before: up or down beyond ±5%, flat within.",
   })
-  async chainRevenue(
-    input: ChainRevenueInput,
-  ): Promise<ToolResult<{ chains: ChainRevenueRow[]; allDefiRevenue: { usd24h: number | null; usd30d: number | null } }>> {
+  async chainRevenue(input: ChainRevenueInput): Promise<ToolResult<ChainRevenueData>> {
     const chains = input.chain ? [input.chain] : [...CHAINS];
     const parts = new AnswerParts();
     const perChain = (chain: Chain, dataType: 'dailyRevenue' | 'dailyFees'): Promise<LlamaOverview | null> => {

@@ -1,5 +1,8 @@
 export * from './defi.module';
 export * from './defi-tools.dto';
+export type * from './chain-answers';
+export type * from './market-answers';
+export type * from './protocol-answers';
 export * from './chain-tools.service';
 export * from './protocol-tools.service';
 export * from './market-tools.service';

@@ -4,47 +4,13 @@ import { AnswerParts, type Chain, CHAIN_IDS } from '@scout/upstream';
 import { DEFILLAMA_CLIENT, DefiLlamaClient, type LlamaStablecoin, type PegSupply } from '@scout/upstream';
 import { DexVolumesInput, PerpsOpenInterestInput, StablecoinsInput, TokenYieldsInput } from './defi-tools.dto';
 import { netChange, netChangeOfTotals, pctChange, pctChangeOfTotals } from './calc/change';
-import { PEG_BAND_PCT, pegStatus, pegUnitsToUsd, type PegReading } from './calc/peg';
+import { PEG_BAND_PCT, pegStatus, pegUnitsToUsd } from './calc/peg';
 import { rankBy } from './calc/rank';
 import { sharePct, sumKnown } from './calc/ratio';
 import { byLlamaChain, isLlamaChain } from './llama-chains';
 import { dayOverDayPct, levelChanges, overviewTotals, weekOverWeekOf } from './overview-figures';
 import { containsText } from './protocol-match';
-
-export interface YieldPoolRow {
-  /** Null when DefiLlama leaves the pool's id or project out (display only). */
-  poolId: string | null;
-  project: string | null;
-  chain: string;
-  symbol: string;
-  tvlUsd: number;
-  apy: number | null;
-  apyBase: number | null;
-  apyReward: number | null;
-  /** APY movement over 7 days, in percentage points (DefiLlama's apyPct7D). */
-  apyChange7dPct: number | null;
-  exposure: string | null;
-  impermanentLossRisk: string | null;
-  isStablecoin: boolean | null;
-  poolMeta: string | null;
-}
-
-export interface StablecoinRow {
-  /** Null when DefiLlama leaves them out (display only). */
-  name: string | null;
-  symbol: string | null;
-  pegType: string;
-  pegMechanism: string | null;
-  supplyUsd: number | null;
-  supplyChange1dUsd: number | null;
-  supplyChange7dUsd: number | null;
-  supplyChange30dUsd: number | null;
-  supplyChange1dPct: number | null;
-  supplyChange7dPct: number | null;
-  supplyChange30dPct: number | null;
-  priceUsd: number | null;
-  peg: PegReading;
-}
+import type { DexVolumesData, PerpsOpenInterestData, StablecoinRow, StablecoinsData, TokenYieldsData } from './market-answers';
 
 interface SupplyUsd {
   current: number | null;
@@ -71,7 +37,7 @@ export class MarketToolsService {
     description:
       'Ranked by TVL, not APY: the highest rates usually sit in tiny pools or in rewards about to end. symbol matches any pool symbol containing it (SOL matches SOL-USDC and JITOSOL). matched counts every pool passing the filters; showing counts those returned.',
   })
-  async tokenYields(input: TokenYieldsInput): Promise<ToolResult<{ matched: number; showing: number; pools: YieldPoolRow[] }>> {
+  async tokenYields(input: TokenYieldsInput): Promise<ToolResult<TokenYieldsData>> {
     const pools = await this.llama.yieldPools();
     const symbol = input.symbol?.trim().toUpperCase();
     const chain = input.chain;
@@ -119,7 +85,7 @@ export class MarketToolsService {
     description:
       "Ranked by 24-hour volume. shareOfDayPct = the DEX's 24-hour volume over all DEX volume in scope. Day over day compares the last 24 hours with the 24 before; week over week the last 7 days with the 7 before, and the trend is up or down beyond ±5%, flat within.",
   })
-  async dexVolumes(input: DexVolumesInput): Promise<ToolResult> {
+  async dexVolumes(input: DexVolumesInput): Promise<ToolResult<DexVolumesData>> {
     const chain: Chain | undefined = input.chain;
     const label = chain ? CHAIN_IDS[chain].label : null;
     const parts = new AnswerParts();
@@ -176,7 +142,7 @@ export class MarketToolsService {
     description:
       "Open interest is the value of positions open at the end of the day. Changes compare it with 1, 7 and 30 days earlier. With a chain, the venues running on that chain are kept and their totals summed; a venue's figures are venue-wide.",
   })
-  async perpsOpenInterest(input: PerpsOpenInterestInput): Promise<ToolResult> {
+  async perpsOpenInterest(input: PerpsOpenInterestInput): Promise<ToolResult<PerpsOpenInterestData>> {
     const overview = await this.llama.overview('open-interest');
     const chain = input.chain;
     const venues = overview.protocols.filter((p) => !chain || p.chains.some((c) => isLlamaChain(c, chain)));
@@ -219,7 +185,7 @@ export class MarketToolsService {
     summary: 'Supply per stablecoin with its move over a day, a week and a month and its peg status; totals with net stablecoin dollars arrived or left.',
     description: `Ranked by supply in USD. A USD stablecoin is pegged within ±${PEG_BAND_PCT}% of $1 (inclusive) and depegged beyond, with the deviation; other pegs have no status. Net flow is supply now minus supply 1, 7 or 30 days ago (negative when dollars left), over the coins known at both moments. Non-USD coins count at their current USD price.`,
   })
-  async stablecoins(input: StablecoinsInput): Promise<ToolResult> {
+  async stablecoins(input: StablecoinsInput): Promise<ToolResult<StablecoinsData>> {
     const coins = await this.llama.stablecoins();
     const chain = input.chain;
     const rows: Array<{ view: StablecoinRow; usd: SupplyUsd }> = [];

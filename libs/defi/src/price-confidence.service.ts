@@ -4,20 +4,7 @@ import { DEFILLAMA_CLIENT, DefiLlamaClient, type CoinPrice } from '@scout/upstre
 import { PriceConfidenceInput } from './defi-tools.dto';
 import { parseMoment, toLlamaCoinKey } from './coin-key';
 import { isoFromUnix } from './time';
-
-export interface PriceConfidenceRow {
-  /** The token as asked. */
-  token: string;
-  /** The DefiLlama coin key it was priced under. */
-  coinKey: string;
-  symbol: string | null;
-  priceUsd: number | null;
-  /** DefiLlama's confidence in the price, 0 to 1; low means a thin or odd market. */
-  confidence: number | null;
-  decimals: number | null;
-  /** When the price was observed. */
-  pricedAt: string | null;
-}
+import type { PriceConfidenceData, PriceConfidenceRow } from './market-answers';
 
 function checked<T extends { ok: true }>(result: T | { ok: false; message: string }): T {
   if (!result.ok) throw new Error(`validated input failed to parse: ${result.message}`);
@@ -44,7 +31,7 @@ export class PriceConfidenceService {
     description:
       'Tokens are <chain>:<address> (solana:MINT, ethereum:0x..., brokerage:0x...) or coingecko:<id>. confidence runs from 0 to 1: a thin or manipulated market shows as a low score. A token the provider cannot price comes back with priceUsd and confidence null and a note.',
   })
-  async priceConfidence(input: PriceConfidenceInput): Promise<ToolResult> {
+  async priceConfidence(input: PriceConfidenceInput): Promise<ToolResult<PriceConfidenceData>> {
     // The DTO's rules (AreCoinKeys, IsPastMoment) refused bad tokens and moments before the
     // charge; what reaches here parses (a moment only moves further into the past).
     const keys = input.tokens.map((token) => checked(toLlamaCoinKey(token)).key);

@@ -17,32 +17,11 @@ import { roundTo } from './calc/change';
 import { rankBy } from './calc/rank';
 import { sharePct, sumKnown } from './calc/ratio';
 import { changeOverDays, latestPoint } from './calc/series';
-import type { TrendDirection } from './calc/trend';
 import { isLlamaChain, scoutChainOfLlama } from './llama-chains';
 import { overviewTotals, weekOverWeekOf } from './overview-figures';
 import { containsText, hacksOf, resolveProtocol, resolvedTvl, type ResolvedProtocol } from './protocol-match';
 import { isoFromUnix } from './time';
-
-export interface Exploit {
-  date: string;
-  name: string;
-  amountLostUsd: number | null;
-  returnedFundsUsd: number | null;
-  classification: string | null;
-  technique: string | null;
-  targetType: string | null;
-  chains: string[];
-  bridgeHack: boolean | null;
-  source: string | null;
-}
-
-export interface FlowFigures {
-  usd24h: number | null;
-  usd7d: number | null;
-  usd30d: number | null;
-  weekOverWeekPct: number | null;
-  trend: TrendDirection | null;
-}
+import type { ChainRevenueSplit, DefiHacksData, Exploit, FlowFigures, ProtocolFeesData, ProtocolFigures, ProtocolReportData } from './protocol-answers';
 
 function exploitView(hack: LlamaHack): Exploit {
   return {
@@ -86,7 +65,7 @@ export class ProtocolToolsService {
     description:
       'Give a name or DefiLlama slug; a parent name such as "aave" covers all its versions. An unknown name is a 400 with no charge. exploits is null when the exploit record could not be read, and an empty list when nothing matched: no exploit on record does not make a protocol audited or safe.',
   })
-  async protocolReport(input: ProtocolReportInput): Promise<ToolResult> {
+  async protocolReport(input: ProtocolReportInput): Promise<ToolResult<ProtocolReportData>> {
     const parts = new AnswerParts();
     const [protocols, hacks] = await Promise.all([
       parts.run(
@@ -133,7 +112,7 @@ export class ProtocolToolsService {
     return { slug: detail.slug, name: detail.name, entry: null, members: [], isParent: detail.isParentProtocol, query: detail.name, otherMatches: [] };
   }
 
-  private protocolView(resolved: ResolvedProtocol | null, detail: LlamaProtocolDetail | null, query: string) {
+  private protocolView(resolved: ResolvedProtocol | null, detail: LlamaProtocolDetail | null, query: string): ProtocolFigures {
     const entry = resolved?.entry ?? null;
     const series = (detail?.tvlSeries ?? []).map((p) => ({ date: p.date, value: p.valueUsd }));
     const listedTvl = resolved ? resolvedTvl(resolved) : null;
@@ -177,7 +156,7 @@ export class ProtocolToolsService {
     summary: 'Exploits and rug pulls on record, newest first, with amount lost and how it was done.',
     description: 'Filter by a name the incident contains, by chain, or both. amountLostUsd is null where the loss is not known.',
   })
-  async defiHacks(input: DefiHacksInput): Promise<ToolResult<{ matched: number; showing: number; totalLostUsd: number | null; hacks: Exploit[] }>> {
+  async defiHacks(input: DefiHacksInput): Promise<ToolResult<DefiHacksData>> {
     const hacks = await this.llama.hacks();
     const chain = input.chain;
     const matched = hacks.filter((h) => (!input.query || containsText(input.query, h.name)) && (!chain || h.chains.some((c) => isLlamaChain(c, chain))));
@@ -200,7 +179,7 @@ export class ProtocolToolsService {
     description:
       'Fees are what users pay; revenue is what the protocol keeps. Ranked by 7-day fees or revenue (sortBy). shareOfFeesKept30dPct = 30-day revenue / 30-day fees. The trend compares the last 7 days with the 7 before: up or down beyond ±5%, flat within. totals cover every protocol on the chain (or all chains) before the query filter.',
   })
-  async protocolFees(input: ProtocolFeesInput): Promise<ToolResult> {
+  async protocolFees(input: ProtocolFeesInput): Promise<ToolResult<ProtocolFeesData>> {
     const chain: Chain | undefined = input.chain;
     const llamaName = chain ? CHAIN_IDS[chain].llamaName : undefined;
     const label = chain ? CHAIN_IDS[chain].label : null;
@@ -275,7 +254,7 @@ export class ProtocolToolsService {
   }
 
   /** Revenue per chain over 24h and 30d from the protocol's breakdowns; null when DefiLlama gives none. */
-  private revenueByChain(row: OverviewProtocol | null) {
+  private revenueByChain(row: OverviewProtocol | null): ChainRevenueSplit[] | null {
     const day = totalsByChain(row?.breakdown24h ?? null);
     const month = totalsByChain(row?.breakdown30d ?? null);
     if (!day && !month) return null;

@@ -29,6 +29,17 @@ export interface SymbolPriceRow {
   lastUpdatedAt: string | null;
 }
 
+/** service_token_prices: one row per asked mint, in the order asked. */
+export interface TokenPricesData {
+  prices: SolanaPriceRow[];
+}
+
+/** service_token_prices_multichain: the asked addresses and symbols, each with its USD price. */
+export interface MultichainPricesData {
+  tokens: AddressPriceRow[];
+  symbols: SymbolPriceRow[];
+}
+
 export interface PriceHistoryData extends SeriesFigures {
   token: { symbol: string } | { chain: Chain; address: string };
   interval: string;
@@ -64,7 +75,7 @@ export class PricesToolsService {
     description:
       'Answers in the order asked, one row per distinct mint. A mint without a reliable price has priceUsd, change24h and liquidityUsd null (never 0), with a note. change24h is in percent; liquidityUsd sums all pools.',
   })
-  async tokenPrices(input: TokenPricesInput): Promise<ToolResult<{ prices: SolanaPriceRow[] }>> {
+  async tokenPrices(input: TokenPricesInput): Promise<ToolResult<TokenPricesData>> {
     const { unique, repeated } = dedupe(input.tokens);
     const answer = await this.jupiter.prices(unique);
     const prices = unique.map((mint): SolanaPriceRow => {
@@ -95,7 +106,7 @@ export class PricesToolsService {
     description:
       'Give tokens as {chain, address} objects or "chain:address" text, and/or symbols for majors. Answers in the order asked; a token without a price has priceUsd null with a note. EVM addresses come back lowercased.',
   })
-  async multichainPrices(input: MultichainPricesInput): Promise<ToolResult<{ tokens: AddressPriceRow[]; symbols: SymbolPriceRow[] }>> {
+  async multichainPrices(input: MultichainPricesInput): Promise<ToolResult<MultichainPricesData>> {
     const refs = input.tokens.map((t) => ({ chain: t.chain, address: normaliseAddress(t.chain, t.address) }));
     const tokens = dedupe(refs, (t) => tokenKey(t.chain, t.address));
     const symbols = dedupe(input.symbols, (s) => s.toUpperCase());

@@ -4,6 +4,7 @@ export * from './trader-directory.service';
 export * from './leaderboard/leaderboard.dto';
 export * from './leaderboard/leaderboard-tools.service';
 export * from './trader-resolver';
+export * from './fomo-views';
 export * from './trader-input.dto';
 export * from './page-reader';
 export * from './trades/trade-comments.dto';

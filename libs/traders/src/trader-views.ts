@@ -8,7 +8,7 @@ export interface WalletsView {
   /** True when both wallets are backed by on-chain evidence; null when the provider does not say. */
   verified: boolean | null;
   /** How each wallet was attributed, e.g. { solana: 'onchain-holdings', evm: 'provider-claimed' }. */
-  evidence: Record<string, string> | null;
+  evidence: { [chain: string]: string } | null;
 }
 
 export function walletsView(wallets: FomoWallets | null): WalletsView {

@@ -1,10 +1,11 @@
+import { ANSWER_SCHEMAS, CREDITS_SCHEMA, envelopeSchema, META_SCHEMA, withRefsAt } from '@scout/contract';
 import {
   ERROR_CODE_MEANINGS,
   HTTP_STATUS_BY_CODE,
   takesJsonText,
-  TOOL_AREAS,
   TOOL_CATALOG,
   type ErrorCode,
+  type ToolArea,
   type PropertySchema,
   type RegisteredTool,
 } from '@scout/core';
@@ -29,6 +30,30 @@ const RESPONSE_CODES: ErrorCode[] = [
 const ERROR_RESPONSES: Record<string, { code: ErrorCode; description: string }> = Object.fromEntries(
   RESPONSE_CODES.map((code) => [String(HTTP_STATUS_BY_CODE[code]), { code, description: ERROR_CODE_MEANINGS[code] }]),
 );
+
+const ENVELOPE_PARTS = { credits: { $ref: '#/components/schemas/Credits' }, meta: { $ref: '#/components/schemas/Meta' } };
+
+/** A tool's 200: the envelope with its own `data` component (the shared Envelope for a tool without one). */
+function answerSchema(tool: string): Schema {
+  const data = ANSWER_SCHEMAS.tools[tool]?.schema;
+  return data ? envelopeSchema(withRefsAt(data, '#/components/schemas/'), ENVELOPE_PARTS) : { $ref: '#/components/schemas/Envelope' };
+}
+
+/** What each tag groups, for readers of the reference. */
+const TAG_DESCRIPTIONS: Record<ToolArea | 'catalog' | 'probes' | 'mcp', string> = {
+  account: "Your account: Scout's health, your plan and credits, usage, keys and the ledger (free).",
+  traders: 'Tracked traders: leaderboards, profiles, positions, swaps, theses and their social graph.',
+  tokens: 'Token research: holders, developers, early buyers, boards, candles, snapshots, on-chain checks and the exit check.',
+  feeds: 'The live trade feed: recent alerts, held watches and the Server-Sent Events stream.',
+  wallets: 'EVM and Solana wallets: portfolio, profit and loss, transfers and age.',
+  prices: 'Token prices now and over time, and token metadata, across chains.',
+  defi: 'Chains and DeFi: TVL, fees and revenue, yields, DEX volumes, open interest, stablecoins and hacks.',
+  launchpad: 'The token launchpad: coins, launches, their economics (burns, rewards, airdrops, fees, backing) and the platform.',
+  alerts: 'Your alerts on the live feed: create, list and delete, delivered by webhook or email.',
+  catalog: 'What Scout offers: the tool catalog, this document and llms.txt.',
+  probes: 'Liveness and readiness, for load balancers and orchestrators.',
+  mcp: 'The Model Context Protocol endpoint for AI agents, with its OAuth 2.1 sign-in.',
+};
 
 /** The credit headers of a tool's answer, success or error, to a caller with a key. */
 const CREDIT_HEADERS = {
@@ -76,38 +101,12 @@ const COMPONENTS = {
     },
   },
   schemas: {
-    Credits: {
-      type: 'object',
-      required: ['remaining'],
-      properties: {
-        creditsSpent: { type: 'integer', minimum: 0, description: 'Credits charged for this call.' },
-        calls: { type: 'integer', minimum: 0, description: 'Upstream calls made.' },
-        cachedCalls: { type: 'integer', minimum: 0, description: 'Upstream calls served from cache.' },
-        endpoints: { type: 'array', items: { type: 'string' }, description: 'Upstream endpoints used.' },
-        remaining: { type: ['integer', 'null'], minimum: 0, description: 'Credits left; null without a key.' },
-      },
-    },
-    Meta: {
-      type: 'object',
-      required: ['tool', 'generatedAt', 'durationMs'],
-      properties: {
-        tool: { type: 'string' },
-        generatedAt: { type: 'string', format: 'date-time' },
-        durationMs: { type: 'integer', minimum: 0 },
-        requestId: { type: 'string' },
-      },
-    },
-    Envelope: {
-      type: 'object',
-      required: ['data', 'credits', 'meta'],
-      properties: {
-        data: { type: 'object', description: "The tool's output." },
-        notes: { type: 'array', items: { type: 'string' }, description: 'Caveats, such as a part that failed upstream.' },
-        credits: { $ref: '#/components/schemas/Credits' },
-        meta: { $ref: '#/components/schemas/Meta' },
-      },
-    },
-    Error: {
+    Credits: CREDITS_SCHEMA,
+    Meta: META_SCHEMA,
+    // Each tool's answer names its `data` (toolOperations); this is the shape they share.
+    Envelope: envelopeSchema({ type: 'object', description: "The tool's output." }, ENVELOPE_PARTS),
+    // Not `Error`: a generated client would shadow JavaScript's own.
+    ErrorAnswer: {
       type: 'object',
       required: ['error'],
       properties: {
@@ -134,10 +133,18 @@ const COMPONENTS = {
   responses: Object.fromEntries(
     Object.values(ERROR_RESPONSES).map((e) => [
       e.code,
-      { description: e.description, headers: CREDIT_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      { description: e.description, headers: CREDIT_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorAnswer' } } } },
     ]),
   ),
 };
+
+/** Every tool's `data` shape and the shapes they share, from the generated answer schemas (libs/contract). */
+function answerComponents(): Record<string, Schema> {
+  const own = Object.keys(COMPONENTS.schemas);
+  const clash = Object.keys(ANSWER_SCHEMAS.definitions).filter((name) => own.includes(name));
+  if (clash.length) throw new Error(`answer types named like the API's own components: ${clash.join(', ')}`);
+  return withRefsAt(ANSWER_SCHEMAS.definitions, '#/components/schemas/') as Record<string, Schema>;
+}
 
 function errorRefs(statuses: string[]): Record<string, unknown> {
   return Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${ERROR_RESPONSES[s].code}` }]));
@@ -174,7 +181,7 @@ function toolOperations(tool: RegisteredTool): Record<string, unknown> {
           ...CREDIT_HEADERS,
           ...(tool.public ? {} : { 'idempotent-replayed': { $ref: '#/components/headers/IdempotentReplayed' } }),
         },
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+        content: { 'application/json': { schema: answerSchema(tool.name) } },
       },
       ...errorRefs(statuses),
     },
@@ -338,8 +345,8 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
-    tags: [...TOOL_AREAS, 'catalog', 'probes', 'mcp'].map((name) => ({ name })),
+    tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
     paths,
-    components: COMPONENTS,
+    components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...answerComponents() } },
   };
 }

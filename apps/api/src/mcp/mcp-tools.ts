@@ -1,4 +1,5 @@
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { toolOutputSchema } from '@scout/contract';
 import { CREDITS_PER_CALL, isToolName, TOOL_CATALOG, type RegisteredTool } from '@scout/core';
 
 /** `_meta` key of a tool's cost in credits (tools/list). */
@@ -43,14 +44,19 @@ function costLine(cost: number): string {
   return `Costs ${cost} credits a call (${calls} standard call${calls === 1 ? '' : 's'}), charged only when it answers.`;
 }
 
-/** A registry tool as tools/list shows it: the same input schema as GET /api/v1/tools. */
+/**
+ * A registry tool as tools/list shows it: the same input schema as GET /api/v1/tools, and the
+ * envelope with the tool's `data` as its output schema (what `structuredContent` holds).
+ */
 export function mcpTool(tool: RegisteredTool): Tool {
+  const outputSchema = toolOutputSchema(tool.name);
   const description = [tool.summary, tool.description, costLine(tool.cost)].filter((part) => part !== undefined && part !== '').join('\n\n');
   return {
     name: tool.name,
     title: titleOf(tool.name),
     description,
     inputSchema: tool.inputSchema as Tool['inputSchema'],
+    ...(outputSchema ? { outputSchema: outputSchema as Tool['outputSchema'] } : {}),
     annotations: annotationsOf(tool),
     _meta: { [CREDITS_META]: tool.cost },
   };

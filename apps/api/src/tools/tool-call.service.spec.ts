@@ -1,3 +1,4 @@
+import { AnswerConformance } from '@scout/contract';
 import { AppConfig, CallMeter, SessionUsageTracker, type RegisteredTool, type ToolContext, type ToolResult } from '@scout/core';
 import type { CreditHoldsService, Hold } from '@scout/ledger';
 import type { IdempotencyService } from '@scout/idempotency';
@@ -35,6 +36,7 @@ function service(holds: ReturnType<typeof fakeHolds>['holds']): ToolCallService 
     new SessionUsageTracker(),
     AppConfig.fromEnv({}),
     { sandbox: false } as unknown as UpstreamEndpoints,
+    new AnswerConformance({ warn: jest.fn() }),
   );
 }
 

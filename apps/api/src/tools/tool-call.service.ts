@@ -12,6 +12,7 @@ import {
   type ToolName,
   type ToolResult,
 } from '@scout/core';
+import { AnswerConformance } from '@scout/contract';
 import { IdempotencyService, parseIdempotencyKey, requestFingerprint } from '@scout/idempotency';
 import { CreditHoldsService, type Hold } from '@scout/ledger';
 import type { UpstreamEndpoints } from '@scout/upstream';
@@ -49,6 +50,7 @@ export class ToolCallService {
     private readonly sessionUsage: SessionUsageTracker,
     private readonly config: AppConfig,
     @Inject(UPSTREAM_ENDPOINTS) private readonly upstreams: UpstreamEndpoints,
+    private readonly conformance: AnswerConformance,
   ) {}
 
   async call(request: ToolCallRequest): Promise<ToolCallOutcome> {
@@ -171,6 +173,8 @@ export class ToolCallService {
     startedAt: number,
     requestId: string,
   ): Envelope {
+    // An answer off its schema is still the answer the caller paid for: it is sent, and the drift logged.
+    this.conformance.check(tool, result.data);
     const notes = [...(result.notes ?? [])];
     if (this.upstreams.sandbox && context.meter.endpoints.length > 0) notes.push(SANDBOX_NOTE);
     return buildEnvelope({ tool, data: result.data, notes, creditsSpent, remaining, meter: context.meter, startedAt, requestId });

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AnswerConformance } from '@scout/contract';
 import { IdempotencyModule } from '@scout/idempotency';
 import { LedgerModule } from '@scout/ledger';
 import type { UpstreamEndpoints } from '@scout/upstream';
@@ -16,7 +17,13 @@ export class ToolsModule {
       module: ToolsModule,
       imports: [LedgerModule, IdempotencyModule],
       controllers: [ToolsController],
-      providers: [{ provide: UPSTREAM_ENDPOINTS, useValue: upstreams }, BalanceReads, ToolCallService, ToolGatewayService],
+      providers: [
+        { provide: UPSTREAM_ENDPOINTS, useValue: upstreams },
+        BalanceReads,
+        ToolCallService,
+        ToolGatewayService,
+        { provide: AnswerConformance, useFactory: () => new AnswerConformance() },
+      ],
       exports: [ToolCallService],
     };
   }

@@ -10,7 +10,7 @@ export interface SessionUsage {
   since: string;
   creditsSpent: number;
   calls: number;
-  byTool: Record<string, Tally>;
+  byTool: { [tool: string]: Tally };
   /** The same calls by how they came: REST or MCP (every channel listed, zeros included). */
   byChannel: Record<CallChannel, Tally>;
   upstreamCalls: number;

@@ -26,6 +26,11 @@ export interface PairRow {
   launchLabReady: boolean;
 }
 
+/** launchpad_pairs: the quote tokens a coin can be launched against. */
+export interface LaunchpadPairsData {
+  pairs: PairRow[];
+}
+
 export interface LaunchLabPricingData {
   quote: { mint: string; symbol: string | null; decimals: number; priceUsd: number | null };
   base: { decimals: number; supplyRaw: string; supplyTokens: number };
@@ -45,7 +50,7 @@ export interface LaunchLabPricingData {
   graduation: CurvePoint;
   priceMultiple: number | null;
   /** What a create instruction needs (global and platform config, curve and migrate type, ...). */
-  constants: Record<string, string | number | boolean>;
+  constants: { [name: string]: string | number | boolean };
 }
 
 /** The quotes a launch can pair against, and LaunchLab's curve for one of them. */
@@ -60,7 +65,7 @@ export class LaunchpadPairsToolsService {
     description:
       'Each quote: mint, symbol, name, decimals, category and its label, logoUrl, tokenProgram (and tokenStandard: token or token-2022), launchable (the platform allows launches against it) and launchLabReady (a Raydium LaunchLab config exists, so launchpad_launchlab_pricing answers for it). Filter by category, launchable, launchLabReady.',
   })
-  async pairs(input: LaunchpadPairsInput): Promise<ToolResult<{ pairs: PairRow[] }>> {
+  async pairs(input: LaunchpadPairsInput): Promise<ToolResult<LaunchpadPairsData>> {
     const { pairs } = await this.launchpad.pairs({ category: input.category, launchable: input.launchable, launchLabReady: input.launchLabReady });
     const rows = pairs.map((p): PairRow => ({
       mint: p.mint,

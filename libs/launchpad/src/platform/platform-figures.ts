@@ -1,3 +1,4 @@
+import type { QuoteTokenRef } from '../quote-token';
 import type { LaunchpadRevenue, LaunchpadRewards, LaunchpadStats } from '@scout/upstream';
 import { sharePct, sumKnown, sumRaw, tokenAmount, type TokenAmount } from '../token-amount';
 
@@ -53,7 +54,7 @@ export interface BurnsBySource {
   /** Burned USD (at burn) over every source. */
   totalUsd: number;
   count: number;
-  bySource: Record<string, { valueUsd: number; count: number }>;
+  bySource: { [source: string]: { valueUsd: number; count: number } };
 }
 
 export function burnsBySource(bySource: LaunchpadRevenue['burnsBySource']): BurnsBySource {
@@ -93,7 +94,7 @@ type RewardCoin = LaunchpadRewards['coins'][number];
 export interface RewardCoinRow {
   mint: string;
   symbol: string | null;
-  quote: RewardCoin['quote'];
+  quote: QuoteTokenRef;
   /** In the quote holders are paid in, from the raw amount and its decimals. */
   distributed: TokenAmount;
   distributedUsd: number | null;

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
-import type { LaunchpadRevenue, LaunchpadRewards, LaunchpadStats } from '@scout/upstream';
 import { LAUNCHPAD_CLIENT, type LaunchpadPort } from '../launchpad.ports';
 import {
   burnsBySource,
@@ -19,26 +18,71 @@ import {
 } from './platform-figures';
 import { LaunchpadRevenueInput, LaunchpadRewardsInput, LaunchpadStatsInput } from './platform.dto';
 
+/** Burns over the launchpad's life. */
+export interface PlatformBurns {
+  /** USD at burn time; null when the site does not say. */
+  totalUsd: number | null;
+  burnCount: number;
+}
+
+/** Buybacks over the launchpad's life. */
+export interface BuybackTotals {
+  totalUsd: number;
+  count: number;
+}
+
+/** One buyback or burn. */
+export interface RecentBuyback {
+  signature: string;
+  kind: 'buyback' | 'burn';
+  mint: string;
+  /** USD at the time; null when the site does not say. */
+  valueUsd: number | null;
+  /** ISO 8601. */
+  at: string;
+}
+
+/** One UTC day of revenue, in USD. */
+export interface DailyRevenue {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  dailyRevenue: number;
+  dailyHoldersRevenue: number;
+  dailyProtocolRevenue: number;
+}
+
+/** One reward distribution to a coin's holders. */
+export interface RecentDistribution {
+  signature: string;
+  mint: string;
+  /** Whole tokens of the reward coin. */
+  amountTokens: number;
+  valueUsd: number | null;
+  holderCount: number;
+  /** ISO 8601. */
+  paidAt: string;
+}
+
 export interface LaunchpadStatsData {
   totals: PlatformTotals;
   revenue: RevenueSplit & { buybackUsd: number | null };
-  burns: LaunchpadStats['burns'];
+  burns: PlatformBurns;
   config: {
     /** Market cap (USD) at which a coin graduates, per launch path. */
-    graduationThresholds: Record<string, number>;
-    launchPaths: Record<string, boolean>;
+    graduationThresholds: { [launchPath: string]: number };
+    launchPaths: { [launchPath: string]: boolean };
     enabledLaunchPaths: string[];
   };
 }
 
 export interface LaunchpadRevenueData {
   revenue: RevenueSplit;
-  buybacks: LaunchpadRevenue['buybacks'];
+  buybacks: BuybackTotals;
   burns: BurnsBySource;
   /** The newest buybacks and burns, up to `limit`. */
-  recent: LaunchpadRevenue['recent'];
+  recent: RecentBuyback[];
   /** With `history`: the daily USD series by UTC day, oldest first; else null. */
-  daily: NonNullable<LaunchpadRevenue['daily']> | null;
+  daily: DailyRevenue[] | null;
   /** The daily series added up (it adds to the total revenue); null without `history`. */
   dailyTotals: DailyTotals | null;
 }
@@ -48,7 +92,7 @@ export interface LaunchpadRewardsData {
   overall: RewardsOverall;
   coins: RewardCoinRow[];
   /** The newest distributions, up to `limit`. */
-  recent: LaunchpadRewards['recent'];
+  recent: RecentDistribution[];
 }
 
 /** The launchpad as a whole: its totals and config, the money it made and burned, what it paid holders. */

@@ -1,3 +1,4 @@
+import type { QuoteTokenRef } from '../quote-token';
 import type {
   LaunchpadAirdrop,
   LaunchpadBacking,
@@ -34,8 +35,6 @@ import { claimableShareOfVolumePct, peakSharePct } from './report-figures';
  * part of the report equals that tool's data without its mint.
  */
 
-type TokenRef = LaunchpadTokenRewards['quote'];
-
 export interface ReportPartsData {
   /** The listing (launchpad_token's `token` without its market); null when the token read failed. */
   token: Omit<CoinRow, 'market'> | null;
@@ -45,7 +44,7 @@ export interface ReportPartsData {
   market: (MarketRow & { peakSharePct: number | null }) | null;
   burns: { totals: BurnTotals; listed: ListedBurns; burns: BurnRow[] } | null;
   /** `rewards` null in standard mode. */
-  rewards: { mode: LaunchMode; quote: TokenRef; base: TokenRef | null; rewards: RewardFigures | null; payouts: PayoutRow[] } | null;
+  rewards: { mode: LaunchMode; quote: QuoteTokenRef; base: QuoteTokenRef | null; rewards: RewardFigures | null; payouts: PayoutRow[] } | null;
   /** `airdrop` null with the site's message when the coin launched without one. */
   airdrop: { airdrop: AirdropFigures | null; message: string | null } | null;
   /** Claimable creator fees (null with the site's reason for reward, pump and LaunchLab launches), and their share of 24h volume. */

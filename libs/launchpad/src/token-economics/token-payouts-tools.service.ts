@@ -4,19 +4,14 @@ import type { LaunchMode } from '@scout/upstream';
 import { LAUNCHPAD_CLIENT, type LaunchpadPort } from '../launchpad.ports';
 import { claimableFees, payoutRows, rewardFigures, type ClaimableFees, type PayoutRow, type RewardFigures } from './token-economics-figures';
 import { LaunchpadMintLimitInput } from './token-economics.dto';
-
-interface TokenRef {
-  mint: string;
-  symbol: string | null;
-  decimals: number;
-}
+import type { QuoteTokenRef } from '../quote-token';
 
 export interface LaunchpadTokenRewardsData {
   mint: string;
   mode: LaunchMode;
   /** The token holders are paid in (the coin's quote); every amount below is in it. */
-  quote: TokenRef;
-  base: TokenRef | null;
+  quote: QuoteTokenRef;
+  base: QuoteTokenRef | null;
   /** Null in standard mode: no transfer tax, no holder rewards. */
   rewards: RewardFigures | null;
   /** The newest payouts, up to `limit`. */

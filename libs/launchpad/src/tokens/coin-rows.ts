@@ -41,8 +41,8 @@ export interface CoinRow {
   flywheel: { active: boolean } | null;
   imageUrl: string | null;
   metadataUri: string | null;
-  /** The coin's links (site, socials) as the site lists them; null when it lists none. */
-  links: Record<string, unknown> | null;
+  /** The coin's links (site, socials) by name, as the site lists them (URLs; other values left out); null when it lists none. */
+  links: { [name: string]: string } | null;
   market: MarketRow;
   /** e.g. bonding, graduated. */
   status: string;
@@ -87,7 +87,7 @@ export function coinRow(t: LaunchpadToken): CoinRow {
     flywheel: t.flywheel ? { active: t.flywheel.active } : null,
     imageUrl: t.imageUrl,
     metadataUri: t.metadataUri,
-    links: t.links ?? null,
+    links: t.links ? Object.fromEntries(Object.entries(t.links).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : null,
     market: {
       priceUsd: m.priceUsd,
       marketCapUsd: m.marketCapUsd,

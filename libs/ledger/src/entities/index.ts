@@ -6,6 +6,7 @@ import { PlanEntity, planView } from './plan.entity';
 import { PlanPeriodEntity } from './plan-period.entity';
 
 export { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanChangeEntity, PlanEntity, PlanPeriodEntity, planView };
+export type { PlanView } from './plan.entity';
 export type { AccountStatus } from './account.entity';
 export type { EntryKind } from './credit-entry.entity';
 export type { GrantKind } from './credit-grant.entity';

@@ -11,7 +11,16 @@ export class PlanEntity {
 }
 
 /** How a plan appears in API answers: USD as a number, credits and calls per month. */
-export function planView(plan: PlanEntity) {
+export interface PlanView {
+  id: string;
+  name: string;
+  /** Price per month, in USD. */
+  priceUsd: number;
+  callsPerMonth: number;
+  creditsPerMonth: number;
+}
+
+export function planView(plan: PlanEntity): PlanView {
   return {
     id: plan.id,
     name: plan.name,

@@ -1,5 +1,5 @@
 import type { AnalyticsDeployerTokens } from '@scout/upstream';
-import { isGraduated, launchOutcome, launchRow, launchSummary, mergePages, morePages, type LaunchRow } from './deployer-figures';
+import { isGraduated, launchOutcome, launchRow, launchSummary, mergePages, morePages, type DeployerLaunchRow } from './deployer-figures';
 
 type Listed = AnalyticsDeployerTokens['tokens'][number];
 const DAY = 86_400_000;
@@ -69,7 +69,7 @@ describe('deployer figures', () => {
   });
 
   it('counts graduations (dead or alive since) and outcomes; the dead share is over launches of known outcome', () => {
-    const rows: LaunchRow[] = [
+    const rows: DeployerLaunchRow[] = [
       listed('a'),
       listed('b', { liquidityUsd: 100 }),
       listed('c', { market: 'pumpfun', liquidityUsd: 200 }),

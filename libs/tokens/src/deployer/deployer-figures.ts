@@ -21,7 +21,7 @@ export const TOO_YOUNG_MS = 86_400_000;
  */
 export type LaunchOutcome = 'graduated' | 'active' | 'dead' | 'unknown';
 
-export interface LaunchRow {
+export interface DeployerLaunchRow {
   mint: string;
   name: string | null;
   symbol: string | null;
@@ -51,7 +51,7 @@ export function launchOutcome(row: Pick<ListedToken, 'liquidityUsd' | 'marketCap
   return isGraduated(row.market) === true ? 'graduated' : 'active';
 }
 
-export function launchRow(row: ListedToken, nowMs: number): LaunchRow {
+export function launchRow(row: ListedToken, nowMs: number): DeployerLaunchRow {
   return {
     mint: row.mint,
     name: row.name,
@@ -77,7 +77,7 @@ export interface LaunchSummary {
   deadSharePct: number | null;
 }
 
-export function launchSummary(rows: readonly LaunchRow[]): LaunchSummary {
+export function launchSummary(rows: readonly DeployerLaunchRow[]): LaunchSummary {
   const outcomes: Record<LaunchOutcome, number> = { graduated: 0, active: 0, dead: 0, unknown: 0 };
   for (const r of rows) outcomes[r.outcome] += 1;
   const known = rows.length - outcomes.unknown;

@@ -4,7 +4,7 @@ import { AnswerParts, type AnalyticsDeployerTokens } from '@scout/upstream';
 import { deployerOf } from '../onchain/onchain-figures';
 import { TOKEN_ANALYTICS_CLIENT, type TokenAnalyticsPort } from '../tokens.ports';
 import { TokenDeployerInput } from './deployer.dto';
-import { launchRow, launchSummary, mergePages, morePages, type LaunchOutcome, type LaunchRow } from './deployer-figures';
+import { launchRow, launchSummary, mergePages, morePages, type LaunchOutcome, type DeployerLaunchRow } from './deployer-figures';
 
 /** Launches per /deployer page (the most the API serves). */
 export const DEPLOYER_PAGE_SIZE = 500;
@@ -23,7 +23,7 @@ export interface TokenDeployerData {
   outcomes: Record<LaunchOutcome, number>;
   deadSharePct: number | null;
   /** Newest first; null when the launch history could not be read (see notes). */
-  launches: LaunchRow[] | null;
+  launches: DeployerLaunchRow[] | null;
 }
 
 /** Who deployed a Solana token, and how everything that wallet launched ended up. */
@@ -103,7 +103,7 @@ function empty(
   deployer: string | null,
   resolvedFrom: TokenDeployerData['resolvedFrom'],
   launchCount: number | null,
-  launches: LaunchRow[] | null = [],
+  launches: DeployerLaunchRow[] | null = [],
 ): TokenDeployerData {
   return { deployer, resolvedFrom, launchCount, ...launchSummary(launches ?? []), launches };
 }

@@ -1,4 +1,5 @@
 import type { FomoTokenDev, FomoTrade } from '@scout/upstream';
+import type { PositionThesis } from '@scout/traders';
 import { percentOf, round } from '../token-ref';
 
 /** Where a developer's or insider's bag stands. */
@@ -18,7 +19,8 @@ export interface DevRow {
   averageEntryPrice: number | null;
   averageHoldTimeSeconds: number | null;
   tradeId: string | null;
-  thesis: FomoTokenDev['thesis'];
+  /** The thesis they wrote on their position, if any. */
+  thesis: PositionThesis | null;
 }
 
 /**

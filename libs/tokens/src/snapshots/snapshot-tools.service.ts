@@ -10,7 +10,7 @@ import { SnapshotStore } from './snapshot-store';
 import type { TokenSnapshot } from './snapshot.types';
 import { CompareSnapshotsInput, TokenSnapshotInput, type SnapshotObjectInput } from './snapshots.dto';
 
-export interface CompareData extends SnapshotDiff {
+export interface SnapshotComparisonData extends SnapshotDiff {
   /** The token compared, when the snapshots say. */
   token: TokenSnapshot['token'] | null;
 }
@@ -65,7 +65,7 @@ export class SnapshotToolsService {
     description:
       "Give each side as the id of a snapshot you took (beforeId, afterId) or as the snapshot object itself (before, after). Holders are compared by amount held, so a price move alone is not a trade. Reads no market data. Another account's snapshot id is not found.",
   })
-  async compare(input: CompareSnapshotsInput, context: ToolContext): Promise<ToolResult<CompareData>> {
+  async compare(input: CompareSnapshotsInput, context: ToolContext): Promise<ToolResult<SnapshotComparisonData>> {
     const [first, second] = await Promise.all([
       this.side(input.beforeId, input.before, 'beforeId', context),
       this.side(input.afterId, input.after, 'afterId', context),

@@ -110,15 +110,18 @@ function NotWith(other: string): PropertyDecorator {
   );
 }
 
+/** A value or null, in the form every MCP client reads (`anyOf`, not a type array). */
+const orNull = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
+
 const HOLDER_SCHEMA = {
   type: 'object',
   required: ['handle'],
   additionalProperties: false,
   properties: {
     handle: { type: 'string', minLength: 1, maxLength: 100 },
-    userId: { type: ['string', 'null'] },
-    amount: { type: ['number', 'null'], minimum: 0 },
-    valueUsd: { type: ['number', 'null'], minimum: 0 },
+    userId: orNull({ type: 'string' }),
+    amount: orNull({ type: 'number', minimum: 0 }),
+    valueUsd: orNull({ type: 'number', minimum: 0 }),
   },
 };
 
@@ -130,13 +133,13 @@ const SNAPSHOT_SCHEMA = {
     id: { type: 'string' },
     capturedAt: { type: 'string', format: 'date-time' },
     token: { type: 'object' },
-    priceUsd: { type: ['number', 'null'], minimum: 0 },
-    totalHolders: { type: ['number', 'null'], minimum: 0 },
-    top10HoldersPercent: { type: ['number', 'null'], minimum: 0, maximum: 100 },
-    trackedHolderCount: { type: ['number', 'null'] },
-    trackedValueUsd: { type: ['number', 'null'] },
+    priceUsd: orNull({ type: 'number', minimum: 0 }),
+    totalHolders: orNull({ type: 'number', minimum: 0 }),
+    top10HoldersPercent: orNull({ type: 'number', minimum: 0, maximum: 100 }),
+    trackedHolderCount: orNull({ type: 'number' }),
+    trackedValueUsd: orNull({ type: 'number' }),
     trackedHolders: { type: 'array', maxItems: 500, items: HOLDER_SCHEMA },
-    flow24h: { type: ['object', 'null'] },
+    flow24h: orNull({ type: 'object' }),
   },
 };
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
-import { CHAIN_IDS, chainFromFomo, type Chain, type FomoSwap, type FomoWalk } from '@scout/upstream';
+import { CHAIN_IDS, chainFromFomo, type Chain, type FomoWalk } from '@scout/upstream';
+import type { SwapToken } from '../fomo-views';
 import { TraderResolver, type TraderRef } from '../trader-resolver';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { TraderBalancesInput, TraderPositionsInput, TraderSwapsInput } from './activity.dto';
@@ -37,8 +38,10 @@ export interface SwapRow {
   swapId: string;
   side: string | null;
   chain: Chain | null;
-  tokenIn: FomoSwap['tokenIn'];
-  tokenOut: FomoSwap['tokenOut'];
+  /** The token given. */
+  tokenIn: SwapToken;
+  /** The token received. */
+  tokenOut: SwapToken;
   /** The fill's true USD size. */
   humanUsdAmountIn: number | null;
   priceUsd: number | null;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
 import type { FomoLeaderboardRow } from '@scout/upstream';
+import type { TraderTopToken } from '../fomo-views';
 import { TraderDirectory } from '../trader-directory.service';
 import { walletsView, type WalletsView } from '../trader-views';
 import { boardTraders } from './board-traders';
@@ -19,7 +20,7 @@ export interface LeaderboardRow {
   following: number | null;
   holdings: number | null;
   wallets: WalletsView;
-  topTokens: FomoLeaderboardRow['topTokens'];
+  topTokens: TraderTopToken[];
   verified: boolean;
   clan: string | null;
   twitter: string | null;

@@ -1,7 +1,13 @@
-import { chainFromFomo, type FomoProfile, type FomoSearchResult } from '@scout/upstream';
+import { chainFromFomo, type Chain, type FomoProfile, type FomoSearchResult } from '@scout/upstream';
+import type { TraderTopToken } from '../fomo-views';
 import { walletsView } from '../trader-views';
 
 const DAY_MS = 86_400_000;
+
+/** One of a trader's top tokens on their profile, with Scout's chain name. */
+export interface ProfileTopToken extends TraderTopToken {
+  chain: Chain | null;
+}
 
 /** A trader's full profile as Scout answers it: FOMO's fields, wallets, and the account's age. */
 export function profileView(p: FomoProfile, now: number) {
@@ -25,7 +31,7 @@ export function profileView(p: FomoProfile, now: number) {
     followers: p.followers,
     following: p.following,
     holdings: p.holdings,
-    topTokens: p.topTokens.map((t) => ({ ...t, chain: chainFromFomo(null, t.networkId) })),
+    topTokens: p.topTokens.map((t): ProfileTopToken => ({ ...t, chain: chainFromFomo(null, t.networkId) })),
     averageHoldTimeSeconds: p.averageHoldTimeSeconds,
     createdAt: p.createdAt,
     accountAgeDays: p.accountAgeDays ?? (Number.isFinite(created) ? Math.max(0, Math.floor((now - created) / DAY_MS)) : null),

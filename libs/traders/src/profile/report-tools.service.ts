@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, Tool, type ToolResult } from '@scout/core';
-import { AnswerParts, type FomoSpotlight, type FomoThesis } from '@scout/upstream';
+import { AnswerParts } from '@scout/upstream';
+import type { TraderSpotlight, TraderThesis } from '../fomo-views';
 import { TraderResolver, type TraderRef } from '../trader-resolver';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { CompareTradersInput, TraderReportInput } from './profile.dto';
@@ -31,9 +32,10 @@ export interface TraderReportData {
   portfolio: PortfolioFigures | null;
   /** A sample of their closed positions; null when positions did not answer. */
   closedPositions: ClosedSampleFigures | null;
-  spotlight: Pick<FomoSpotlight, 'bestTrades' | 'bestTheses'> | null;
+  /** Their best trades and most-liked theses (at most 5 each); null when the spotlight did not answer. */
+  spotlight: TraderSpotlight | null;
   /** The most-liked theses, with includeTheses. */
-  theses: FomoThesis[] | null;
+  theses: TraderThesis[] | null;
 }
 
 /** One compared trader; every figure null when the trader was not found or the source lacks it. */
@@ -56,12 +58,12 @@ export interface ComparedTrader {
   wallets: TraderFigures['wallets'] | null;
 }
 
-export interface CompareData {
+export interface TraderComparisonData {
   /** 'profile' with full, else 'search'. */
   source: 'profile' | 'search';
   traders: ComparedTrader[];
   /** For each figure, the handle of the compared trader with the highest value. */
-  leaders: Record<string, string | null>;
+  leaders: { [figure: string]: string | null };
 }
 
 /** One-page trader reports and side-by-side comparisons, composed from several FOMO routes. */
@@ -123,7 +125,7 @@ export class ReportToolsService {
     description:
       'Search summaries (all-time figures) by default; full compares full profiles (PnL per window, holding time, account age). A trader not found is null with a note; when none is found the call is a 404.',
   })
-  async compare(input: CompareTradersInput): Promise<ToolResult<CompareData>> {
+  async compare(input: CompareTradersInput): Promise<ToolResult<TraderComparisonData>> {
     const asked = [...new Map(input.traders.map((t) => [t.trim().replace(/^@+/, '').toLowerCase(), t.trim()])).values()];
     const notes: string[] = [];
     if (asked.length < input.traders.length) notes.push('Traders named more than once are compared once.');

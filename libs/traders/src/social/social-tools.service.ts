@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
-import type { FomoSocialEntry, FomoSpotlight } from '@scout/upstream';
+import type { FomoSocialEntry } from '@scout/upstream';
+import type { TraderSpotlight } from '../fomo-views';
 import { TraderResolver, type TraderRef } from '../trader-resolver';
 import { TraderFollowersInput, TraderFollowingInput, TraderInput } from '../trader-input.dto';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
@@ -25,7 +26,7 @@ export interface FollowersData {
   followers: SocialRow[];
 }
 
-export interface SpotlightData extends FomoSpotlight {
+export interface SpotlightData extends TraderSpotlight {
   trader: TraderRef;
 }
 

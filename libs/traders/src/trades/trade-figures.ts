@@ -1,4 +1,5 @@
 import type { FomoPosition, FomoSwap, FomoTrade } from '@scout/upstream';
+import type { PositionThesis } from '../fomo-views';
 import { positionRow, type PositionRow } from '../activity/position-figures';
 import type { TraderRef } from '../trader-resolver';
 
@@ -56,7 +57,7 @@ export interface TradeDetail extends Omit<PositionRow, 'createdAt'> {
   boughtUsd: number | null;
   soldUsd: number | null;
   liquidityUsd: number | null;
-  thesis: { thesisId: string | null; text: string; likes: number | null; ts: string | null } | null;
+  thesis: PositionThesis | null;
   openedAt: string | null;
   lastTradeAt: string | null;
   fills: FillTotals;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
-import type { FomoComment } from '@scout/upstream';
+import type { TradeComment } from '../fomo-views';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { TradeCommentsInput } from './trade-comments.dto';
 
@@ -9,7 +9,7 @@ export interface TradeCommentsData {
   count: number;
   /** Comments that answer another comment. */
   replies: number;
-  comments: FomoComment[];
+  comments: TradeComment[];
 }
 
 /** What was said about one trade. */

@@ -139,5 +139,5 @@ describe('alchemyVariants served by the sandbox at rate 1', () => {
       const served = Object.keys(sandbox.variants.served()).filter((k) => k.startsWith('alchemy '));
       expect(served.length).toBeGreaterThan(0);
     });
-  });
+  }, 60_000);
 });

@@ -88,5 +88,5 @@ describe('dexscreenerVariants served by the sandbox at rate 1', () => {
       const served = Object.keys(sandbox.variants.served()).filter((k) => k.startsWith('dexscreener '));
       expect(served.length).toBeGreaterThan(0);
     });
-  });
+  }, 60_000);
 });

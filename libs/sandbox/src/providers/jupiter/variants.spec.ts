@@ -126,5 +126,5 @@ describe('jupiterVariants served by the sandbox at rate 1', () => {
       expect(served.some((k) => k.startsWith('jupiter quote.'))).toBe(true);
       expect(served.some((k) => k.startsWith('jupiter tokens.'))).toBe(true);
     });
-  });
+  }, 60_000);
 });

@@ -77,5 +77,5 @@ describe('launchpadVariants served by the sandbox at rate 1', () => {
       expect(served.some((k) => k.startsWith('launchpad tokens.'))).toBe(true);
       expect(served.some((k) => k.startsWith('launchpad token.'))).toBe(true);
     });
-  });
+  }, 60_000);
 });

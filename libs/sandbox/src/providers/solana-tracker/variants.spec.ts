@@ -176,5 +176,5 @@ describe('solanaTrackerVariants served by the sandbox at rate 1', () => {
       const served = Object.keys(sandbox.variants.served()).filter((k) => k.startsWith('solana-tracker '));
       expect(served.length).toBeGreaterThan(2);
     });
-  });
+  }, 60_000);
 });

@@ -4,8 +4,10 @@ import { fomoAlertStreamProbe } from './fomo-alert-stream.probe';
 
 /** The drift check's probe of FOMO's alert stream, against the sandbox's `/ws/alerts` and its faults. */
 describe('fomoAlertStreamProbe', () => {
+  jest.setTimeout(60_000);
   let sandbox: RunningSandbox;
-  const check = async (keys: string[] = [SANDBOX_KEYS.fomo], waitMs = 5_000) => {
+  // The probe's own wait (20 s): on a loaded machine the first replay may take seconds.
+  const check = async (keys: string[] = [SANDBOX_KEYS.fomo], waitMs?: number) => {
     const [result] = await runProbes([fomoAlertStreamProbe({ baseUrl: sandbox.urls.fomo, keys }, waitMs)]);
     return result;
   };

@@ -1,0 +1,69 @@
+import type { SessionUsage, SourceHealth, SourceState, UpstreamKeyState } from '@scout/core';
+import type { AccountStatus, PlanView } from '@scout/ledger';
+
+/** service_health: whether Scout is up, and the state of each data source. */
+export interface HealthData {
+  /** The worst state among the sources: down if any is down, degraded if any is degraded, else ok. */
+  status: SourceState;
+  /** Always true: the process answered. */
+  live: true;
+  /** Seconds since this process started. */
+  uptimeSeconds: number;
+  /** Tracked traders loaded, or null when the count could not be read. */
+  loadedTraders: number | null;
+  /** Each data source with its state; a down source says when it is retried (retryAt). */
+  sources: SourceHealth[];
+}
+
+/** A prepaid top-up grant of credits. */
+export interface PrepaidTopup {
+  grantId: string;
+  /** Credits bought. */
+  credits: number;
+  /** Credits of it not yet spent. */
+  remaining: number;
+  /** ISO 8601. */
+  purchasedAt: string;
+  /** ISO 8601, or null when it never expires. */
+  expiresAt: string | null;
+  expired: boolean;
+}
+
+/** service_account: plan, credits and this month's use. */
+export interface AccountData {
+  accountId: string;
+  name: string;
+  status: AccountStatus;
+  /** The account's plan, or null on pay-as-you-go. */
+  plan: PlanView | null;
+  /** Credits the account can spend now, over all live grants. */
+  creditsRemaining: number;
+  /** Whole calls of the base price those credits buy. */
+  callsRemaining: number;
+  /** Credits the plan adds each period (0 without a plan). */
+  monthlyAllowance: number;
+  /** Credits spent this month: the plan period with a plan, the calendar month (UTC) without one. */
+  usedThisMonth: number;
+  /** Start of "this month" (ISO 8601). */
+  periodStart: string;
+  /** When the plan next renews (ISO 8601), or null without a plan. */
+  renewsAt: string | null;
+  prepaidTopups: PrepaidTopup[];
+  /** The live grant that expires first, or null when none expires. */
+  expiry: { nextExpiresAt: string; credits: number } | null;
+}
+
+/** service_usage: this account's use since the server started. */
+export interface UsageData {
+  session: SessionUsage;
+  /** Provider keys Scout has set aside: spent for the period, or refused. */
+  upstreamKeys: { exhausted: UpstreamKeyState[]; invalid: UpstreamKeyState[] };
+  priceTable: {
+    /** Credits of the base price of one call. */
+    creditsPerCall: number;
+    /** USD of one base-price call on pay-as-you-go. */
+    usdPerCall: number;
+    /** Each tool's cost in credits, by tool name. */
+    tools: { [tool: string]: number };
+  };
+}

@@ -1,0 +1,9 @@
+export type JsonSchema = Record<string, unknown>;
+
+/** The answer schema document: every tool's `data` schema over one set of shared definitions. */
+export interface AnswerSchemaDocument {
+  $comment: string;
+  tools: Record<string, { dataType: string; handler: string; schema: JsonSchema }>;
+  /** Named shapes, referenced as `#/definitions/<Name>`. */
+  definitions: Record<string, JsonSchema>;
+}

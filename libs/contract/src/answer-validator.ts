@@ -1,0 +1,60 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { ANSWER_SCHEMAS } from './answer-schemas';
+
+/** Where an answer left its schema: the JSON path in the answer (`data.rows[3].priceUsd`) and what was wrong. */
+export interface AnswerDrift {
+  path: string;
+  message: string;
+}
+
+const DOCUMENT_ID = 'scout:tool-answers';
+
+/**
+ * Checks a tool's `data` against its generated schema (ajv, strict: an unknown keyword in the
+ * schema is an error, an unknown field in the answer is drift). Each tool's validator is compiled
+ * on its first answer.
+ */
+export class AnswerValidator {
+  private readonly ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: false });
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor() {
+    this.ajv.addSchema({ $id: DOCUMENT_ID, definitions: ANSWER_SCHEMAS.definitions });
+  }
+
+  /** Whether the document has a schema for the tool. */
+  knows(tool: string): boolean {
+    return tool in ANSWER_SCHEMAS.tools;
+  }
+
+  /** What is off in `data`; empty when it conforms. A tool without a schema is drift in itself. */
+  check(tool: string, data: unknown): AnswerDrift[] {
+    const validate = this.validatorOf(tool);
+    if (!validate) return [{ path: 'data', message: `${tool} has no answer schema (run npm run schemas)` }];
+    if (validate(data)) return [];
+    return (validate.errors ?? []).map(driftOf);
+  }
+
+  private validatorOf(tool: string): ValidateFunction | null {
+    const entry = ANSWER_SCHEMAS.tools[tool];
+    if (!entry) return null;
+    let validate = this.compiled.get(tool);
+    if (!validate) {
+      const schema = JSON.parse(JSON.stringify(entry.schema).replaceAll('"$ref":"#/definitions/', `"$ref":"${DOCUMENT_ID}#/definitions/`)) as object;
+      validate = this.ajv.compile(schema);
+      this.compiled.set(tool, validate);
+    }
+    return validate;
+  }
+}
+
+function driftOf(error: ErrorObject): AnswerDrift {
+  const path = `data${error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part.replaceAll('~1', '/').replaceAll('~0', '~')}`))
+    .join('')}`;
+  if (error.keyword === 'additionalProperties') return { path: `${path}.${String(error.params.additionalProperty)}`, message: 'is not in the schema' };
+  if (error.keyword === 'required') return { path: `${path}.${String(error.params.missingProperty)}`, message: 'is required by the schema but missing' };
+  return { path, message: error.message ?? error.keyword };
+}

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { TOOL_CATALOG } from '@scout/core';
+import { ANSWER_SCHEMAS, inlined, reachableDefinitions } from './answer-schemas';
+import { ANSWER_SCHEMA_FILE, formatAnswerSchemas, generateAnswerSchemas } from './generate';
+
+/** The committed answer schema document is what the handlers' answer types generate, for every tool. */
+describe('tool-answers.schema.json', () => {
+  const root = resolve(__dirname, '../../..');
+
+  it('is what `npm run schemas` writes from the current answer types', () => {
+    const committed = readFileSync(resolve(root, ANSWER_SCHEMA_FILE), 'utf8').split('\n');
+    const fresh = formatAnswerSchemas(generateAnswerSchemas(root)).split('\n');
+    const line = fresh.findIndex((text, i) => text !== committed[i]);
+    const stale =
+      line === -1 && fresh.length === committed.length
+        ? null
+        : `${ANSWER_SCHEMA_FILE} is stale from line ${line + 1} (${fresh[line]?.trim()}): run npm run schemas`;
+    expect(stale).toBeNull();
+  }, 120_000);
+
+  it('has a schema for every tool of the catalog, and for nothing else', () => {
+    expect(Object.keys(ANSWER_SCHEMAS.tools).sort()).toEqual(Object.keys(TOOL_CATALOG).sort());
+  });
+
+  it('gives every tool an object answer whose references all resolve, without type arrays', () => {
+    for (const [tool, { schema }] of Object.entries(ANSWER_SCHEMAS.tools)) {
+      const names = reachableDefinitions(schema);
+      expect({ tool, missing: names.filter((name) => !(name in ANSWER_SCHEMAS.definitions)) }).toEqual({ tool, missing: [] });
+      const full = inlined(schema);
+      expect({ tool, type: full.type }).toEqual({ tool, type: 'object' });
+      expect({ tool, typeArrays: JSON.stringify(full).match(/"type":\[/g) ?? [] }).toEqual({ tool, typeArrays: [] });
+    }
+  });
+});
