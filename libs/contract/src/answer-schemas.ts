@@ -17,7 +17,7 @@ export function answerDataSchema(tool: string): JsonSchema | null {
 }
 
 /** The definitions a schema reaches, directly or through other definitions, sorted by name. */
-export function reachableDefinitions(schema: JsonSchema): string[] {
+export function reachableDefinitions(schema: JsonSchema, definitions: Record<string, JsonSchema> = ANSWER_SCHEMAS.definitions): string[] {
   const seen = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
@@ -27,7 +27,7 @@ export function reachableDefinitions(schema: JsonSchema): string[] {
         const name = value.slice(DEFINITION.length);
         if (!seen.has(name)) {
           seen.add(name);
-          visit(ANSWER_SCHEMAS.definitions[name]);
+          visit(definitions[name]);
         }
       } else visit(value);
     }

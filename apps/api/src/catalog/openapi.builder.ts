@@ -33,10 +33,10 @@ const ERROR_RESPONSES: Record<string, { code: ErrorCode; description: string }> 
 
 const ENVELOPE_PARTS = { credits: { $ref: '#/components/schemas/Credits' }, meta: { $ref: '#/components/schemas/Meta' } };
 
-/** A tool's 200: the envelope with its own `data` component (the shared Envelope for a tool without one). */
+/** A tool's 200: the envelope with its own `data` component (any object for a tool outside the contract, such as a test's fixture). */
 function answerSchema(tool: string): Schema {
-  const data = ANSWER_SCHEMAS.tools[tool]?.schema;
-  return data ? envelopeSchema(withRefsAt(data, '#/components/schemas/'), ENVELOPE_PARTS) : { $ref: '#/components/schemas/Envelope' };
+  const data = ANSWER_SCHEMAS.tools[tool]?.schema ?? { type: 'object', description: "The tool's output." };
+  return envelopeSchema(withRefsAt(data, '#/components/schemas/'), ENVELOPE_PARTS);
 }
 
 /** What each tag groups, for readers of the reference. */
@@ -103,8 +103,6 @@ const COMPONENTS = {
   schemas: {
     Credits: CREDITS_SCHEMA,
     Meta: META_SCHEMA,
-    // Each tool's answer names its `data` (toolOperations); this is the shape they share.
-    Envelope: envelopeSchema({ type: 'object', description: "The tool's output." }, ENVELOPE_PARTS),
     // Not `Error`: a generated client would shadow JavaScript's own.
     ErrorAnswer: {
       type: 'object',
@@ -317,7 +315,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
         tags: ['catalog'],
         summary: 'This document.',
         security: [],
-        responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+        responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } }, ...errorRefs(['429']) },
       },
     },
     '/llms.txt': {
@@ -333,13 +331,15 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
       },
     },
   };
-  Object.assign(paths, selfServicePaths(), probePaths(), streamPaths(errorRefs), mcpPaths());
+  Object.assign(paths, selfServicePaths(), probePaths(errorRefs), streamPaths(errorRefs), mcpPaths());
   for (const tool of tools) paths[`/api/v1/tools/${tool.name}`] = toolOperations(tool);
   return {
     openapi: '3.1.0',
     info: {
       title: 'Scout API',
       version,
+      // package.json says UNLICENSED: all rights reserved; SPDX names a license of one's own LicenseRef-.
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       description:
         'Credit-metered tools about crypto traders, tokens, wallets, chains and DeFi. Every tool is GET (query parameters) or POST (JSON body) at `/api/v1/tools/<name>` and answers the same envelope. `x-credits` on each operation is its cost in credits.',
     },

@@ -12,7 +12,11 @@ const PROBE_BODY = {
 
 const answer = (description: string) => ({ description, content: { 'application/json': { schema: PROBE_BODY } } });
 
-export function probePaths(): Record<string, unknown> {
+/**
+ * Probes are never rate limited, and answer without a key; a key that is sent is still checked, so
+ * a refused one is a 401.
+ */
+export function probePaths(errorRefs: (statuses: string[]) => Record<string, unknown>): Record<string, unknown> {
   return {
     '/healthz': {
       get: {
@@ -20,7 +24,7 @@ export function probePaths(): Record<string, unknown> {
         tags: ['probes'],
         summary: 'Liveness: the process answers. Checks nothing else, so a database outage never restarts healthy processes.',
         security: [],
-        responses: { '200': answer('The process is alive.') },
+        responses: { '200': answer('The process is alive.'), ...errorRefs(['401']) },
       },
     },
     '/readyz': {
@@ -32,6 +36,7 @@ export function probePaths(): Record<string, unknown> {
         responses: {
           '200': answer('Ready for traffic.'),
           '503': answer('Draining (from the first moment of a SIGTERM) or the database does not answer: send traffic elsewhere.'),
+          ...errorRefs(['401']),
         },
       },
     },

@@ -47,12 +47,6 @@ export function mcpPaths(): Record<string, unknown> {
     'No credential, or one that is refused. `WWW-Authenticate: Bearer resource_metadata="…", scope="tools"` names the OAuth protected resource metadata.',
     { 'WWW-Authenticate': { description: 'The Bearer challenge (RFC 6750, RFC 9728).', schema: { type: 'string' } } },
   );
-  const refused = (method: string) => ({
-    operationId: `mcp_${method}`,
-    tags: ['mcp'],
-    summary: 'Not answered: /mcp is stateless, with no stream to open and no session to end.',
-    responses: { '405': error('Method not allowed (`Allow: POST`).'), '401': challenge },
-  });
   return {
     '/mcp': {
       post: {
@@ -60,7 +54,7 @@ export function mcpPaths(): Record<string, unknown> {
         tags: ['mcp'],
         summary: 'Model Context Protocol over Streamable HTTP (stateless): tools/list and tools/call over the same tools, credits and ledger as REST.',
         description:
-          'One JSON-RPC message per request (no batches), with `Accept: application/json, text/event-stream`. tools/list returns every tool with its input schema, cost (`_meta["scout/credits"]`) and hints; tools/call answers the envelope as `structuredContent`, a contract error as a result with `isError`, over Server-Sent Events (with `notifications/progress` when the request has a progressToken); other requests answer JSON. `_meta["scout/idempotency-key"]` on tools/call works as the Idempotency-Key header. `notifications/cancelled` stops a running call and voids its hold. The credential is an API key or an OAuth access token.',
+          'One JSON-RPC message per request (no batches), with `Accept: application/json, text/event-stream`. tools/list returns every tool with its input schema, cost (`_meta["scout/credits"]`) and hints; tools/call answers the envelope as `structuredContent`, a contract error as a result with `isError`, over Server-Sent Events (with `notifications/progress` when the request has a progressToken); other requests answer JSON. `_meta["scout/idempotency-key"]` on tools/call works as the Idempotency-Key header. `notifications/cancelled` stops a running call and voids its hold. The credential is an API key or an OAuth access token. GET and DELETE answer 405 (`Allow: POST`): the server is stateless, with no stream to open and no session to end.',
         requestBody: {
           required: true,
           content: { 'application/json': { schema: { type: 'object', required: ['jsonrpc'], properties: { jsonrpc: { const: '2.0' } } } } },
@@ -80,8 +74,6 @@ export function mcpPaths(): Record<string, unknown> {
           '503': error('The database is unreachable or this instance is shutting down; nothing was charged, retry.'),
         },
       },
-      get: refused('get'),
-      delete: refused('delete'),
     },
   };
 }

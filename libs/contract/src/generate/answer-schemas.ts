@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import * as ts from 'typescript';
 import * as TJS from 'typescript-json-schema';
 import type { AnswerSchemaDocument, JsonSchema } from '../answer-schema.types';
+import { reachableDefinitions } from '../answer-schemas';
 import { findToolAnswers, type ToolAnswerSite } from './find-tool-answers';
 import { checkNames, portableDefinitions } from './portable-schema';
 
@@ -45,7 +46,9 @@ export function generateAnswerSchemas(root: string): AnswerSchemaDocument {
     const generated = generate(false);
     if (!generated || !named) throw new Error('typescript-json-schema produced no schema for ToolAnswers');
     checkNames(named);
-    const { root: answers, definitions } = portableDefinitions(generated);
+    const { root: answers, definitions: all } = portableDefinitions(generated);
+    // Only what an answer reaches is published: a type merged into an intersection is not.
+    const definitions = Object.fromEntries(reachableDefinitions(answers, all).map((name) => [name, all[name]]));
     const properties = (answers.properties ?? {}) as Record<string, JsonSchema>;
     const tools: AnswerSchemaDocument['tools'] = {};
     for (const site of sites) tools[site.tool] = { dataType: site.dataType, handler: `${site.file}#${site.method}`, schema: properties[site.tool] };
