@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { AnswerValidator } from '@scout/contract';
 import { TOOL_CATALOG } from '@scout/core';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -64,6 +65,7 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
   it('documents every tool as GET and POST with its input, errors, bearer security and x-credits', async () => {
     const doc = (await t.http().get('/api/v1/openapi.json')).body;
     const tools = (await t.http().get('/api/v1/tools')).body.tools as Array<{ name: string; cost: number; inputSchema: object }>;
+    const validator = new AnswerValidator();
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const tool of tools) {
       const path = doc.paths[`/api/v1/tools/${tool.name}`];
@@ -76,6 +78,13 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
       const dataRef: string = answer.properties.data.$ref;
       expect({ tool: tool.name, dataRef }).toEqual({ tool: tool.name, dataRef: expect.stringMatching(/^#\/components\/schemas\/\w+$/) });
       expect(Object.keys(doc.components.schemas[dataRef.split('/').pop()!].properties ?? {}).length).toBeGreaterThan(0);
+      // ...and an example: a real sandbox answer of this tool, which its schema accepts.
+      const example = path.get.responses['200'].content['application/json'].example;
+      expect({ tool: tool.name, exampleTool: example?.meta?.tool, drift: validator.check(tool.name, example?.data) }).toEqual({
+        tool: tool.name,
+        exampleTool: tool.name,
+        drift: [],
+      });
       expect(path.get.responses['400'].$ref).toBe('#/components/responses/invalid_request');
     }
     const usage = doc.paths['/api/v1/tools/service_usage'];

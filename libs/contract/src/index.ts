@@ -3,3 +3,4 @@ export { ANSWER_SCHEMAS, answerDataSchema, describedTools, inlined, reachableDef
 export { AnswerValidator, type AnswerDrift } from './answer-validator';
 export { AnswerConformance, recordAnswerDrift, takeAnswerDrift, type ToolAnswerDrift } from './answer-drift';
 export { CREDITS_SCHEMA, envelopeSchema, META_SCHEMA, toolOutputSchema } from './envelope-schema';
+export { ANSWER_EXAMPLES_FILE, answerExample, shortenedExample } from './answer-examples';

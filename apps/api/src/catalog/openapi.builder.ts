@@ -1,4 +1,4 @@
-import { ANSWER_SCHEMAS, CREDITS_SCHEMA, envelopeSchema, META_SCHEMA, withRefsAt } from '@scout/contract';
+import { ANSWER_SCHEMAS, answerExample, CREDITS_SCHEMA, envelopeSchema, META_SCHEMA, withRefsAt } from '@scout/contract';
 import {
   ERROR_CODE_MEANINGS,
   HTTP_STATUS_BY_CODE,
@@ -32,6 +32,12 @@ const ERROR_RESPONSES: Record<string, { code: ErrorCode; description: string }> 
 );
 
 const ENVELOPE_PARTS = { credits: { $ref: '#/components/schemas/Credits' }, meta: { $ref: '#/components/schemas/Meta' } };
+
+/** A real sandbox answer of the tool (libs/contract, `npm run examples`), its lists shortened. */
+function exampleOf(tool: string): { example?: unknown } {
+  const example = answerExample(tool);
+  return example === null ? {} : { example };
+}
 
 /** A tool's 200: the envelope with its own `data` component (any object for a tool outside the contract, such as a test's fixture). */
 function answerSchema(tool: string): Schema {
@@ -179,7 +185,7 @@ function toolOperations(tool: RegisteredTool): Record<string, unknown> {
           ...CREDIT_HEADERS,
           ...(tool.public ? {} : { 'idempotent-replayed': { $ref: '#/components/headers/IdempotentReplayed' } }),
         },
-        content: { 'application/json': { schema: answerSchema(tool.name) } },
+        content: { 'application/json': { schema: answerSchema(tool.name), ...exampleOf(tool.name) } },
       },
       ...errorRefs(statuses),
     },
