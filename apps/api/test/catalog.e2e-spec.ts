@@ -71,7 +71,9 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
       const path = doc.paths[`/api/v1/tools/${tool.name}`];
       expect(path.get['x-credits']).toBe(tool.cost);
       expect(path.post['x-credits']).toBe(tool.cost);
-      expect(path.post.requestBody.content['application/json'].schema).toEqual(tool.inputSchema);
+      // The body is a named component: the tool's input schema, as /api/v1/tools lists it.
+      const body: string = path.post.requestBody.content['application/json'].schema.$ref;
+      expect(doc.components.schemas[body.replace('#/components/schemas/', '')]).toEqual(tool.inputSchema);
       // The 200 names the tool's own `data` component, which exists and has properties.
       const answer = path.get.responses['200'].content['application/json'].schema;
       expect(answer).toMatchObject({ required: ['data', 'credits', 'meta'], properties: { credits: { $ref: '#/components/schemas/Credits' } } });

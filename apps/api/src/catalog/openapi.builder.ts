@@ -150,6 +150,18 @@ function answerComponents(): Record<string, Schema> {
   return withRefsAt(ANSWER_SCHEMAS.definitions, '#/components/schemas/') as Record<string, Schema>;
 }
 
+/** Each tool's input as a component named after its DTO class (the POST body; GET sends the same fields as query parameters). */
+function inputComponents(tools: RegisteredTool[]): Record<string, Schema> {
+  const inputs: Record<string, Schema> = {};
+  for (const tool of tools) {
+    const name = tool.input.name;
+    if (name in COMPONENTS.schemas || name in ANSWER_SCHEMAS.definitions) throw new Error(`input ${name} is named like another component`);
+    if (name in inputs && JSON.stringify(inputs[name]) !== JSON.stringify(tool.inputSchema)) throw new Error(`two different inputs are named ${name}`);
+    inputs[name] = tool.inputSchema;
+  }
+  return inputs;
+}
+
 function errorRefs(statuses: string[]): Record<string, unknown> {
   return Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${ERROR_RESPONSES[s].code}` }]));
 }
@@ -196,7 +208,7 @@ function toolOperations(tool: RegisteredTool): Record<string, unknown> {
       ...common,
       operationId: `${tool.name}_post`,
       ...(idempotency.length ? { parameters: idempotency } : {}),
-      requestBody: { required: false, content: { 'application/json': { schema: tool.inputSchema } } },
+      requestBody: { required: false, content: { 'application/json': { schema: { $ref: `#/components/schemas/${tool.input.name}` } } } },
     },
   };
 }
@@ -353,6 +365,6 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
     security: [{ bearer: [] }],
     tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
     paths,
-    components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...answerComponents() } },
+    components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...answerComponents(), ...inputComponents(tools) } },
   };
 }
