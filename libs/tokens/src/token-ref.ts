@@ -2,6 +2,7 @@ import { CHAIN_IDS, chainFromFomo, EVM_ADDRESS, normaliseAddress, type Chain } f
 
 /** The token a call is about, as every token tool echoes it. */
 export interface TokenRef {
+  /** The token's address: an EVM contract lowercased, a Solana mint as given. */
   address: string;
   /** Null while neither the caller nor the provider has said (an EVM address alone could be on any EVM chain). */
   chain: Chain | null;

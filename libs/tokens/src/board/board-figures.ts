@@ -8,22 +8,33 @@ export type MarketCapBasis = 'circulating' | 'fully_diluted';
 
 /** One row of a token board (spec "Token board item"), its prices from live market data where there is any. */
 export interface BoardItem {
+  /** Position on the provider's board, 1 first. */
   rank: number;
+  /** The token's name and symbol (null when the provider does not say) and address. */
   token: { name: string | null; symbol: string | null; address: string };
   /** Holders as the provider counts them; null on the most-held board, which does not say. */
   holders: number | null;
+  /** The provider's network name; null when it does not say. */
   network: string | null;
+  /** Scout's chain for the token; null when the provider's network is not one Scout knows. */
   chain: Chain | null;
+  /** Price in USD, live market data else the provider's; null when neither has one. */
   priceUsd: number | null;
+  /** Price change over 24 h, percent; live when live-priced, else the provider's; null when unknown. */
   change24h: number | null;
+  /** Market cap in USD (live circulating, else live FDV, else the provider's); null when none is known. */
   marketCapUsd: number | null;
+  /** circulating or fully_diluted; null when there is no market cap. */
   marketCapBasis: MarketCapBasis | null;
   /** Where the market cap came from: the market data source, or the provider's own figure. */
   marketCapSource: string | null;
   /** Where priceUsd came from. */
   priceSource: string | null;
+  /** Fully diluted value in USD from live market data; null without it. */
   fdvUsd: number | null;
+  /** Liquidity in USD from live market data; null without it. */
   liquidityUsd: number | null;
+  /** USD traded over 24 h, live else the provider's; null when neither says. */
   volume24hUsd: number | null;
   /** Tracked traders who bought it in the last day, per the provider. */
   trackedBuyers: number | null;

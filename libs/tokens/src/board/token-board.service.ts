@@ -8,6 +8,7 @@ import { liveMarkets } from './live-markets';
 import { TokenBoardInput, type TokenBoardName } from './token-board.dto';
 
 export interface TokenBoardData {
+  /** Which board: trending, most-held or graduated. */
   board: TokenBoardName;
   /** live: the provider answered (its ranking is cached 5 minutes); captured: the last board it answered, kept by Scout. */
   source: 'live' | 'captured';
@@ -17,7 +18,9 @@ export interface TokenBoardData {
   capturedAt: string | null;
   /** Tokens on the full board, before the limit. */
   boardSize: number;
+  /** Tokens returned here, at most the limit. */
   count: number;
+  /** The board's rows by rank, live market data laid over them. */
   tokens: BoardItem[];
 }
 

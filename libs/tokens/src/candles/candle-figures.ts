@@ -17,9 +17,13 @@ export interface Candle {
   t: number;
   /** The same instant, ISO 8601. */
   time: string;
+  /** Open: price of one whole token in USD at the bucket's first trade (the last close on a filled bucket). */
   o: number;
+  /** High: the bucket's highest USD price, at least open and close. */
   h: number;
+  /** Low: the bucket's lowest USD price, at most open and close. */
   l: number;
+  /** Close: price of one whole token in USD at the bucket's last trade (the last close on a filled bucket). */
   c: number;
   /** USD volume; 0 on a filled bucket, null when the provider did not say. */
   v: number | null;

@@ -6,16 +6,23 @@ import { candleSeries, MAX_CANDLES, resolutionSeconds, type Candle, type CandleR
 import { TokenCandlesInput } from './candles.dto';
 
 export interface TokenCandlesData {
+  /** The token asked about. */
   token: TokenRef;
   /** The provider's network id of the token (token.networkId when it does not say), under the peer's name. */
   networkId: number | null;
+  /** The candle size asked: minutes unless suffixed with S (seconds) or D (days). */
   resolution: CandleResolution;
+  /** One candle's span, seconds. */
   resolutionSeconds: number;
   /** The range asked, unix seconds. */
   from: number | null;
+  /** End of the range, unix seconds (now when not given or in the future). */
   to: number;
+  /** Candles returned. */
   count: number;
+  /** Start of the oldest candle, unix seconds; null without candles. */
   firstTs: number | null;
+  /** Start of the newest candle, unix seconds; null without candles. */
   lastTs: number | null;
   /** True when intervals without trades are missing from the list (ask with fill to have them). */
   sparse: boolean;
@@ -23,7 +30,9 @@ export interface TokenCandlesData {
   filled: number;
   /** The provider's word on where its candles came from ('live', or its store) and whether they are old; null when it does not say. */
   source: string | null;
+  /** Whether the provider says its candles are old; null when it does not say. */
   stale: boolean | null;
+  /** The candles, oldest first, one per interval. */
   candles: Candle[];
 }
 

@@ -22,18 +22,25 @@ export const TOO_YOUNG_MS = 86_400_000;
 export type LaunchOutcome = 'graduated' | 'active' | 'dead' | 'unknown';
 
 export interface DeployerLaunchRow {
+  /** The launched token's mint. */
   mint: string;
+  /** The token's name; null when the source does not say. */
   name: string | null;
+  /** The token's symbol; null when the source does not say. */
   symbol: string | null;
+  /** When the token was created, ISO 8601 UTC; null when the source does not say. */
   createdAt: string | null;
   /** The venue it trades on now, e.g. pumpfun (its curve), pumpfun-amm, raydium. */
   market: string | null;
   /** Left its bonding curve for an AMM pool (whether or not it lived on); null when the venue is unknown. */
   graduated: boolean | null;
+  /** USD liquidity now; null when the source does not say. */
   liquidityUsd: number | null;
+  /** Market cap now, USD; null when the source does not say. */
   marketCapUsd: number | null;
   /** Share of its pool's LP tokens burned, 0-100. */
   lpBurnPercent: number | null;
+  /** dead, graduated, active or unknown (neither liquidity nor market cap known), judged now. */
   outcome: LaunchOutcome;
 }
 

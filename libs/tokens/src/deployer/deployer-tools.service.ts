@@ -18,9 +18,13 @@ export interface TokenDeployerData {
   resolvedFrom: { mint: string; name: string | null; symbol: string | null } | null;
   /** Every launch the source counts for the wallet (may exceed the launches listed). */
   launchCount: number | null;
+  /** Launches listed here (may be fewer than launchCount when the history was cut). */
   listed: number;
+  /** Listed launches that left their bonding curve, alive or dead since. */
   graduatedCount: number;
+  /** Listed launches by outcome: graduated, active, dead, unknown. */
   outcomes: Record<LaunchOutcome, number>;
+  /** Share of the listed launches (of known outcome) that are dead, percent 0-100; null when none is known. */
   deadSharePct: number | null;
   /** Newest first; null when the launch history could not be read (see notes). */
   launches: DeployerLaunchRow[] | null;

@@ -6,18 +6,31 @@ import { percentOf, round } from '../token-ref';
 export type BagStatus = 'holding' | 'sold_some' | 'exited' | 'unknown';
 
 export interface DevRow {
+  /** developer when the provider marks the position isDev, else insider. */
   role: 'developer' | 'insider';
+  /** The position holder's handle; null when the provider does not say. */
   handle: string | null;
+  /** Their provider user id; null when the provider does not say. */
   userId: string | null;
+  /** The wallet holding the position; null when the provider does not say. */
   wallet: string | null;
+  /** holding, sold_some (realized PnL while still holding), exited (nothing left) or unknown (no amount). */
   status: BagStatus;
+  /** Tokens held now, whole tokens; null when the provider does not say. */
   amount: number | null;
+  /** USD value of the bag now; null when the provider does not say. */
   valueUsd: number | null;
+  /** USD paid for the position; null when the provider does not say. */
   costBasisUsd: number | null;
+  /** Realized PnL in USD; null when the provider does not say. */
   realizedPnlUsd: number | null;
+  /** Unrealized PnL in USD on what is still held; null when the provider does not say. */
   unrealizedPnlUsd: number | null;
+  /** Average USD price paid per whole token; null when the provider does not say. */
   averageEntryPrice: number | null;
+  /** Average hold time, seconds; null when the provider does not say. */
   averageHoldTimeSeconds: number | null;
+  /** The provider's id of the position's trade; null when the provider does not say. */
   tradeId: string | null;
   /** The thesis they wrote on their position, if any. */
   thesis: PositionThesis | null;
@@ -53,8 +66,11 @@ export function devRow(dev: FomoTokenDev): DevRow {
 }
 
 export interface RugFlag {
+  /** no_known_dev, dev_exited, dev_selling, insiders_exited or insiders_exiting. */
   code: 'no_known_dev' | 'dev_exited' | 'dev_selling' | 'insiders_exited' | 'insiders_exiting';
+  /** high for dev_exited and insiders_exited; medium for dev_selling and insiders_exiting; info for no_known_dev. */
   severity: 'high' | 'medium' | 'info';
+  /** The flag in words, naming the wallets. */
   text: string;
 }
 
@@ -82,17 +98,25 @@ export function rugFlags(rows: readonly DevRow[]): RugFlag[] {
 
 /** What the developer's own trade says about the launch and their selling since. */
 export interface LaunchPosition {
+  /** The provider's id of the developer's trade. */
   tradeId: string;
   /** When the position opened: its first fill, else the position's creation. */
   openedAt: string | null;
+  /** When the position closed, ISO 8601 UTC as the provider gives it; null while open or unknown. */
   closedAt: string | null;
+  /** Tokens bought, whole tokens; null when the provider does not say. */
   boughtAmount: number | null;
+  /** Tokens sold, whole tokens; null when the provider does not say. */
   soldAmount: number | null;
   /** Sold over bought, in percent; null when either is unknown. */
   soldPct: number | null;
+  /** USD spent buying; null when the provider does not say. */
   boughtUsd: number | null;
+  /** USD the sells fetched; null when the provider does not say. */
   soldUsd: number | null;
+  /** Realized PnL in USD; null when the provider does not say. */
   realizedPnlUsd: number | null;
+  /** holding, sold_some, exited or unknown, from the amount left and the realized PnL. */
   status: BagStatus;
 }
 

@@ -12,14 +12,20 @@ import { devRow, launchPosition, launchTimeProxy, rugFlags, type DevRow, type La
 const MAX_DEV_TRADES = 5;
 
 export interface TokenDevsData {
+  /** The token asked about. */
   token: TokenRef;
+  /** Developer positions the provider knows. */
   developers: number;
+  /** Insider positions the provider knows. */
   insiders: number;
+  /** Each developer and insider position; empty when the provider knows none (not a safety signal). */
   devs: DevRow[];
+  /** Rug flags from the positions: dev_exited, insiders_exited (high); dev_selling, insiders_exiting (medium). */
   flags: RugFlag[];
 }
 
 export interface LaunchResearchData {
+  /** The token asked about, with the chain the provider's stats named when the caller did not. */
   token: TokenRef;
   /** False when the provider knows no developer of this token; null when its devs route did not answer. */
   devKnown: boolean | null;
@@ -27,7 +33,9 @@ export interface LaunchResearchData {
   launchTimeProxy: string | null;
   /** Developers, insiders and flags are null when the devs route did not answer (unknown, not none). */
   developers: (DevRow & { position: LaunchPosition | null })[] | null;
+  /** Insider positions; null when the devs route did not answer. */
   insiders: DevRow[] | null;
+  /** Rug flags from the positions; null when the devs route did not answer. */
   flags: RugFlag[] | null;
   /** Age context from the token's stats; null when they did not answer. */
   market: { priceUsd: number | null; holders: number | null; concentration: Concentration; flow24h: FlowWindow | null } | null;

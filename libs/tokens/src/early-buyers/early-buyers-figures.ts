@@ -10,12 +10,15 @@ export type SoldState = 'none' | 'partial' | 'all';
 export interface EarlyBuyer extends WalletTokenPnl {
   /** Its place among the first buyers, 1 first. */
   rank: number;
+  /** Time of its first buy, ISO 8601 UTC; null when the source does not say. */
   boughtAt: string | null;
   /** Seconds from the launch to its first buy; null without a launch time. */
   secondsAfterLaunch: number | null;
   /** USD its first buy spent. */
   firstBuyUsd: number | null;
+  /** none, partial or all of its bag sold; null when unknown (or it sold but its holding is unknown). */
   sold: SoldState | null;
+  /** Time of its first sell, ISO 8601 UTC; null when it has not sold or the source does not say. */
   firstSellAt: string | null;
   /** It is in the launch bundle (bought in the creation's own slot). */
   bundler: boolean | null;
@@ -76,8 +79,11 @@ export interface EarlySelling {
   buyers: number;
   /** Of them, how many sold any, and all, of their bag. */
   soldAny: number;
+  /** Of them, how many sold all of their bag. */
   soldAll: number;
+  /** soldAny as a share of the buyers whose sold state is known, percent 0-100; null when none is known. */
   soldAnySharePct: number | null;
+  /** soldAll as a share of the buyers whose sold state is known, percent 0-100; null when none is known. */
   soldAllSharePct: number | null;
   /**
    * Tokens they sold as a share of the tokens they got, 0-100, over the buyers whose sold and
@@ -89,6 +95,7 @@ export interface EarlySelling {
    * token many times dominate the token-weighted share, not this one.
    */
   averageSoldSharePct: number | null;
+  /** First buyers that still hold any of the token. */
   stillHolding: number;
 }
 
@@ -121,7 +128,9 @@ export function earlySelling(rows: readonly AnalyticsTraderRow[]): EarlySelling 
 }
 
 export interface BundleNowVsLaunch {
+  /** Bundle wallets and their share of supply (percent 0-100) at launch; each null when the source does not say. */
   atLaunch: { wallets: number | null; supplyPct: number | null };
+  /** Bundle wallets still holding and their share of supply now (percent 0-100); each null when unknown. */
   now: { wallets: number | null; supplyPct: number | null };
   /** Share of the tokens the bundle took at launch that it still holds, 0-100; null when it took none or it is unknown. */
   keptSharePct: number | null;
@@ -142,6 +151,7 @@ export function bundleNowVsLaunch(b: AnalyticsBundlers): BundleNowVsLaunch {
 export interface FirstMinuteBuys {
   /** First buyers whose first buy came within a minute of the launch, and the USD those buys spent. */
   buys: number;
+  /** USD those first-minute buys spent (a buy of unknown USD adds nothing). */
   usd: number;
   /**
    * True when the served list was full (100) and its last buyer still bought inside the minute: more

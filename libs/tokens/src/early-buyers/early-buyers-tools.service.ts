@@ -18,6 +18,7 @@ import {
 } from './early-buyers-figures';
 
 export interface EarlyBuyersData {
+  /** The token's mint, name, price and launch time; figures null when its own route fails (see notes). */
   token: AnalyticsTokenHeader;
   /** What the first-minute window is timed from: the creation transaction, else the first buyer's buy. */
   launchTimeSource: 'creation' | 'first_buy' | null;

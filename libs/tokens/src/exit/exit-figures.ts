@@ -36,10 +36,13 @@ const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 *
 
 /** One quoted sell into USDC. */
 export interface ExitQuote {
+  /** The USD size quoted for sale. */
   usd: number;
+  /** Always true: this size has a route into USDC now. */
   routable: true;
   /** Raw token amount sold (a string: it may exceed 2^53). */
   amountRaw: string;
+  /** The amount sold in whole tokens: amountRaw / 10^decimals. */
   amount: number;
   /** USDC the route pays out, before the slippage tolerance. */
   receivedUsd: number;
@@ -54,7 +57,9 @@ export interface ExitQuote {
 }
 
 export interface NoExit {
+  /** The USD size quoted for sale. */
   usd: number;
+  /** Always false: this size has no route into USDC now. */
   routable: false;
   /** Why: Jupiter's code (COULD_NOT_FIND_ANY_ROUTE, TOKEN_NOT_TRADABLE, ...), no_price or amount_too_small. */
   reason: string;
@@ -78,11 +83,17 @@ export function exitQuote(usd: number, amountRaw: bigint, decimals: number, quot
 
 /** Buying with `usd` of USDC and selling straight back: what comes back, and the loss in percent. */
 export interface RoundTrip {
+  /** USD of USDC spent on the buy. */
   usd: number;
+  /** True when both the buy and the sell back routed. */
   routable: boolean;
+  /** Whole tokens the buy gets; null when the buy does not route. */
   tokensBought: number | null;
+  /** USDC the sell back pays out, in USD; null when either leg does not route. */
   backUsd: number | null;
+  /** What the round trip loses, percent of usd: (usd - backUsd) / usd; null when not routable. */
   lossPct: number | null;
+  /** Why not routable: Jupiter's code or no_route; null when it routed. */
   reason: string | null;
 }
 

@@ -12,7 +12,9 @@ const USDC_DECIMALS = 6;
 const SLIPPAGE_BPS = 100;
 
 export interface ExitCheckData {
+  /** The mint with Jupiter's USD price, decimals and USD liquidity; each null when Jupiter has no price. */
   token: { mint: string; priceUsd: number | null; decimals: number | null; liquidityUsd: number | null };
+  /** The USD size asked to sell. */
   usd: number;
   /** Whether a sell of `usd` into USDC has a route now. */
   routable: boolean;

@@ -8,11 +8,17 @@ type UpstreamWindow = NonNullable<FomoTokenStats['windows'][FlowWindowName]>;
 
 /** Buys against sells in one window, recomputed here from the provider's counts and volumes. */
 export interface FlowWindow {
+  /** Buy transactions in the window; null when the provider does not say. */
   buys: number | null;
+  /** Sell transactions in the window; null when the provider does not say. */
   sells: number | null;
+  /** Distinct wallets that bought in the window; null when the provider does not say. */
   uniqueBuyers: number | null;
+  /** Distinct wallets that sold in the window; null when the provider does not say. */
   uniqueSellers: number | null;
+  /** USD bought in the window; null when the provider does not say. */
   buyVolumeUsd: number | null;
+  /** USD sold in the window; null when the provider does not say. */
   sellVolumeUsd: number | null;
   /** Buy volume minus sell volume. */
   netVolumeUsd: number | null;
@@ -60,6 +66,7 @@ export function flowWindows(stats: FomoTokenStats): Record<FlowWindowName, FlowW
 
 /** How much of the supply the ten largest holders have, in words a reader can act on. */
 export interface Concentration {
+  /** Share of the supply the ten largest holders own, percent 0-100; null when the provider does not say. */
   top10HoldersPercent: number | null;
   /** low: under 25 %; moderate: under 50 %; high: under 80 %; extreme: 80 % or more. */
   level: 'low' | 'moderate' | 'high' | 'extreme' | null;

@@ -6,11 +6,15 @@ import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.ports';
 import { concentration, flowWindows, type Concentration, type FlowWindow, type FlowWindowName } from './flow-figures';
 
 export interface TokenStatsData {
+  /** The token asked about, with the chain the provider named when the caller did not. */
   token: TokenRef;
+  /** Price of one whole token in USD, per the provider; null when it does not say. */
   priceUsd: number | null;
   /** Every holder of the token, per the provider. */
   holders: number | null;
+  /** The top-10 holders' percentage (0-100) with its level (low < 25, moderate < 50, high < 80, extreme). */
   concentration: Concentration;
+  /** Buy and sell flow per window (5m, 1h, 4h, 24h); a window the provider did not report is null. */
   windows: Record<FlowWindowName, FlowWindow | null>;
 }
 

@@ -3,20 +3,28 @@ import { percentOf, round } from '../token-ref';
 
 /** A tracked trader holding the token, largest first. */
 export interface TrackedHolderRow {
+  /** Position by USD value, 1 the largest (unknown values last). */
   rank: number;
+  /** The tracked trader's handle. */
   handle: string;
+  /** The trader's provider user id; null when the provider does not say. */
   userId: string | null;
+  /** Tokens held, whole tokens (two positions summed); null when the provider does not say. */
   amount: number | null;
+  /** USD value of the holding; null when the provider does not say. */
   valueUsd: number | null;
+  /** Price of one whole token in USD behind the value; null when the provider does not say. */
   priceUsd: number | null;
   /** Their value's share of all tracked holders' value, in percent. */
   shareOfTrackedValuePct: number | null;
 }
 
 export interface TrackedHolders {
+  /** Tracked traders holding the token (one per trader), before the limit. */
   trackedHolderCount: number;
   /** Sum of the values the provider knows; null when it knows none. */
   trackedValueUsd: number | null;
+  /** Tracked holders by USD value, largest first, at most the limit. */
   holders: TrackedHolderRow[];
 }
 
@@ -63,16 +71,21 @@ export function trackedShareOfHoldersPct(tracked: number, totalHolders: number |
 }
 
 export interface Seller {
+  /** The seller's handle; null when the feed does not say. */
   handle: string | null;
+  /** The seller's provider user id; null when the feed does not say. */
   userId: string | null;
+  /** Sales of the token by this trader in the window. */
   sells: number;
   /** Sum of the sales' signed realized PnL. */
   realizedPnlUsd: number | null;
   /** Sum of the sells' own sizes, where the provider sent them. */
   soldUsd: number | null;
+  /** Time of the trader's latest sale in the window, ISO 8601 UTC; null when no sale's time parses. */
   lastSellAt: string | null;
   /** Still among the tracked holders; false means they sold everything; null without the holder list. */
   stillHolding: boolean | null;
+  /** The provider trade ids of the sales, each once. */
   tradeIds: string[];
 }
 
@@ -85,6 +98,7 @@ export interface SellPressure {
   fullyExitedSellers: number | null;
   /** sellers / (currentHolders + fullyExitedSellers), in percent; null when nobody holds or sold, or without either list. */
   sellersPct: number | null;
+  /** The sellersPct that counts as crossed, percent 0-100, as asked. */
   thresholdPercent: number;
   /** Null when the share is unknown for want of a list (not when nobody holds or sold: that crosses nothing). */
   thresholdCrossed: boolean | null;
@@ -94,9 +108,11 @@ export interface SellPressure {
 
 /** One sale of the token by a tracked trader, as the stored trade feed keeps it. */
 export interface SellEvent {
+  /** The trader's provider user id; null when the feed does not say. */
   userId: string | null;
   /** The trader's handle. */
   trader: string | null;
+  /** The provider's trade id; null when the feed does not say. */
   tradeId: string | null;
   /** The sale's signed realized PnL. */
   realizedPnlUsd: number | null;

@@ -8,36 +8,51 @@ import { KolHoldersInput, KolSellPressureInput, TokenHoldersInput } from './hold
 import { sellPressure, trackedHolders, trackedShareOfHoldersPct, type SellPressure, type TrackedHolderRow } from './holder-figures';
 
 export interface TokenHoldersData {
+  /** The token asked about. */
   token: TokenRef;
   /** When the provider captured the balances behind the list. */
   capturedAt: string | null;
+  /** Tracked traders holding the token (one per trader), before the limit. */
   trackedHolderCount: number;
+  /** USD value all tracked holders hold, summed over known values; null when no value is known. */
   trackedValueUsd: number | null;
+  /** Rows returned here, at most the limit. */
   count: number;
+  /** Tracked holders by USD value, largest first; empty when no tracked trader holds it. */
   holders: TrackedHolderRow[];
 }
 
 export interface KolHoldersData {
+  /** The token asked about, with the chain the provider's stats named when the caller did not. */
   token: TokenRef;
+  /** Tracked traders holding the token; null when the tracked-holders read failed. */
   trackedHolderCount: number | null;
+  /** USD value all tracked holders hold; null when none is known or the tracked-holders read failed. */
   trackedValueUsd: number | null;
   /** Every holder of the token, per the provider's stats; null without stats. */
   totalHolders: number | null;
   /** Tracked holders as a share of all holders, in percent (a share of supply cannot be derived: the provider exposes no supply). */
   trackedShareOfHoldersPct: number | null;
+  /** The top-10 holders' percentage (0-100) with its level; null without stats. */
   concentration: Concentration | null;
+  /** Buys against sells over the last 24 h; null without stats or when the provider did not report it. */
   flow24h: FlowWindow | null;
+  /** Largest tracked holders by USD value, at most the limit; null when the tracked-holders read failed. */
   topHolders: TrackedHolderRow[] | null;
 }
 
 export interface SellPressureData extends Omit<SellPressure, 'sellersList'> {
+  /** The token asked about. */
   token: TokenRef;
+  /** The window looked back over, minutes, as asked. */
   windowMinutes: number;
   /** The span the stored feed covers: the window, or from where Scout's copy begins if later. */
   coveredFrom: string | null;
+  /** End of the covered span (now), ISO 8601 UTC. */
   coveredTo: string;
   /** Every stored feed event in the window (all tokens), as the feed tools count them. */
   eventsScanned: number;
+  /** Sellers in the window, largest sold USD first; null without the sell events. */
   sellersList: SellPressure['sellersList'];
   /** Tracked holders who have not sold in the window; null without either list. */
   stillHolding: { handle: string; userId: string | null; valueUsd: number | null }[] | null;

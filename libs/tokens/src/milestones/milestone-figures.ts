@@ -121,24 +121,34 @@ export function coinOutcome(candles: readonly AnalyticsCandle[], thresholdUsd: n
 }
 
 export interface MultipleShare {
+  /** The peak multiple of the milestone counted: 1.5, 2, 5 or 10. */
   multiple: number;
   /** Studied coins whose peak reached multiple × the milestone. */
   count: number;
+  /** count as a share of the studied coins, percent 0-100; null when none was studied. */
   pctOfStudied: number | null;
+  /** count as a share of the crossers, percent 0-100; null when none crossed. */
   pctOfCrossed: number | null;
 }
 
 export interface MilestoneSummary {
+  /** Coins whose market-cap chart arrived with candles. */
   studied: number;
+  /** Studied coins with a candle high at or above thresholdUsd. */
   crossed: number;
+  /** crossed as a share of studied, percent 0-100; null when none was studied. */
   crossedPct: number | null;
+  /** Crossers whose peak reached minPeakMultiple × the milestone. */
   wentHigher: number;
   /** Of the crossers; null when none crossed. */
   wentHigherPctOfCrossed: number | null;
+  /** Crossers that never went higher and closed below the milestone within 72 hours of first reaching it. */
   fellStraightBack: number;
+  /** fellStraightBack as a share of the crossers, percent 0-100; null when none crossed. */
   fellStraightBackPctOfCrossed: number | null;
   /** Median peak multiple of the crossers; null when none crossed. */
   medianPeakMultipleOfCrossers: number | null;
+  /** How many studied coins peaked at 1.5, 2, 5 and 10 times the milestone. */
   multiples: MultipleShare[];
 }
 

@@ -18,37 +18,55 @@ export const CHART_PHASE_SHARE = 0.6;
 const EXAMPLES = 10;
 
 export interface StudiedCoin extends CoinOutcome {
+  /** The coin's mint. */
   mint: string;
+  /** The coin's symbol; null when the cohort search does not say. */
   symbol: string | null;
+  /** The coin's name; null when the cohort search does not say. */
   name: string | null;
+  /** When the coin was created, ISO 8601 UTC; null when the cohort search does not say. */
   createdAt: string | null;
   /** Market cap now, as the cohort search reports it. */
   marketCapUsd: number | null;
+  /** The candle interval its chart was read at (1m to 1w), the finest covering its whole life. */
   chartInterval: string;
 }
 
 export interface MilestoneStudyData {
+  /** The market-cap milestone, USD, as asked. */
   thresholdUsd: number;
+  /** What counts as 'went higher': a peak of at least this multiple of the milestone, as asked. */
   minPeakMultiple: number;
+  /** The coins studied: the launch window, how they were drawn and how many were left out. */
   cohort: {
+    /** launches (every launch, the base rate) or reached (coins at or above the milestone now). */
     kind: MilestoneCohort;
     /** The launch window, ISO. */
     from: string;
+    /** End of the launch window, ISO 8601 UTC. */
     to: string;
     /** True for `reached`: drawn from survivors, so its shares overstate what a launch does. */
     upperBound: boolean;
+    /** The cohort in words: base rate, or upper bound (survivors only). */
     label: string;
     /** Coins the search matched, and how many of them (on the pages read) the sample was drawn from. */
     matching: number | null;
+    /** Coins on the result pages read, the sample drawn from them. */
     pool: number;
+    /** The cohort search's result pages read, spread over the window. */
     pagesRead: number[];
+    /** Coins drawn for the sample (by a fixed hash of each mint). */
     sampled: number;
+    /** Sampled coins whose chart arrived with candles: the population of every count. */
     studied: number;
+    /** Sampled coins left out: charts cut by the time budget, failed reads, charts without candles. */
     leftOut: { cut: number; failed: number; noCandles: number };
   };
+  /** What the studied coins add up to: crossed, went higher, fell straight back, peak multiples. */
   summary: MilestoneSummary;
   /** Crossers, highest peak first (at most ten). */
   examples: { mint: string; symbol: string | null; peakMultiple: number; wentHigher: boolean; fellStraightBack: boolean }[];
+  /** Every studied coin with what it did against the milestone. */
   coins: StudiedCoin[];
 }
 

@@ -63,8 +63,11 @@ export function walletGroup(group: AnalyticsToken['risk']['snipers']): WalletGro
 }
 
 export interface Flow24h {
+  /** Buy transactions over the last 24 h; null when the provider does not say. */
   buys: number | null;
+  /** Sell transactions over the last 24 h; null when the provider does not say. */
   sells: number | null;
+  /** All transactions over 24 h (buys plus sells when no total is given); null when unknown. */
   txns: number | null;
   /** USD traded over 24 h across the token's pools; null when no pool reports it. */
   volumeUsd: number | null;
@@ -92,10 +95,13 @@ export function priceChanges(events: AnalyticsToken['events']): Record<PriceWind
 }
 
 export interface RiskFlag {
+  /** The risk's name, as the provider words it. */
   name: string;
   /** danger or warning (the provider's words). */
   level: string;
+  /** The provider's explanation of the risk; null when it gives none. */
   description: string | null;
+  /** The figure behind the risk, as the provider's text; null when it gives none. */
   value: string | null;
 }
 

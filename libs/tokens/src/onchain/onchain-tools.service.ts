@@ -20,6 +20,7 @@ import {
 } from './onchain-figures';
 
 export interface TokenOnchainData {
+  /** The mint with its name, symbol and decimals; each null when the analytics API does not say. */
   token: { mint: string; name: string | null; symbol: string | null; decimals: number | null };
   /** Every wallet holding the token on chain, not only tracked traders. */
   holdersTotal: number | null;
@@ -27,25 +28,39 @@ export interface TokenOnchainData {
   supply: number | null;
   /** Share of the main pool's LP tokens burned, 0-100. */
   lpBurnedPercent: number | null;
+  /** True when the mint authority is still set, false when renounced; null without the main pool's security. */
   mintAuthorityLive: boolean | null;
+  /** True when the freeze authority is still set, false when renounced; null without the main pool's security. */
   freezeAuthorityLive: boolean | null;
+  /** Wallet that created the token; null when neither the creation record nor a pool names one. */
   deployer: string | null;
+  /** When the token was created, ISO 8601 UTC (else its oldest pool's creation); null when unknown. */
   createdAt: string | null;
+  /** Days since createdAt, one decimal; null when the creation time is unknown. */
   ageDays: number | null;
+  /** Price of one whole token in USD, from the main pool; null without a pool or price. */
   priceUsd: number | null;
+  /** Market cap in USD, from the main pool; null without a pool or figure. */
   marketCapUsd: number | null;
+  /** USD liquidity of the main pool; null without a pool or figure. */
   liquidityUsd: number | null;
   /** The pool the price, market cap, liquidity, supply, LP burn and authorities come from (the deepest). */
   pool: { id: string; market: string | null; quoteToken: string | null; curvePercent: number | null } | null;
+  /** Pools the analytics API lists for the token. */
   poolCount: number;
   /** Share of the supply the ten largest holders own, 0-100. */
   top10Percent: number | null;
   /** Share of the supply the deployer holds now, 0-100. */
   devPercent: number | null;
+  /** Sniper wallets: count and share of supply held now (0-100); nulls when the provider does not report them. */
   snipers: WalletGroup;
+  /** Insider wallets: count and share of supply held now (0-100); nulls when the provider does not report them. */
   insiders: WalletGroup;
+  /** Bundler wallets: count and share of supply held now (0-100); nulls when the provider does not report them. */
   bundlers: WalletGroup;
+  /** Risk score 0-10 (higher is riskier), rugged, Jupiter-verified (null when unknown) and named risks, dangers first. */
   risk: { score: number | null; rugged: boolean | null; verified: boolean | null; flags: RiskFlag[] };
+  /** Buys, sells, transactions and USD volume over the last 24 h. */
   flow24h: Flow24h;
   /** Price change per window, percent. */
   priceChangePct: Record<PriceWindow, number | null>;

@@ -5,33 +5,45 @@ export const TRADER_ROWS_MAX = 100;
 
 /** A token as the analytics API's /tokens answer names it; every figure null when it does not say. */
 export interface AnalyticsTokenHeader {
+  /** The token's mint, as asked. */
   mint: string;
+  /** The token's name; null when the API does not say or its route failed. */
   name: string | null;
+  /** The token's symbol; null when the API does not say or its route failed. */
   symbol: string | null;
   /** Price of the deepest pool, USD. */
   priceUsd: number | null;
   /** The creation transaction's time (ISO), null when the API names no creation. */
   launchedAt: string | null;
+  /** Wallet that created the token; null when the API names no creation. */
   deployer: string | null;
 }
 
 /** One wallet's PnL on one token (USD), from an analytics trader row; null where the row does not say. */
 export interface WalletTokenPnl {
+  /** The wallet's address. */
   wallet: string;
   /** USD that went into the token (buys and transfers in). */
   investedUsd: number | null;
   /** USD its sells fetched. */
   takenOutUsd: number | null;
+  /** Realized PnL in USD. */
   realizedPnlUsd: number | null;
+  /** Unrealized PnL in USD on what it still holds. */
   unrealizedPnlUsd: number | null;
   /** Realized plus unrealized. */
   totalPnlUsd: number | null;
+  /** Tokens held now (whole tokens) and their USD value (the row's, else at priceUsd); each null when unknown. */
   holding: { amount: number | null; valueUsd: number | null };
   /** True while it holds any of the token; null when the holding is unknown. */
   stillHolding: boolean | null;
+  /** Buy transactions. */
   buys: number | null;
+  /** Sell transactions. */
   sells: number | null;
+  /** Time of its first buy, ISO 8601 UTC. */
   firstBuyAt: string | null;
+  /** Time of its latest transaction, ISO 8601 UTC. */
   lastTradeAt: string | null;
 }
 
@@ -82,7 +94,9 @@ export function walletTokenPnl(row: AnalyticsTraderRow, priceUsd: number | null)
 export interface PnlLeadersSummary {
   /** Wallets the API ranked (at most 100), of which the answer lists `limit`. */
   walletsRanked: number;
+  /** Ranked wallets whose total PnL is above zero. */
   walletsInProfit: number;
+  /** Ranked wallets whose total PnL is below zero. */
   walletsAtLoss: number;
   /** Sum of the positive total PnLs among the ranked wallets, USD. */
   totalProfitUsd: number;

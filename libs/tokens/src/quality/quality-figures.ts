@@ -8,22 +8,34 @@ type SwapStats = NonNullable<MintInformation['stats24h']>;
 
 /** Total against organic volume in one window; every figure null when the provider did not say. */
 export interface VolumeWindow {
+  /** USD volume in the window, buys plus sells; null when a side is unknown. */
   totalUsd: number | null;
+  /** Organic USD volume in the window, buys plus sells; null when a side is unknown. */
   organicUsd: number | null;
   /** Organic share of the volume, 0-100; null when there was no volume or a side is unknown. */
   organicSharePct: number | null;
+  /** USD bought in the window. */
   buyUsd: number | null;
+  /** USD sold in the window. */
   sellUsd: number | null;
+  /** Organic USD bought in the window. */
   organicBuyUsd: number | null;
+  /** Organic USD sold in the window. */
   organicSellUsd: number | null;
+  /** Buy swaps in the window. */
   buys: number | null;
+  /** Sell swaps in the window. */
   sells: number | null;
+  /** Distinct wallets that traded in the window. */
   traders: number | null;
+  /** Distinct organic buyers in the window. */
   organicBuyers: number | null;
 }
 
 export interface TokenAudit {
+  /** True when the mint authority is disabled (no more can be minted); null when Jupiter does not say. */
   mintAuthorityDisabled: boolean | null;
+  /** True when the freeze authority is disabled (holders cannot be frozen); null when Jupiter does not say. */
   freezeAuthorityDisabled: boolean | null;
   /** Share of supply the top holders hold, 0-100. */
   topHoldersPercent: number | null;
@@ -37,8 +49,11 @@ export interface TokenAudit {
 
 /** What the quality read flags, most serious first. */
 export interface QualityFlag {
+  /** What is flagged: mint_authority_live, freeze_authority_live, suspicious, wash_volume or concentrated. */
   code: 'mint_authority_live' | 'freeze_authority_live' | 'wash_volume' | 'concentrated' | 'suspicious';
+  /** high for live authorities and suspicious; medium for wash_volume and concentrated. */
   severity: 'high' | 'medium';
+  /** The flag in words, with its figure. */
   text: string;
 }
 

@@ -15,16 +15,21 @@ import {
 } from './quality-figures';
 
 export interface TokenQualityData {
+  /** The mint with its name, symbol and launchpad; each null when Jupiter does not say. */
   token: { mint: string; name: string | null; symbol: string | null; launchpad: string | null };
   /** The directory's organic score, 0-100, and its label. */
   organicScore: number | null;
   /** Jupiter's label: high, medium or low as documented; a label it adds later is passed on as it comes. */
   organicScoreLabel: string | null;
+  /** Jupiter-verified; null when Jupiter does not say. */
   verified: boolean | null;
+  /** Jupiter's tags for the token; null when it gives none. */
   tags: string[] | null;
+  /** Authorities, holder and developer shares and suspicious; null when Jupiter gives no audit. */
   audit: TokenAudit | null;
   /** Total against organic volume per window; a window the provider did not report is null. */
   volume: Record<QualityWindow, VolumeWindow | null>;
+  /** What the audit and the day's organic share flag, most serious first; empty when nothing is flagged. */
   flags: QualityFlag[];
 }
 

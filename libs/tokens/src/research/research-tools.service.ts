@@ -11,20 +11,28 @@ import { TokenAnalyst, type TokenAnalysis } from './token-analyst';
 import { rankTopTraders, type TopTrader } from './top-trader-figures';
 
 export interface TopTradersData {
+  /** The leaderboard window that gives each trader's rank and PnL: 24h, 7d, 30d or all. */
   window: string;
+  /** Each token asked (repeats counted once) with its tracked holders; trackedHolders null when its read failed. */
   tokens: { token: TokenRef; trackedHolders: number | null }[];
   /** Traders holding at least one of the tokens, before the limit. */
   tradersFound: number;
+  /** Traders returned here, at most the limit. */
   count: number;
+  /** Traders by tokens held, then leaderboard PnL (off the board after), then value held. */
   traders: TopTrader[];
 }
 
 export interface TrendingAnalysisData {
+  /** The token board the tokens were taken from. */
   board: string;
+  /** live: the provider answered; captured: the last board Scout kept, served while it does not answer. */
   source: 'live' | 'captured';
+  /** True when the ranking is not the provider's current one. */
   stale: boolean;
   /** Tokens on the board that passed the chain and market-cap filters. */
   candidates: number;
+  /** The top topN candidates: board rank, board row and analyze_token memo; analysis null when it failed. */
   tokens: { rank: number; board: BoardItem; analysis: TokenAnalysis | null }[];
 }
 

@@ -13,18 +13,27 @@ const TOP_HOLDERS = 10;
 const TOP_THESES = 10;
 
 export interface TokenAnalysis {
+  /** The token asked about, with the chain the provider's stats named when the caller did not. */
   token: TokenRef;
   /** token.chain, under the peer's name. */
   chain: Chain | null;
+  /** Price of one whole token in USD, per the provider's stats; null without stats. */
   priceUsd: number | null;
+  /** Every holder of the token, per the provider's stats; null without stats. */
   holders: number | null;
   /** concentration.top10HoldersPercent, under the peer's name. */
   top10HoldersPercent: number | null;
+  /** The top-10 holders' percentage (0-100) with its level (low, moderate, high, extreme); null without stats. */
   concentration: Concentration | null;
+  /** Buy and sell flow per window (5m, 1h, 4h, 24h); null without stats, a window null when not reported. */
   flow: Record<FlowWindowName, FlowWindow | null> | null;
+  /** Tracked traders holding the token; null when the tracked-holders read failed. */
   trackedHolderCount: number | null;
+  /** USD value all tracked holders hold; null when none is known or the tracked-holders read failed. */
   trackedValueUsd: number | null;
+  /** Tracked holders as a share of all holders, percent 0-100; null without either part or holder total. */
   trackedShareOfHoldersPct: number | null;
+  /** The ten largest tracked holders by USD value; null when the tracked-holders read failed. */
   topTrackedHolders: TrackedHolderRow[] | null;
   /** Developer and insider positions; null when not asked (includeDevs false) or not answered. */
   devs: DevRow[] | null;

@@ -3,24 +3,34 @@ import { holderKey } from '../holders/holder-figures';
 import { round } from '../token-ref';
 
 export interface HeldToken {
+  /** The token's address, as asked. */
   address: string;
+  /** Tokens held, whole tokens; null when the provider does not say. */
   amount: number | null;
+  /** USD value of the holding; null when the provider does not say. */
   valueUsd: number | null;
 }
 
 export interface TopTrader {
+  /** Position in this ranking, 1 first. */
   rank: number;
+  /** The tracked trader's handle. */
   handle: string;
+  /** The trader's provider user id, from the holders or the leaderboard; null when neither says. */
   userId: string | null;
   /** How many of the given tokens they hold. */
   tokensHeld: number;
+  /** The given tokens they hold, one row per token. */
   holdings: HeldToken[];
   /** Sum of the known values of those holdings. */
   totalValueUsd: number | null;
   /** Their rank and PnL on the leaderboard of the chosen window; null when they are not on it. */
   leaderboardRank: number | null;
+  /** Their PnL in USD on the leaderboard of the chosen window; null when they are not on it. */
   pnlUsd: number | null;
+  /** Verified on the leaderboard; null when they are not on it. */
   verified: boolean | null;
+  /** Their Solana and EVM wallets from the leaderboard row (each null when unknown); null when not on it. */
   wallets: { solana: string | null; evm: string | null } | null;
 }
 

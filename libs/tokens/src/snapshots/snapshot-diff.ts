@@ -23,41 +23,63 @@ export interface ComparableSnapshot {
 }
 
 export interface Change {
+  /** The figure in the earlier snapshot; null when it does not say. */
   before: number | null;
+  /** The figure in the later snapshot; null when it does not say. */
   after: number | null;
+  /** after minus before, in the figure's unit; null when either is unknown. */
   change: number | null;
+  /** change as a percent of before; null when either is unknown or before is zero. */
   changePct: number | null;
 }
 
 export interface HolderMove {
+  /** The tracked trader's handle. */
   handle: string;
+  /** The trader's provider user id; null when neither snapshot says. */
   userId: string | null;
+  /** Whole tokens held before; 0 when not a holder then, null when the snapshot does not say. */
   amountBefore: number | null;
+  /** Whole tokens held after; 0 when not a holder then, null when the snapshot does not say. */
   amountAfter: number | null;
+  /** amountAfter minus amountBefore, whole tokens; null when either is unknown. */
   amountChange: number | null;
+  /** amountChange as a percent of amountBefore; null for a joiner or when either amount is unknown. */
   amountChangePct: number | null;
+  /** USD value held before; 0 when not a holder then, null when the snapshot does not say. */
   valueBefore: number | null;
+  /** USD value held after; 0 when not a holder then, null when the snapshot does not say. */
   valueAfter: number | null;
+  /** valueAfter minus valueBefore, USD; null when either is unknown. */
   valueChange: number | null;
 }
 
 export interface SnapshotDiff {
+  /** The earlier snapshot's id and capturedAt (ISO 8601 UTC); each null when not given. */
   before: { id: string | null; capturedAt: string | null };
+  /** The later snapshot's id and capturedAt (ISO 8601 UTC); each null when not given. */
   after: { id: string | null; capturedAt: string | null };
   /** Seconds from before to after; null when either time is unknown. */
   elapsedSeconds: number | null;
+  /** Price of one whole token in USD, before and after. */
   price: Change;
+  /** Every holder of the token, per the provider, before and after. */
   totalHolders: Change;
   /** The change is in percentage points. */
   top10HoldersPercent: Change;
+  /** Tracked traders holding the token (the list's length when no count was kept), before and after. */
   trackedHolderCount: Change;
+  /** USD value tracked holders hold (summed from the list when not kept), before and after. */
   trackedValueUsd: Change;
   /** Tracked traders in after but not before. */
   joined: HolderMove[];
   /** Tracked traders in before but not after. */
   exited: HolderMove[];
+  /** Tracked traders holding more tokens after, largest USD value change first. */
   increased: HolderMove[];
+  /** Tracked traders holding fewer tokens after, largest USD value change first. */
   decreased: HolderMove[];
+  /** Tracked traders in both whose amount did not change or is unknown. */
   unchanged: number;
 }
 

@@ -13,18 +13,24 @@ const MAX_THESIS_PAGES = 5;
 const FOMO_THESIS_NETWORK: Partial<Record<Chain, string>> = { solana: 'sol', bsc: 'bnb', base: 'base', ethereum: 'eth' };
 
 export interface TokenThesisRow extends ThesisRow {
+  /** The author's handle; null when the provider does not say. */
   handle: string | null;
+  /** The author's provider user id; null when the provider does not say. */
   userId: string | null;
 }
 
 export interface TokenThesesData {
+  /** The token asked about. */
   token: TokenRef;
+  /** The order asked for: likes, recent or pnl (the author's position realized plus unrealized). */
   sort: TokenThesisSort;
   /** Theses read from the provider, before minLikes. */
   read: number;
   /** False when the provider holds more theses than were read. */
   complete: boolean;
+  /** Totals over the theses returned. */
   summary: ThesesSummary;
+  /** The theses kept after minLikes and the chain, in sort order, at most the limit. */
   theses: TokenThesisRow[];
 }
 
