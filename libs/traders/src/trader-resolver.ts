@@ -6,6 +6,7 @@ import { sightingOf } from './trader-views';
 import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from './traders.ports';
 
 export interface TraderRef {
+  /** The trader's FOMO user id. */
   userId: string;
   /** Null when only the user id is known (a user id the directory has not seen). */
   handle: string | null;

@@ -3,7 +3,9 @@ import type { SeenTrader } from './trader-directory.service';
 
 /** A trader's wallets as every trader tool answers them: both addresses, whether they are proven, and how each was attributed. */
 export interface WalletsView {
+  /** The trader's Solana wallet address; null when FOMO does not say. */
   solana: string | null;
+  /** The trader's EVM wallet address; null when FOMO does not say. */
   evm: string | null;
   /** True when both wallets are backed by on-chain evidence; null when the provider does not say. */
   verified: boolean | null;

@@ -12,31 +12,45 @@ import { positionRow, summarizePositions, type PositionRow, type PositionsSummar
 const DEEP_POSITION_PAGES = 12;
 
 export interface BalancesData {
+  /** The trader asked about: FOMO user id and handle. */
   trader: TraderRef;
+  /** The chain the holdings were narrowed to; null for every chain. */
   chain: Chain | null;
   /** Sum of the holdings' value; a floor when the provider capped the list. */
   totalValueUsd: number | null;
+  /** True when the provider left holdings out (it lists about 100 at most). */
   capped: boolean;
+  /** Holdings and their USD value per chain, by Scout's chain names. */
   byChain: ChainSplit;
+  /** Holdings returned (at most limit). */
   count: number;
+  /** Holdings with amount, price, value and 24h change, largest value first. */
   holdings: HoldingRow[];
 }
 
 export interface PositionsData {
+  /** The trader asked about: FOMO user id and handle. */
   trader: TraderRef;
+  /** The positions asked for: open, closed or all. */
   status: 'open' | 'closed' | 'all';
+  /** Open and closed positions, wins, losses, win rate and PnL totals over the rows read. */
   summary: PositionsSummary;
+  /** Positions returned. */
   count: number;
   /** Pass as cursor for the next page; null at the end. */
   nextCursor: string | null;
   /** False when more positions exist past what was read. */
   complete: boolean;
+  /** One row per coin: open positions first, then closed ones newest first. */
   positions: PositionRow[];
 }
 
 export interface SwapRow {
+  /** FOMO's id of the fill. */
   swapId: string;
+  /** 'buy' or 'sell' of the position's token; null when FOMO does not say. */
   side: string | null;
+  /** Scout's chain name; null when FOMO does not name a chain Scout covers. */
   chain: Chain | null;
   /** The token given. */
   tokenIn: SwapToken;
@@ -44,17 +58,26 @@ export interface SwapRow {
   tokenOut: SwapToken;
   /** The fill's true USD size. */
   humanUsdAmountIn: number | null;
+  /** The token's price at the fill, USD per token; null when FOMO does not say. */
   priceUsd: number | null;
+  /** The position (trade) of the token given; null when FOMO does not say. */
   tradeIdIn: string | null;
+  /** The position (trade) of the token received; null when FOMO does not say. */
   tradeIdOut: string | null;
+  /** The fill's transaction hash (signature on Solana); null when FOMO does not say. */
   txHash: string | null;
+  /** When the fill happened, ISO 8601 UTC time; null when FOMO does not say. */
   at: string | null;
 }
 
 export interface SwapsData {
+  /** The trader asked about: FOMO user id and handle. */
   trader: TraderRef;
+  /** Fills returned. */
   count: number;
+  /** Pass as cursor for the next page; null at the end. */
   nextCursor: string | null;
+  /** Every buy and sell, newest first, with both legs' amounts and USD. */
   swaps: SwapRow[];
 }
 

@@ -1,18 +1,27 @@
 import { CHAINS, chainFromFomo, type Chain, type FomoBalances } from '@scout/upstream';
 
 export interface HoldingRow {
+  /** The token held: contract address, and symbol and name (null when FOMO does not say). */
   token: { address: string; symbol: string | null; name: string | null };
+  /** Scout's chain name; null when FOMO does not name a chain Scout covers. */
   chain: Chain | null;
+  /** Amount held, in whole tokens (decimals applied); null when FOMO does not say. */
   amount: number | null;
+  /** USD per token; null when FOMO does not say. */
   priceUsd: number | null;
+  /** The holding's value in USD; null when FOMO does not say. */
   valueUsd: number | null;
+  /** The 24h change, in percent points (-17.29 is -17.29%); null when FOMO does not say. */
   change24h: number | null;
+  /** The position (trade) the holding belongs to; null when FOMO does not say. */
   tradeId: string | null;
 }
 
 /** Holdings on one chain and their value; null when the provider did not say. */
 export interface ChainFigures {
+  /** Holdings on the chain; null when the provider did not say. */
   holdings: number | null;
+  /** Their value in USD; null when the provider did not say. */
   valueUsd: number | null;
 }
 

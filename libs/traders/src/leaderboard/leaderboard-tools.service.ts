@@ -9,41 +9,64 @@ import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { LeaderboardInput, MAX_ALL_TIME_ROWS, MAX_LEADERBOARD_ROWS, type LeaderboardWindow } from './leaderboard.dto';
 
 export interface LeaderboardRow {
+  /** The trader's rank on the board (the board's own, kept through the filters). */
   rank: number;
+  /** The trader's FOMO handle. */
   handle: string;
+  /** The trader's FOMO user id. */
   userId: string;
+  /** The trader's display name; null when FOMO does not say. */
   displayName: string | null;
+  /** PnL over the board's window, in USD; null when FOMO does not say. */
   pnlUsd: number | null;
+  /** Trading volume, in USD; null when FOMO does not say. */
   volumeUsd: number | null;
+  /** Trade count; null when FOMO does not say. */
   trades: number | null;
+  /** Accounts following the trader; null when FOMO does not say. */
   followers: number | null;
+  /** Accounts the trader follows; null when FOMO does not say. */
   following: number | null;
+  /** Number of tokens held; null when FOMO does not say. */
   holdings: number | null;
+  /** The trader's Solana and EVM wallets, whether they are proven, and how each was attributed. */
   wallets: WalletsView;
+  /** The trader's top tokens as FOMO lists them. */
   topTokens: TraderTopToken[];
+  /** Whether FOMO marks the trader verified (false when FOMO does not say). */
   verified: boolean;
+  /** The trader's FOMO clan; null when FOMO does not say. */
   clan: string | null;
+  /** The trader's linked Twitter (X) account; null when FOMO does not say. */
   twitter: string | null;
+  /** When the account was created, ISO 8601 UTC time; null when FOMO does not say. */
   createdAt: string | null;
+  /** The trader's profile bio; null when FOMO does not say. */
   description: string | null;
 }
 
 /** Where `limit` cut the list (the peer's `_truncated`): the list, how many rows were returned of how many. */
 export interface Truncation {
+  /** The list cut: always 'traders'. */
   field: 'traders';
+  /** Rows returned. */
   returned: number;
   /** Rows before the limit (after minPnlUsd and verifiedOnly). */
   total: number;
 }
 
 export interface LeaderboardData {
+  /** The board: 24h, 7d, 30d or all time. */
   window: LeaderboardWindow;
+  /** Where FOMO read the board from (e.g. 'live'); null when FOMO does not say. */
   source: string | null;
+  /** When FOMO captured the board, ISO 8601 UTC time; null when FOMO does not say. */
   capturedAt: string | null;
   /** Rows on the full board, before the local filters and the limit. */
   boardSize: number;
   /** Rows returned. */
   count: number;
+  /** The kept rows by rank, at most limit. */
   traders: LeaderboardRow[];
   /** Set when `limit` cut the list; null when every kept row is returned. */
   _truncated: Truncation | null;

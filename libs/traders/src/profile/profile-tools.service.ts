@@ -8,18 +8,28 @@ import { ResolveTraderInput, TraderSearchInput } from './profile.dto';
 import { profileView, searchTraderView, type ProfileView, type SearchTraderView } from './profile-view';
 
 export interface SearchTokenRow {
+  /** The token's contract address (mint on Solana). */
   address: string;
+  /** The token's name; null when FOMO does not say. */
   name: string | null;
+  /** The token's ticker symbol; null when FOMO does not say. */
   symbol: string | null;
+  /** Scout's chain name; null when FOMO does not name a chain Scout covers. */
   chain: Chain | null;
+  /** USD per token; null when FOMO does not say. */
   priceUsd: number | null;
+  /** Market cap, in USD; null when FOMO does not say. */
   marketCapUsd: number | null;
 }
 
 export interface SearchData {
+  /** The text searched (trimmed). */
   q: string;
+  /** What was searched: traders, tokens or all. */
   type: 'traders' | 'tokens' | 'all';
+  /** Matching traders with wallets and all-time PnL, volume and trades (at most limit). */
   traders: SearchTraderView[];
+  /** Matching coins with address, chain, price and market cap (at most limit). */
   tokens: SearchTokenRow[];
 }
 

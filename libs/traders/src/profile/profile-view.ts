@@ -6,6 +6,7 @@ const DAY_MS = 86_400_000;
 
 /** One of a trader's top tokens on their profile, with Scout's chain name. */
 export interface ProfileTopToken extends TraderTopToken {
+  /** Scout's chain name; null when FOMO does not name a chain Scout covers. */
   chain: Chain | null;
 }
 

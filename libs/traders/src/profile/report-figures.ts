@@ -6,20 +6,32 @@ import type { ProfileView, SearchTraderView } from './profile-view';
 export interface TradeHighlight {
   /** The token's symbol. */
   token: string | null;
+  /** The token's contract address (mint on Solana). */
   address: string;
+  /** Scout's chain name; null when FOMO does not name a chain Scout covers. */
   chain: Chain | null;
+  /** The position's realized PnL, in USD. */
   realizedPnlUsd: number;
+  /** When the position closed, ISO 8601 UTC time; null when FOMO does not say. */
   closedAt: string | null;
+  /** FOMO's id of the position (trade); service_fomo_trade_detail takes it. */
   tradeId: string;
 }
 
 export interface ClosedSampleFigures {
+  /** Closed positions sampled. */
   closedSampled: number;
+  /** Sampled positions with a realized gain. */
   wins: number;
+  /** Sampled positions with a realized loss. */
   losses: number;
+  /** wins / (wins + losses), in percent points 0-100; null without a gain or a loss. */
   winRatePct: number | null;
+  /** Realized PnL summed over the sample, in USD rounded to cents. */
   realizedPnlUsdSampled: number;
+  /** The sampled trade with the largest realized gain; null when none gained. */
   best: TradeHighlight | null;
+  /** The sampled trade with the largest realized loss; null when none lost. */
   worst: TradeHighlight | null;
   /** Closed positions the provider counts in all (beyond the sample); null when it does not say. */
   closedTotalUpstream: number | null;
@@ -57,18 +69,27 @@ export function closedSampleFigures(closed: readonly FomoPosition[], complete: b
 export interface PortfolioFigures {
   /** A floor when capped. */
   totalValueUsd: number | null;
+  /** Holdings the provider listed. */
   positions: number;
   /** Share of the portfolio's value in its five largest holdings, in percent. */
   top5ConcentrationPct: number | null;
   /** Every chain the trader could hold, by Scout's names: 0 where the provider's split shows nothing held. */
   byChain: Record<Chain, ChainFigures>;
+  /** True when the provider left holdings out (it lists about 100 at most). */
   capped: boolean;
+  /** The five largest holdings by value. */
   topHoldings: Array<{
+    /** The token's ticker symbol; null when FOMO does not say. */
     symbol: string | null;
+    /** The token's contract address (mint on Solana). */
     address: string;
+    /** Scout's chain name; null when FOMO does not name a chain Scout covers. */
     chain: Chain | null;
+    /** The holding's value in USD; null when FOMO does not say. */
     valueUsd: number | null;
+    /** The 24h change, in percent points (-17.29 is -17.29%); null when FOMO does not say. */
     change24h: number | null;
+    /** The position (trade) the holding belongs to; null when FOMO does not say. */
     tradeId: string | null;
   }>;
 }

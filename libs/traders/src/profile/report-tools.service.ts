@@ -25,6 +25,7 @@ const TOP = 5;
 const SEARCH_LIMIT = 25;
 
 export interface TraderReportData {
+  /** The trader asked about: FOMO user id and handle. */
   trader: TraderRef;
   /** Who the trader is and their headline figures (the full profile with `full`, else the search summary); null when it did not answer. */
   identity: TraderFigures | null;
@@ -40,27 +41,44 @@ export interface TraderReportData {
 
 /** One compared trader; every figure null when the trader was not found or the source lacks it. */
 export interface ComparedTrader {
+  /** The trader as asked (handle or user id). */
   query: string;
+  /** Whether the trader was found. */
   found: boolean;
+  /** The trader's FOMO handle; null when not found. */
   handle: string | null;
+  /** The trader's FOMO user id; null when not found. */
   userId: string | null;
+  /** Whether FOMO marks the trader verified; null when not found. */
   verified: boolean | null;
+  /** All-time PnL, in USD; null when not found or FOMO does not say. */
   pnlUsdAll: number | null;
+  /** PnL over 24h, in USD; null without full, when not found or FOMO does not say. */
   pnl24h: number | null;
+  /** PnL over 7d, in USD; null without full, when not found or FOMO does not say. */
   pnl7d: number | null;
+  /** PnL over 30d, in USD; null without full, when not found or FOMO does not say. */
   pnl30d: number | null;
+  /** Trading volume, in USD; null when not found or FOMO does not say. */
   volumeUsd: number | null;
+  /** Trade count; null when not found or FOMO does not say. */
   trades: number | null;
+  /** Swap (fill) count; null without full, when not found or FOMO does not say. */
   swapCount: number | null;
+  /** Follower count; null when not found or FOMO does not say. */
   followers: number | null;
+  /** Days since the account was created; null without full, when not found or not known. */
   accountAgeDays: number | null;
+  /** Average holding time, in seconds; null without full, when not found or FOMO does not say. */
   averageHoldTimeSeconds: number | null;
+  /** The trader's Solana and EVM wallets; null when not found. */
   wallets: TraderFigures['wallets'] | null;
 }
 
 export interface TraderComparisonData {
   /** 'profile' with full, else 'search'. */
   source: 'profile' | 'search';
+  /** One row per trader asked (a trader named twice once), in the order asked. */
   traders: ComparedTrader[];
   /** For each figure, the handle of the compared trader with the highest value. */
   leaders: { [figure: string]: string | null };

@@ -8,25 +8,33 @@ import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { followerMix, socialRow, type FollowerMix, type SocialRow } from './social-figures';
 
 export interface FollowingData {
+  /** The trader asked about: FOMO user id and handle. */
   trader: TraderRef;
   /** How many accounts the trader follows in all, when the provider says. */
   total: number | null;
+  /** Accounts returned (at most limit). */
   count: number;
+  /** The accounts followed, with their trades, volume, 24h PnL, age and verification. */
   following: SocialRow[];
 }
 
 export interface FollowersData {
+  /** The trader asked about: FOMO user id and handle. */
   trader: TraderRef;
   /** Followers in all, when the provider says; the list is a sample of at most 200. */
   total: number | null;
+  /** Followers in the sample returned. */
   sampled: number;
   /** True when the provider served fewer than the trader has. */
   sourceCapped: boolean;
+  /** Real (has traded), empty (never traded) and unknown accounts in the sample, with the share of real ones. */
   mix: FollowerMix;
+  /** The sampled followers. */
   followers: SocialRow[];
 }
 
 export interface SpotlightData extends TraderSpotlight {
+  /** The trader asked about: FOMO user id and handle. */
   trader: TraderRef;
 }
 

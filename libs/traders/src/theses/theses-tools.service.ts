@@ -11,9 +11,13 @@ import { keepThesis, sortTheses, summarizeTheses, thesisRow, type ThesesSummary,
 const MAX_THESIS_PAGES = 5;
 
 export interface ThesesByTraderData {
+  /** The trader asked about: FOMO user id and handle. */
   trader: TraderRef;
+  /** The token contract the theses were narrowed to; null for every token. */
   tokenAddress: string | null;
+  /** The chain the theses were narrowed to; null for every chain. */
   chain: Chain | null;
+  /** The order: recent (newest first), likes, equity or pnl, highest first. */
   sort: ThesisSort;
   /** Theses read from the provider, before the local filters. */
   read: number;
@@ -21,6 +25,7 @@ export interface ThesesByTraderData {
   complete: boolean;
   /** Over the theses returned. */
   summary: ThesesSummary;
+  /** The theses returned (at most limit), in sort order. */
   theses: ThesisRow[];
 }
 

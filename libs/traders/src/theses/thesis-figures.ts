@@ -2,31 +2,46 @@ import { chainFromFomo, type Chain, type FomoThesis } from '@scout/upstream';
 import type { ThesisSort } from './theses.dto';
 
 export interface ThesisRow {
+  /** FOMO's id of the thesis. */
   thesisId: string;
+  /** The thesis text as the trader wrote it. */
   text: string;
+  /** The token the thesis is about: contract address, symbol, name; null when FOMO does not say. */
   token: { address: string; symbol: string | null; name: string | null } | null;
+  /** Scout's chain name; null when FOMO does not name a chain Scout covers. */
   chain: Chain | null;
+  /** Likes on the thesis; null when FOMO does not say. */
   likes: number | null;
+  /** Replies to the thesis; null when FOMO does not say. */
   replies: number | null;
   /** What the author held in the token when writing, in USD. */
   equity: number | null;
   /** The position's first fill in USD. */
   tradeUsd: number | null;
+  /** The position (trade) the thesis is about; null when FOMO does not say. */
   tradeId: string | null;
+  /** When it was written, ISO 8601 UTC time; null when FOMO does not say. */
   ts: string | null;
+  /** Whether the author is the token's developer (false when FOMO does not say). */
   isDev: boolean;
+  /** What the position cost, in USD; null when FOMO does not say. */
   costBasisUsd: number | null;
+  /** The position's value, in USD; null when FOMO does not say. */
   valueUsd: number | null;
+  /** The position's realized PnL, in USD; null when FOMO does not say. */
   realizedPnlUsd: number | null;
+  /** The position's unrealized PnL, in USD; null when FOMO does not say. */
   unrealizedPnlUsd: number | null;
   /** The position's realized plus unrealized PnL; null when unknown. */
   pnlUsd: number | null;
+  /** The position's PnL as a percent of its cost, in percent points; null when FOMO does not say. */
   pnlPct: number | null;
   /** Whether the position the thesis was written about made money (PnL above zero); null when its PnL is unknown. */
   madeMoney: boolean | null;
 }
 
 export interface ThesesSummary {
+  /** Theses returned. */
   count: number;
   /** Theses whose position's PnL is known. */
   withPnl: number;

@@ -5,44 +5,70 @@ import type { TraderRef } from '../trader-resolver';
 
 /** One side of a fill: what left or entered the wallet. */
 export interface FillLeg {
+  /** The token's contract address (mint on Solana). */
   address: string;
+  /** The token's ticker symbol; null when FOMO does not say. */
   symbol: string | null;
+  /** Amount in whole tokens (decimals applied); null when FOMO does not say. */
   amount: number | null;
+  /** The leg's value in USD at the fill; null when FOMO does not say. */
   usd: number | null;
 }
 
 /** One buy or sell of the position's token. */
 export interface TradeFill {
+  /** FOMO's id of the fill; null when FOMO does not say. */
   swapId: string | null;
+  /** 'buy' or 'sell' of the position's token; null when it cannot be told. */
   side: 'buy' | 'sell' | null;
+  /** The token given (what left the wallet); null when FOMO does not say. */
   tokenIn: FillLeg | null;
+  /** The token received (what entered the wallet); null when FOMO does not say. */
   tokenOut: FillLeg | null;
   /** The fill's true USD size (a buy's cost, a sell's proceeds). */
   humanUsdAmountIn: number | null;
+  /** The token's price at the fill, USD per token; null when FOMO does not say. */
   priceUsd: number | null;
+  /** The fill's transaction hash (signature on Solana); null when FOMO does not say. */
   txHash: string | null;
+  /** When the fill happened, ISO 8601 UTC time; null when FOMO does not say. */
   at: string | null;
 }
 
 export interface TradeTransfer {
+  /** FOMO's id of the transfer; null when FOMO does not say. */
   transferId: string | null;
+  /** 'in' or 'out' of the trader's wallet; null when FOMO does not say. */
   direction: string | null;
+  /** The transferred token's contract address; null when FOMO does not say. */
   tokenAddress: string | null;
+  /** The sending wallet address; null when FOMO does not say. */
   from: string | null;
+  /** The receiving wallet address; null when FOMO does not say. */
   to: string | null;
+  /** Amount in whole tokens (decimals applied); null when FOMO does not say. */
   amount: number | null;
+  /** The transfer's value in USD; null when FOMO does not say. */
   usd: number | null;
+  /** The transfer's transaction hash (signature on Solana); null when FOMO does not say. */
   txHash: string | null;
+  /** When the transfer happened, ISO 8601 UTC time; null when FOMO does not say. */
   at: string | null;
 }
 
 /** What the fills add up to: the position's buys and sells as the fills tell them. */
 export interface FillTotals {
+  /** Buy fills counted. */
   buys: number;
+  /** Sell fills counted. */
   sells: number;
+  /** Tokens bought over the buy fills, in whole tokens. */
   bought: number;
+  /** USD spent over the buy fills, rounded to cents. */
   boughtUsd: number;
+  /** Tokens sold over the sell fills, in whole tokens. */
   sold: number;
+  /** USD received over the sell fills, rounded to cents. */
   soldUsd: number;
   /** Σ buy USD / Σ bought; null without a priced buy. */
   avgEntryPrice: number | null;
@@ -53,18 +79,27 @@ export interface FillTotals {
 export interface TradeDetail extends Omit<PositionRow, 'createdAt'> {
   /** live: the provider's trade endpoint; assembled: the trader's positions and swaps (see notes). */
   source: string;
+  /** The trade's trader: FOMO user id and handle, each null when not known. */
   trader: { userId: string | null; handle: string | null };
+  /** USD spent buying the position's token; null when FOMO does not say. */
   boughtUsd: number | null;
+  /** USD received selling the position's token; null when FOMO does not say. */
   soldUsd: number | null;
+  /** The token's liquidity in USD (live only); null when assembled or FOMO does not say. */
   liquidityUsd: number | null;
+  /** The trader's thesis on the trade, with its likes (live only); null when there is none or assembled. */
   thesis: PositionThesis | null;
+  /** When the position opened, ISO 8601 UTC time; null when FOMO does not say. */
   openedAt: string | null;
+  /** The position's last fill, ISO 8601 UTC time; null when neither FOMO nor the fills say. */
   lastTradeAt: string | null;
+  /** What the fills add up to: buy and sell counts, whole tokens, USD and average prices. */
   fills: FillTotals;
   /** Oldest first. */
   swaps: TradeFill[];
   /** Null when not known (an assembled answer: positions and swaps do not list transfers). */
   transfers: TradeTransfer[] | null;
+  /** When FOMO captured the trade, ISO 8601 UTC time; null when assembled or FOMO does not say. */
   capturedAt: string | null;
 }
 

@@ -5,10 +5,13 @@ import { FOMO_TRADERS_CLIENT, type FomoTradersPort } from '../traders.ports';
 import { TradeCommentsInput } from './trade-comments.dto';
 
 export interface TradeCommentsData {
+  /** The trade the comments are on. */
   tradeId: string;
+  /** Comments returned (at most limit). */
   count: number;
   /** Comments that answer another comment. */
   replies: number;
+  /** The comment thread: text, author, likes, replies and links. */
   comments: TradeComment[];
 }
 
