@@ -18,6 +18,7 @@ export interface CreatedAlert extends AlertView {
 
 /** service_alert_list: the account's alerts, newest first. */
 export interface AlertListData {
+  /** The account's alerts (those in the asked state, if given), newest first. */
   alerts: AlertView[];
   /** Alerts active now. */
   activeCount: number;

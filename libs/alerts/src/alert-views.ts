@@ -2,43 +2,72 @@ import type { AlertRecord, DeliveryAttemptRecord, FiringRecord } from './alert.t
 
 /** An alert as the tools and the admin API show it: ISO times, never its signing secret. */
 export interface AlertView {
+  /** The alert's id (give it to service_alert_delete). */
   id: string;
+  /** price_above, price_below (the USD price crosses priceUsd) or smart_money_buy (minTraders tracked traders buy). */
   kind: AlertRecord['kind'];
+  /** The token watched: address (EVM lowercased) and chain. */
   token: { address: string; chain: AlertRecord['chain'] };
+  /** The USD price to cross (price_above, price_below); null for smart_money_buy. */
   priceUsd: number | null;
+  /** Distinct tracked traders that must buy (smart_money_buy); null for price alerts. */
   minTraders: number | null;
+  /** How it is delivered: webhook (signed, Standard Webhooks) or email. */
   channel: AlertRecord['channel'];
+  /** The URL a webhook alert POSTs to; null for email alerts. */
   webhookUrl: string | null;
+  /** The address an email alert goes to; null for webhook alerts. */
   email: string | null;
+  /** The caller's own note on the alert; null when none was given. */
   note: string | null;
+  /** active (waiting), fired (it fired, once) or deleted. */
   state: AlertRecord['state'];
+  /** When the alert was created, ISO 8601 UTC. */
   createdAt: string;
+  /** When it fired, ISO 8601 UTC; null until it fires. */
   firedAt: string | null;
+  /** When it was deleted, ISO 8601 UTC; null unless deleted. */
   deletedAt: string | null;
   /** What made it fire and where its delivery stands; null until it fires. */
   firing: FiringView | null;
 }
 
 export interface FiringView {
+  /** The firing's id (the webhook-id of its deliveries). */
   id: string;
+  /** When the alert fired, ISO 8601 UTC. */
   firedAt: string;
+  /** What made it fire: the USD price seen (source dexscreener), or the traders who bought and when. */
   trigger: FiringRecord['payload']['data']['trigger'];
+  /** Where its delivery stands. */
   delivery: {
+    /** pending (still trying), delivered, or failed (retries given up). */
     status: FiringRecord['deliveryStatus'];
+    /** Delivery attempts made so far. */
     attempts: number;
+    /** The last attempt's HTTP status (webhook) or SMTP reply code (email); null when none came. */
     lastStatusCode: number | null;
+    /** Why the last attempt failed; null when it did not fail or none was made. */
     lastError: string | null;
+    /** When the last attempt was made, ISO 8601 UTC; null before the first. */
     lastAttemptAt: string | null;
+    /** When it was delivered, ISO 8601 UTC; null until delivered. */
     deliveredAt: string | null;
   };
 }
 
 export interface AttemptView {
+  /** The attempt's number, from 1. */
   attempt: number;
+  /** When the attempt started, ISO 8601 UTC. */
   at: string;
+  /** How long the attempt took, milliseconds. */
   durationMs: number;
+  /** HTTP status (webhook) or SMTP reply code (email); null when none came. */
   statusCode: number | null;
+  /** Why the attempt failed; null when it did not. */
   error: string | null;
+  /** Whether this attempt delivered it. */
   delivered: boolean;
 }
 

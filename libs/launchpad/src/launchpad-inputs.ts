@@ -55,10 +55,15 @@ export class LaunchpadPagingInput {
 
 /** The site's pagination, with the next page to ask for (null on the last one). */
 export interface LaunchpadPage {
+  /** This page's number, 1-based. */
   page: number;
+  /** Rows per page. */
   pageSize: number;
+  /** Rows matching the filters over all pages. */
   total: number;
+  /** Number of pages at this pageSize. */
   totalPages: number;
+  /** The next page to ask for; null on the last page. */
   nextPage: number | null;
 }
 

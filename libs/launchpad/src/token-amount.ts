@@ -1,6 +1,8 @@
 /** A raw u64 amount as the site states it (decimal digits) and the same in whole tokens. */
 export interface TokenAmount {
+  /** Raw token amount in base units, as a decimal string (u64, exact). */
   raw: string;
+  /** The same amount in whole tokens (raw / 10^decimals). */
   tokens: number;
 }
 

@@ -2,12 +2,15 @@
 export interface SeriesPoint {
   /** ISO 8601. */
   timestamp: string;
+  /** USD price of one whole token at that time. */
   priceUsd: number;
 }
 
 /** Figures derived from a series; each is null when the series has no points. */
 export interface SeriesFigures {
+  /** The oldest point; null without points. */
   first: SeriesPoint | null;
+  /** The newest point; null without points. */
   last: SeriesPoint | null;
   /** (last - first) / first, in percent, to 4 decimals; null without points or when first is 0. */
   changePct: number | null;

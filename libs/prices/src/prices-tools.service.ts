@@ -9,53 +9,79 @@ import { JUPITER_CLIENT, TOKEN_DATA_CLIENT, type JupiterPricesPort, type TokenDa
 import { isEvmChain, normaliseAddress, tokenKey } from '@scout/upstream';
 
 export interface SolanaPriceRow {
+  /** The Solana mint asked (base58). */
   mint: string;
+  /** USD price of one whole token now; null without a reliable price (never 0). */
   priceUsd: number | null;
   /** Percent over 24 hours. */
   change24h: number | null;
+  /** Liquidity over all its pools, USD; null without a reliable price. */
   liquidityUsd: number | null;
 }
 
 export interface AddressPriceRow {
+  /** Chain of the token, as asked. */
   chain: Chain;
+  /** Token address as asked (EVM lowercased). */
   address: string;
+  /** USD price of one whole token now; null when the provider has no price for it. */
   priceUsd: number | null;
+  /** When the provider last updated the price, ISO 8601 UTC; null when unpriced. */
   lastUpdatedAt: string | null;
 }
 
 export interface SymbolPriceRow {
+  /** The ticker asked, as the provider echoes it. */
   symbol: string;
+  /** USD price of one whole token now; null when the provider has no price for it. */
   priceUsd: number | null;
+  /** When the provider last updated the price, ISO 8601 UTC; null when unpriced. */
   lastUpdatedAt: string | null;
 }
 
 /** service_token_prices: one row per asked mint, in the order asked. */
 export interface TokenPricesData {
+  /** One row per distinct mint asked, in the order asked. */
   prices: SolanaPriceRow[];
 }
 
 /** service_token_prices_multichain: the asked addresses and symbols, each with its USD price. */
 export interface MultichainPricesData {
+  /** One row per distinct {chain, address} asked, in the order asked. */
   tokens: AddressPriceRow[];
+  /** One row per distinct ticker asked, in the order asked. */
   symbols: SymbolPriceRow[];
 }
 
 export interface PriceHistoryData extends SeriesFigures {
+  /** The token as asked: by symbol, or by chain and address (EVM lowercased). */
   token: { symbol: string } | { chain: Chain; address: string };
+  /** Point spacing: 5m, 1h or 1d. */
   interval: string;
+  /** Start of the range, ISO 8601 UTC. */
   startTime: string;
+  /** End of the range, ISO 8601 UTC. */
   endTime: string;
+  /** Number of points in the series. */
   pointCount: number;
+  /** The USD price series, oldest first, one point per timestamp. */
   points: SeriesPoint[];
 }
 
 export interface TokenInfoData {
+  /** Chain of the token, as asked. */
   chain: Chain;
+  /** Token address (the mint on solana), as asked (EVM lowercased). */
   address: string;
+  /** Token name; null when the provider does not know it. */
   name: string | null;
+  /** Ticker; null when the provider does not know it. */
   symbol: string | null;
+  /** Decimals of the token's raw amounts; null when the provider does not know them. */
   decimals: number | null;
+  /** URL of the token's logo; null when the provider has none. */
   logo: string | null;
+  /** USD price of one whole token now; null when the provider has no price for it. */
   priceUsd: number | null;
 }
 

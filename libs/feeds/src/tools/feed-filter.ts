@@ -65,13 +65,21 @@ export function feedPredicate(filter: FeedFilter): (e: FeedEvent) => boolean {
 
 /** A feed event as the feed tools answer it. */
 export interface FeedEventView {
+  /** The provider's id of the event. */
   eventId: string;
+  /** buy or sell. */
   side: 'buy' | 'sell';
+  /** The trader's handle; null when the feed does not say. */
   trader: string | null;
+  /** The trader's user id; null when the feed does not say. */
   userId: string | null;
+  /** The provider's trade id; null when the feed does not say. */
   tradeId: string | null;
+  /** Token symbol (null when the feed does not say) and address (EVM lowercased, mints as sent). */
   token: { symbol: string | null; address: string };
+  /** Chain of the token; null when the feed does not say. */
   chain: Chain | null;
+  /** The chain's numeric id as the provider sends it; null when it does not. */
   chainId: number | null;
   /** The fill's own size in USD. */
   tradeUsd: number | null;
@@ -79,7 +87,9 @@ export interface FeedEventView {
   positionUsd: number | null;
   /** Sells: the realized PnL of the sale, signed. */
   realizedPnlUsd: number | null;
+  /** The provider's text of the event; null when it sent none. */
   text: string | null;
+  /** Time of the event, ISO 8601 UTC. */
   at: string;
 }
 

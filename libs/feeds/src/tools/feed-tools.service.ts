@@ -8,7 +8,9 @@ import { CoordinatedActivityInput, FeedAlertsInput, MAX_WINDOW_MINUTES, MultiTra
 
 /** The span an answer covers, and how much of the feed it read. */
 export interface Coverage {
+  /** Start of the span covered, ISO 8601 UTC: the window's start, or where Scout's copy begins if later. */
   coveredFrom: string;
+  /** End of the span covered (now), ISO 8601 UTC. */
   coveredTo: string;
   /** Every stored event in the window, before the filters. */
   eventsScanned: number;
@@ -17,29 +19,44 @@ export interface Coverage {
 export interface FeedAlertsData extends Coverage {
   /** Events in the window that pass the filters (more than returned when above limit). */
   matched: number;
+  /** Events returned (at most limit). */
   count: number;
+  /** The matching buys and sells, newest first. */
   events: FeedEventView[];
 }
 
 export interface TraderGroup {
+  /** Token symbol; null when the feed does not say. */
   token: string | null;
+  /** Token contract or mint (EVM lowercased, mints as sent). */
   tokenAddress: string;
+  /** Chain of the token; null when the feed does not say. */
   chain: Chain | null;
+  /** Distinct tracked traders (by user id) with such an event in the window. */
   distinctTraders: number;
+  /** Time of the earliest of these entries, ISO 8601 UTC. */
   firstEntryAt: string;
+  /** Time of the latest of these entries, ISO 8601 UTC. */
   lastEntryAt: string;
   /** Minutes from the first to the last of these entries. */
   spreadMinutes: number;
   /** Each trader once, with their latest event in the window, newest first. */
   traders: {
+    /** The trader's handle; null when the feed does not say. */
     handle: string | null;
+    /** The trader's user id; null when the feed does not say. */
     userId: string | null;
     /** The provider's own figure (the peer's field): positionUsd on a buy, realizedPnlUsd on a sell. */
     usdValue: number | null;
+    /** The fill's own size (the trade size), USD; null when the provider did not send it. */
     tradeUsd: number | null;
+    /** Buys: the position's value after the fill (not the buy size), USD; null on a sell or when unsent. */
     positionUsd: number | null;
+    /** Sells: the realized PnL of the sale, signed, USD; null on a buy or when unsent. */
     realizedPnlUsd: number | null;
+    /** The provider's trade id; null when the feed does not say. */
     tradeId: string | null;
+    /** Time of the event, ISO 8601 UTC. */
     at: string;
   }[];
 }
@@ -47,11 +64,15 @@ export interface TraderGroup {
 export interface TraderGroupsData extends Coverage {
   /** The same count as eventsScanned, under the peer's name. */
   alertsScanned: number;
+  /** Which events were grouped: buy or sell. */
   side: 'buy' | 'sell';
+  /** Fewest distinct traders a token needed to be listed, as asked. */
   minTraders: number;
+  /** Minutes back from now the window reaches, as asked. */
   windowMinutes: number;
   /** Tokens with any such event in the window. */
   tokensWithActivity: number;
+  /** Tokens with at least minTraders distinct traders, ranked (most traders first), up to limit. */
   matches: TraderGroup[];
 }
 

@@ -9,16 +9,24 @@ import { ThesesRecentInput } from './theses-recent.dto';
 const MAX_THESIS_PAGES = 5;
 
 export interface RecentThesisRow extends ThesisRow {
+  /** The author's handle; null when the provider does not say. */
   handle: string | null;
+  /** The author's user id; null when the provider does not say. */
   userId: string | null;
 }
 
 export interface ThesesRecentData {
+  /** The chain asked for; null for every chain. */
   chain: Chain | null;
+  /** Order of the theses: recent, equity or pnl, as asked. */
   sort: string;
+  /** Theses read from the provider (before minEquity and limit). */
   read: number;
+  /** True when every provider page was read (no more theses exist). */
   complete: boolean;
+  /** Figures over the theses listed. */
   summary: ThesesSummary;
+  /** The theses kept, in the asked order, up to limit. */
   theses: RecentThesisRow[];
 }
 

@@ -21,8 +21,11 @@ export interface WatchResult {
   events: FeedEventView[];
   /** With includeReplay: the newest matching events of the last 10 minutes before the watch began, oldest first. */
   replay: FeedEventView[];
+  /** Why the watch ended: maxEvents arrived, duration up, client disconnected, or service shutdown. */
   endedBy: 'maxEvents' | 'duration' | 'disconnected' | 'shutdown';
+  /** When the watch began, ISO 8601 UTC. */
   watchedFrom: string;
+  /** When the watch ended, ISO 8601 UTC. */
   watchedTo: string;
 }
 

@@ -8,14 +8,18 @@ import { LaunchpadLaunchesInput, LaunchStatusInput } from './launches.dto';
 export interface LaunchpadLaunchesData {
   /** Newest first. */
   launches: LaunchRow[];
+  /** Paging of the ledger, with nextPage (null on the last page). */
   pagination: LaunchpadPage;
 }
 
 export interface LaunchStatusData {
+  /** The launch's payment transaction signature (base58), as asked. */
   paymentSignature: string;
+  /** processing while the launch runs, then completed. */
   status: 'processing' | 'completed';
   /** The launched coin, once completed; null while processing. */
   mint: string | null;
+  /** When the status last changed, ISO 8601 UTC; null when the site does not say. */
   updatedAt: string | null;
 }
 

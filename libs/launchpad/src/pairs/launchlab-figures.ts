@@ -21,9 +21,13 @@ export interface LaunchLabParams {
 
 /** A point on the curve: price per whole base token and market cap of the whole supply, in quote and USD. */
 export interface CurvePoint {
+  /** Price of one whole coin, in whole quote tokens; null when the curve never reaches this point. */
   priceQuote: number | null;
+  /** Price of one whole coin, USD; null when the quote is unpriced or priceQuote is null. */
   priceUsd: number | null;
+  /** Market cap of the whole supply, in whole quote tokens; null when priceQuote is null. */
   marketCapQuote: number | null;
+  /** Market cap of the whole supply, USD; null when the quote is unpriced or marketCapQuote is null. */
   marketCapUsd: number | null;
 }
 

@@ -11,43 +11,63 @@ const TOKEN_PROGRAMS: Record<string, 'token' | 'token-2022'> = {
 };
 
 export interface PairRow {
+  /** Solana mint of the quote token (base58). */
   mint: string;
+  /** Quote ticker; null when the site does not say. */
   symbol: string | null;
+  /** Quote token name; null when the site does not say. */
   name: string | null;
+  /** Decimals of the quote's raw amounts. */
   decimals: number;
+  /** The quote's category, e.g. xstock or stablecoin; null when the site does not say. */
   category: string | null;
+  /** The category as the site displays it; null when the site does not say. */
   categoryLabel: string | null;
+  /** Absolute URL of the quote's logo; null when the site has none. */
   logoUrl: string | null;
   /** The program that owns the mint, as its id. */
   tokenProgram: string;
   /** token or token-2022; null for a program Scout does not know. */
   tokenStandard: 'token' | 'token-2022' | null;
+  /** Whether the platform allows launches against this quote. */
   launchable: boolean;
+  /** Whether a Raydium LaunchLab config exists for it (launchpad_launchlab_pricing answers). */
   launchLabReady: boolean;
 }
 
 /** launchpad_pairs: the quote tokens a coin can be launched against. */
 export interface LaunchpadPairsData {
+  /** The quotes matching the filters. */
   pairs: PairRow[];
 }
 
 export interface LaunchLabPricingData {
+  /** The quote: mint, symbol (null if unknown), decimals, USD per whole token (null when unpriced). */
   quote: { mint: string; symbol: string | null; decimals: number; priceUsd: number | null };
+  /** A new coin: decimals, total supply raw (decimal string) and in whole tokens. */
   base: { decimals: number; supplyRaw: string; supplyTokens: number };
   /** The curve's raw u64 parameters as the site gives them, with their whole-token reading. */
   curve: {
+    /** Virtual base reserve at the start, raw amount as a decimal string. */
     virtualA: string;
+    /** Virtual quote reserve at the start, raw amount as a decimal string. */
     virtualB: string;
+    /** Base sold by the curve before graduating, raw amount as a decimal string. */
     totalSellA: string;
+    /** Quote raised once totalSellA is sold, raw amount as a decimal string. */
     totalFundRaisingB: string;
+    /** totalSellA in whole coins. */
     totalSellTokens: number;
+    /** totalSellA as percent (0-100) of the supply; null when the supply is zero. */
     sellSharePct: number | null;
+    /** totalFundRaisingB in whole quote tokens. */
     totalFundRaisingTokens: number;
   };
   /** Price per coin and market cap of the supply when the curve opens. */
   start: CurvePoint;
   /** The same once totalSellA is sold for totalFundRaisingB. */
   graduation: CurvePoint;
+  /** Graduation price over start price; null when either is unknown. */
   priceMultiple: number | null;
   /** What a create instruction needs (global and platform config, curve and migrate type, ...). */
   constants: { [name: string]: string | number | boolean };

@@ -9,11 +9,15 @@ import { sharePct, sumKnown, sumRaw, tokenAmount, type TokenAmount } from '../to
 
 /** Revenue split between the coins' holders and the protocol. */
 export interface RevenueSplit {
+  /** Total revenue, USD; null when the site does not say. */
   totalUsd: number | null;
+  /** Revenue paid to the coins' holders, USD; null when the site does not say. */
   holdersUsd: number | null;
+  /** Revenue kept by the protocol, USD; null when the site does not say. */
   protocolUsd: number | null;
   /** holdersUsd / totalUsd, percent. */
   holdersSharePct: number | null;
+  /** protocolUsd / totalUsd, percent; null when either is unknown or the total is zero. */
   protocolSharePct: number | null;
 }
 
@@ -23,11 +27,17 @@ export function revenueSplit(revenue: { totalUsd: number | null; holdersUsd: num
 }
 
 export interface PlatformTotals {
+  /** Coins on the launchpad. */
   tokens: number;
+  /** Coins graduated from their curve to a pool. */
   graduated: number;
+  /** Coins still bonding and close to graduation. */
   aboutToGraduate: number;
+  /** Coins launched in reward mode. */
   rewardLaunches: number;
+  /** Market cap of all coins, USD; null when the site does not say. */
   totalMarketCapUsd: number | null;
+  /** Trading volume of all coins over the last 24h, USD; null when the site does not say. */
   volume24hUsd: number | null;
   /** graduated / tokens, percent. */
   graduatedPct: number | null;
@@ -53,7 +63,9 @@ export function enabledLaunchPaths(launchPaths: Record<string, boolean>): string
 export interface BurnsBySource {
   /** Burned USD (at burn) over every source. */
   totalUsd: number;
+  /** Number of burns over every source. */
   count: number;
+  /** Burned USD (at burn) and burn count per source, e.g. flywheel. */
   bySource: { [source: string]: { valueUsd: number; count: number } };
 }
 
@@ -66,11 +78,17 @@ type DailyRevenue = NonNullable<LaunchpadRevenue['daily']>[number];
 
 /** The daily series' sums: over every day, they are what the platform made in total. */
 export interface DailyTotals {
+  /** Days in the series. */
   days: number;
+  /** Oldest UTC day, YYYY-MM-DD; null for an empty series. */
   firstDay: string | null;
+  /** Newest UTC day, YYYY-MM-DD; null for an empty series. */
   lastDay: string | null;
+  /** Revenue over the series, USD. */
   revenueUsd: number;
+  /** Revenue paid to holders over the series, USD. */
   holdersRevenueUsd: number;
+  /** Revenue kept by the protocol over the series, USD. */
   protocolRevenueUsd: number;
   /** The day that made the most revenue; null for an empty series. */
   bestDay: { day: string; revenueUsd: number } | null;
@@ -92,13 +110,19 @@ export function dailyTotals(daily: readonly DailyRevenue[]): DailyTotals {
 type RewardCoin = LaunchpadRewards['coins'][number];
 
 export interface RewardCoinRow {
+  /** Solana mint of the reward coin (base58). */
   mint: string;
+  /** Coin ticker; null when the site does not say. */
   symbol: string | null;
+  /** The token holders are paid in (the coin's quote). */
   quote: QuoteTokenRef;
   /** In the quote holders are paid in, from the raw amount and its decimals. */
   distributed: TokenAmount;
+  /** USD value of everything distributed; null when the site does not say. */
   distributedUsd: number | null;
+  /** Number of payouts made. */
   payoutCount: number;
+  /** Time of the newest payout, ISO 8601 UTC; null when none or the site does not say. */
   lastPayoutAt: string | null;
 }
 
@@ -116,12 +140,15 @@ export function rewardCoinRow(coin: RewardCoin): RewardCoinRow {
 
 /** The per-coin payouts added up: the platform's lifetime rewards. */
 export interface RewardsOverall {
+  /** Reward coins added up. */
   coins: number;
   /** Null when a coin's USD value is missing (a partial sum would read as the whole). */
   distributedUsd: number | null;
+  /** Payouts over every coin. */
   payoutCount: number;
   /** Raw amounts added per quote mint (amounts in different tokens do not add). */
   distributedByQuote: { mint: string; symbol: string | null; distributed: TokenAmount }[];
+  /** Newest payout over every coin, ISO 8601 UTC; null when none is dated. */
   lastPayoutAt: string | null;
 }
 

@@ -22,19 +22,25 @@ import { LaunchpadRevenueInput, LaunchpadRewardsInput, LaunchpadStatsInput } fro
 export interface PlatformBurns {
   /** USD at burn time; null when the site does not say. */
   totalUsd: number | null;
+  /** Number of burns. */
   burnCount: number;
 }
 
 /** Buybacks over the launchpad's life. */
 export interface BuybackTotals {
+  /** USD spent on buybacks. */
   totalUsd: number;
+  /** Number of buybacks. */
   count: number;
 }
 
 /** One buyback or burn. */
 export interface RecentBuyback {
+  /** The transaction signature (base58). */
   signature: string;
+  /** buyback or burn. */
   kind: 'buyback' | 'burn';
+  /** Solana mint of the coin bought back or burned. */
   mint: string;
   /** USD at the time; null when the site does not say. */
   valueUsd: number | null;
@@ -46,38 +52,54 @@ export interface RecentBuyback {
 export interface DailyRevenue {
   /** UTC day, YYYY-MM-DD. */
   day: string;
+  /** Revenue that day, USD. */
   dailyRevenue: number;
+  /** Revenue paid to holders that day, USD. */
   dailyHoldersRevenue: number;
+  /** Revenue kept by the protocol that day, USD. */
   dailyProtocolRevenue: number;
 }
 
 /** One reward distribution to a coin's holders. */
 export interface RecentDistribution {
+  /** The payout's transaction signature (base58). */
   signature: string;
+  /** Solana mint of the reward coin. */
   mint: string;
   /** Whole tokens of the reward coin. */
   amountTokens: number;
+  /** USD value at payout; null when the site does not say. */
   valueUsd: number | null;
+  /** Holders paid. */
   holderCount: number;
   /** ISO 8601. */
   paidAt: string;
 }
 
 export interface LaunchpadStatsData {
+  /** Coin counts, total market cap and 24h volume, with graduatedPct and rewardLaunchPct. */
   totals: PlatformTotals;
+  /** Revenue split (USD, with holders and protocol shares) plus buybackUsd (null when the site does not say). */
   revenue: RevenueSplit & { buybackUsd: number | null };
+  /** Burn totals over the launchpad's life. */
   burns: PlatformBurns;
+  /** Graduation thresholds and launch paths. */
   config: {
     /** Market cap (USD) at which a coin graduates, per launch path. */
     graduationThresholds: { [launchPath: string]: number };
+    /** Each launch path and whether it is switched on. */
     launchPaths: { [launchPath: string]: boolean };
+    /** The launch paths switched on, in the site's order. */
     enabledLaunchPaths: string[];
   };
 }
 
 export interface LaunchpadRevenueData {
+  /** Total, holders' and protocol's revenue, USD, with their shares (percent). */
   revenue: RevenueSplit;
+  /** Buybacks over the launchpad's life: USD and count. */
   buybacks: BuybackTotals;
+  /** Burns by source (USD at burn, count) and their total. */
   burns: BurnsBySource;
   /** The newest buybacks and burns, up to `limit`. */
   recent: RecentBuyback[];
@@ -90,6 +112,7 @@ export interface LaunchpadRevenueData {
 export interface LaunchpadRewardsData {
   /** The per-coin payouts added up. */
   overall: RewardsOverall;
+  /** Lifetime payouts per reward coin. */
   coins: RewardCoinRow[];
   /** The newest distributions, up to `limit`. */
   recent: RecentDistribution[];

@@ -36,8 +36,11 @@ interface MarketFigures {
 export type ReportFlagCode = 'reward_transfer_tax' | 'serial_launcher' | 'unclaimed_fees' | 'far_below_peak';
 
 export interface ReportFlag {
+  /** Which flag: reward_transfer_tax, serial_launcher, unclaimed_fees or far_below_peak. */
   code: ReportFlagCode;
+  /** medium (worth a look) or info. */
   severity: 'medium' | 'info';
+  /** The flag in words, with the figures that raised it. */
   text: string;
 }
 

@@ -42,6 +42,7 @@ export interface ReportPartsData {
   launch: LaunchRow | null;
   /** Live market figures, plus the market cap as a percent of its peak. */
   market: (MarketRow & { peakSharePct: number | null }) | null;
+  /** As launchpad_token_burns answers (totals, listed, newest burns); null when that read failed. */
   burns: { totals: BurnTotals; listed: ListedBurns; burns: BurnRow[] } | null;
   /** `rewards` null in standard mode. */
   rewards: { mode: LaunchMode; quote: QuoteTokenRef; base: QuoteTokenRef | null; rewards: RewardFigures | null; payouts: PayoutRow[] } | null;

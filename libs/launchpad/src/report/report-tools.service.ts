@@ -15,6 +15,7 @@ export const REPORT_ROWS = 10;
 export const REPORT_TRACKED_HOLDERS = 20;
 
 export interface TokenReportData extends ReportPartsData {
+  /** Solana mint of the coin, as asked. */
   mint: string;
   /** Why backing is null when that is the answer rather than a failure: the coin is not a pump launch. */
   backingReason: string | null;
@@ -22,6 +23,7 @@ export interface TokenReportData extends ReportPartsData {
   creator: { address: string; launchCount: number | null; recentLaunches: LaunchRow[] | null } | null;
   /** Tracked FOMO traders holding the coin; null unless includeTrackedHolders (or when that read failed). */
   trackedHolders: { capturedAt: string | null; trackedHolderCount: number; trackedValueUsd: number | null; holders: TrackedHolderRow[] } | null;
+  /** Flags raised: reward_transfer_tax, serial_launcher, unclaimed_fees, far_below_peak; an unknown figure raises none. */
   flags: ReportFlag[];
 }
 

@@ -7,27 +7,40 @@ import { sharePct, sumKnown, sumRaw, tokenAmount, type TokenAmount } from '../to
  */
 
 export interface BurnTotals {
+  /** Ticker of the burned coin; null when the site does not say. */
   symbol: string | null;
+  /** Everything burned, raw token amount as a decimal string. */
   amountRaw: string;
+  /** Everything burned, in whole tokens. */
   amountTokens: number;
+  /** USD value of all burns at burn time; null when the site does not say (unknown, not zero). */
   valueUsdAtBurn: number | null;
+  /** Number of burns. */
   burnCount: number;
+  /** Time of the newest burn, ISO 8601 UTC; null when nothing burned or the site does not say. */
   lastBurnAt: string | null;
   /** USD per token paid at burn on average: valueUsdAtBurn / amountTokens; null when either is missing or nothing burned. */
   avgPriceUsdAtBurn: number | null;
 }
 
 export interface BurnRow {
+  /** The burn's transaction signature (base58). */
   signature: string;
+  /** Tokens burned, whole tokens. */
   amountTokens: number;
+  /** USD value at burn time; null when the site does not say. */
   valueUsdAtBurn: number | null;
+  /** What burned them, e.g. flywheel (buyback and burn). */
   source: string;
+  /** When they were burned, ISO 8601 UTC. */
   burnedAt: string;
 }
 
 /** What the listed burns add up to, and whether they are all of them (then they equal the totals). */
 export interface ListedBurns {
+  /** Number of burns listed. */
   count: number;
+  /** Tokens the listed burns burned, whole tokens. */
   amountTokens: number;
   /** Null when a listed burn has no USD value. */
   valueUsdAtBurn: number | null;
@@ -56,25 +69,36 @@ export function listedBurns(rows: readonly BurnRow[], burnCount: number): Listed
 
 /** A reward coin's payouts, in the token holders are paid in, from the site's raw amounts. */
 export interface RewardFigures {
+  /** Paid out to holders so far (raw and whole tokens of the quote). */
   distributed: TokenAmount;
   /** Collected from the transfer tax, not yet paid out. */
   undistributed: TokenAmount;
+  /** Queued for the next payout (raw and whole tokens of the quote). */
   queued: TokenAmount;
+  /** In payouts being sent now (raw and whole tokens of the quote). */
   inFlight: TokenAmount;
+  /** The site's stranded amount: collected but not on its way to holders (raw and whole tokens of the quote). */
   stranded: TokenAmount;
   /** distributed + undistributed: everything the tax has collected so far. */
   accrued: TokenAmount;
   /** distributed / accrued, percent; null when nothing has accrued. */
   distributedPct: number | null;
+  /** Number of payouts made. */
   payoutCount: number;
+  /** Holders the rewards are paid to. */
   holderCount: number;
+  /** Time of the newest payout, ISO 8601 UTC; null when none yet or the site does not say. */
   lastPayoutAt: string | null;
 }
 
 export interface PayoutRow {
+  /** The payout's transaction signature (base58). */
   signature: string;
+  /** Paid in this payout (raw and whole tokens of the quote). */
   amount: TokenAmount;
+  /** Holders paid in this payout. */
   holderCount: number;
+  /** When it was paid, ISO 8601 UTC. */
   paidAt: string;
 }
 
@@ -104,7 +128,9 @@ export function payoutRows(payouts: LaunchpadTokenRewards['payouts'], decimals: 
 export interface AirdropFigures {
   /** Percent of supply carved out for the airdrop. */
   supplySharePct: number;
+  /** Wallets that received the airdrop. */
   walletCount: number;
+  /** Where the recipient snapshot came from; null when the site does not say. */
   snapshotSource: string | null;
   /** The first `limit` recipients the site listed. */
   recipients: { wallet: string; amountTokens: number }[];
@@ -133,6 +159,7 @@ export interface ClaimableFees {
   base: TokenAmount;
   /** Claimable in the quote token. */
   quote: TokenAmount;
+  /** USD value of both claimable amounts; null when the site does not say. */
   valueUsd: number | null;
 }
 
@@ -147,9 +174,11 @@ export function claimableFees(claimable: LaunchpadFees['claimable']): ClaimableF
 }
 
 export interface BackingFigures {
+  /** The quote token locked: mint, symbol (null when the site does not say) and decimals. */
   quote: { mint: string; symbol: string | null; decimals: number };
   /** Quote tokens locked for good behind the coin. */
   locked: TokenAmount;
+  /** USD value of the locked quote tokens; null when the site does not say. */
   lockedUsd: number | null;
   /** The coin's market cap now, from its listing; null when that read failed or the site has none. */
   marketCapUsd: number | null;

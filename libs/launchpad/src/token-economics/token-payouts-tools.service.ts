@@ -7,10 +7,13 @@ import { LaunchpadMintLimitInput } from './token-economics.dto';
 import type { QuoteTokenRef } from '../quote-token';
 
 export interface LaunchpadTokenRewardsData {
+  /** Solana mint of the coin, as asked. */
   mint: string;
+  /** Fee model: standard (no rewards), or reward (a transfer tax paid to holders). */
   mode: LaunchMode;
   /** The token holders are paid in (the coin's quote); every amount below is in it. */
   quote: QuoteTokenRef;
+  /** The coin itself (mint, symbol, decimals); null when the site does not say. */
   base: QuoteTokenRef | null;
   /** Null in standard mode: no transfer tax, no holder rewards. */
   rewards: RewardFigures | null;
@@ -19,10 +22,13 @@ export interface LaunchpadTokenRewardsData {
 }
 
 export interface LaunchpadTokenFeesData {
+  /** Solana mint of the coin, as asked. */
   mint: string;
+  /** Wallet that can claim the fees; null when the site names no creator. */
   creator: string | null;
   /** Trading fees the creator can claim now; null, with a reason, for reward coins and pump or LaunchLab launches. */
   claimable: ClaimableFees | null;
+  /** The site's reason when claimable is null; else null. */
   reason: string | null;
 }
 

@@ -19,14 +19,18 @@ import { LaunchpadMintInput } from '../tokens/tokens.dto';
 import { LaunchpadMintLimitInput } from './token-economics.dto';
 
 export interface LaunchpadBurnsData {
+  /** Solana mint of the coin, as asked. */
   mint: string;
+  /** Every burn of the coin added up: raw and whole tokens, USD at burn, count, last burn. */
   totals: BurnTotals;
   /** What the listed (newest) burns add up to; with `complete` they are every burn and equal the totals. */
   listed: ListedBurns;
+  /** The newest burns, up to `limit`, newest first. */
   burns: BurnRow[];
 }
 
 export interface LaunchpadAirdropData {
+  /** Solana mint of the coin, as asked. */
   mint: string;
   /** Null when the coin launched without an airdrop (most do). */
   airdrop: AirdropFigures | null;
@@ -35,7 +39,9 @@ export interface LaunchpadAirdropData {
 }
 
 export interface LaunchpadBackingData extends BackingFigures {
+  /** Solana mint of the coin, as asked. */
   mint: string;
+  /** Launch path; always pump (only pump launches have backing). */
   launchpad: 'pump';
 }
 

@@ -6,14 +6,18 @@ import { coinRow, launchRow, type CoinRow, type LaunchRow } from './coin-rows';
 import { LaunchpadMintInput, LaunchpadTokensInput } from './tokens.dto';
 
 export interface LaunchpadTokensData {
+  /** The coins on this page, in the requested order. */
   tokens: CoinRow[];
+  /** Paging of the listing, with nextPage (null on the last page). */
   pagination: LaunchpadPage;
   /** The site's cluster (e.g. mainnet-beta) and when it built the list (the peer's fields, kept). */
   network: string | null;
+  /** When the site built the list, ISO 8601 UTC; null when the site does not say. */
   _generatedAt: string | null;
 }
 
 export interface LaunchpadTokenData {
+  /** The coin as launchpad_tokens lists it, with live market data. */
   token: CoinRow;
   /** How the coin was launched; null when the site did not launch it. */
   launch: LaunchRow | null;

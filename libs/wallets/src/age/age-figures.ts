@@ -3,11 +3,15 @@ import type { AssetTransfer, Chain } from '@scout/upstream';
 const DAY_MS = 86_400_000;
 
 export interface ChainAge {
+  /** The EVM chain of this row. */
   chain: Chain;
   /** The oldest transfer in either direction: when the wallet was first funded or first moved. */
   firstActivityAt: string | null;
+  /** Transaction hash of that first transfer; null when no transfer was found (only sent transactions counted). */
   firstActivityHash: string | null;
+  /** in when the wallet received that first transfer, out when it sent it; null without a first transfer. */
   firstDirection: 'in' | 'out' | null;
+  /** The other side of that first transfer; null without one, or for a contract creation. */
   firstCounterparty: string | null;
   /** Days from the first activity to now, one decimal; null when its time is unknown. */
   ageDays: number | null;
@@ -18,8 +22,11 @@ export interface ChainAge {
 export interface AgeSummary {
   /** The oldest first activity over the chains, and its chain. */
   firstActivityAt: string | null;
+  /** The chain of that oldest first activity; null when there is none. */
   oldestChain: Chain | null;
+  /** Days from the oldest first activity to now, one decimal; null when there is none. */
   ageDays: number | null;
+  /** Transactions the wallet has sent (nonces) summed over the chains with activity. */
   outboundCount: number;
 }
 

@@ -7,6 +7,7 @@ import { ageSummary, chainAge, type AgeSummary, type ChainAge } from './age-figu
 import { WalletAgeInput } from './age.dto';
 
 export interface WalletAgeData {
+  /** The wallet asked about, lowercased 0x address. */
   wallet: string;
   /** Over the chains with activity; null figures when there is none. */
   summary: AgeSummary;

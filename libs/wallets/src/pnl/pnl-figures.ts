@@ -7,7 +7,9 @@ import type { AnalyticsTokenPnl, AnalyticsWalletPnl } from '@scout/upstream';
  */
 
 export interface PnlFigures {
+  /** Realized profit (negative: loss) over every coin sold, USD; null when the provider did not send it. */
   realizedPnlUsd: number | null;
+  /** Unrealized profit (negative: loss) on the coins still held, USD; null when the provider did not send it. */
   unrealizedPnlUsd: number | null;
   /** Realized plus unrealized. */
   totalPnlUsd: number | null;
@@ -17,18 +19,22 @@ export interface PnlFigures {
   averageBuyUsd: number | null;
   /** Coins with a total PnL above zero, and below it. */
   wins: number | null;
+  /** Coins with a total PnL below zero; null when the provider did not send it. */
   losses: number | null;
   /** wins / (wins + losses), in percent: coins at exactly zero are not counted. Null without a decided coin. */
   winRatePct: number | null;
 }
 
 export interface PnlHolding {
+  /** Solana mint of the coin held (base58). */
   mint: string;
   /** Tokens held now. */
   amount: number;
   /** The holding at the price now. */
   valueUsd: number | null;
+  /** Unrealized profit (negative: loss) on the coin, USD; null when the provider does not say. */
   unrealizedPnlUsd: number | null;
+  /** Realized profit (negative: loss) on the coin's sales, USD; null when the provider does not say. */
   realizedPnlUsd: number | null;
   /** Average cost per token held. */
   costBasisUsd: number | null;

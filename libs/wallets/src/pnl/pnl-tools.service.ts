@@ -6,7 +6,9 @@ import { emptyPnlFigures, hasHistory, holdingsByValue, holdingsTotal, pnlFigures
 import { WalletPnlInput } from './wallet-pnl.dto';
 
 export interface WalletPnlData extends PnlFigures {
+  /** The Solana wallet asked about (base58). */
   wallet: string;
+  /** Always solana. */
   chain: 'solana';
   /** False when the provider knows no trade of the wallet: the figures are then null and the lists empty. */
   hasHistory: boolean;

@@ -1,24 +1,32 @@
 import type { Chain, WalletToken } from '@scout/upstream';
 
 export interface PortfolioHolding {
+  /** The chain the token is held on. */
   chain: Chain;
   /** Contract or mint; null for the chain's native coin, or when the provider left it out (then isNative is false). */
   tokenAddress: string | null;
+  /** Token ticker; null when the provider does not say. */
   symbol: string | null;
+  /** Token name; null when the provider does not say. */
   name: string | null;
+  /** Balance in whole tokens; null when the token's decimals are unknown. */
   amount: number | null;
   /** Null when the provider has no USD price for it. */
   priceUsd: number | null;
   /** amount × priceUsd; null when either is unknown (and then out of the totals). */
   valueUsd: number | null;
+  /** True for the chain's native coin (ETH, SOL, BNB, ...). */
   isNative: boolean;
 }
 
 export interface ChainValue {
+  /** The chain of this row. */
   chain: Chain;
   /** The priced holdings' sum on the chain; null when it holds only unpriced tokens. */
   valueUsd: number | null;
+  /** Tokens held on the chain (zero balances dropped, hidden ones included). */
   holdings: number;
+  /** Holdings on the chain without a USD price (out of valueUsd). */
   unpriced: number;
 }
 

@@ -10,11 +10,15 @@ import { WalletPortfolioInput } from './portfolio.dto';
 const MAX_PAGES = 5;
 
 export interface WalletPortfolioData {
+  /** The wallet asked about (an EVM address lowercased, a Solana one as given). */
   wallet: string;
+  /** The chains asked (by default every EVM chain, or solana for a base58 wallet). */
   chains: Chain[];
   /** The priced holdings' sum over the chains that answered; null when none of its holdings is priced. */
   totalUsd: number | null;
+  /** Per chain that answered: USD value, holdings and unpriced count, most valuable first. */
   byChain: ChainValue[];
+  /** Tokens held (zero balances dropped), most valuable first, unpriced last; minValueUsd hides small ones. */
   holdings: PortfolioHolding[];
   /** Chains whose call failed: their holdings are unknown, not empty. */
   failedChains: Chain[];

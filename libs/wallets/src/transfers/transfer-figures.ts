@@ -1,18 +1,25 @@
 import type { AssetTransfer } from '@scout/upstream';
 
 export interface TransferRow {
+  /** Block time, ISO 8601 UTC; null when the provider does not say. */
   time: string | null;
+  /** Block number. */
   block: number;
+  /** Transaction hash. */
   hash: string;
   /** out when the wallet sent it (a transfer to itself counts as out). */
   direction: 'in' | 'out';
   /** The other side; null for a transfer without a recipient (a contract creation). */
   counterparty: string | null;
+  /** Transfer category, e.g. external, internal, erc20, erc721, erc1155. */
   category: string;
+  /** Asset symbol (ETH for native transfers); null when unknown. */
   asset: string | null;
   /** The token contract; null for the native coin. */
   tokenAddress: string | null;
+  /** Amount in whole tokens; null for NFTs and tokens of unknown decimals. */
   amount: number | null;
+  /** NFT token id; null for fungible transfers. */
   tokenId: string | null;
   /** Today's USD price of the asset, null when unpriced (or an NFT). */
   priceUsdNow: number | null;
@@ -21,12 +28,17 @@ export interface TransferRow {
 }
 
 export interface TransferSummary {
+  /** Transfers listed. */
   count: number;
+  /** Transfers listed that the wallet received. */
   in: number;
+  /** Transfers listed that the wallet sent. */
   out: number;
   /** Summed USD-now of the priced transfers each way; null when none that way is priced. */
   usdInNow: number | null;
+  /** Summed USD-now of the priced transfers out; null when none out is priced. */
   usdOutNow: number | null;
+  /** Transfers listed without a USD price today (usdNow null). */
   unpriced: number;
 }
 

@@ -9,11 +9,17 @@ import { WalletTransfersInput } from './transfers.dto';
 const PRICE_BATCH = 25;
 
 export interface WalletTransfersData {
+  /** The wallet asked about, lowercased 0x address. */
   wallet: string;
+  /** The EVM chain read. */
   chain: Chain;
+  /** Block order of the list: desc (newest first) or asc (oldest first). */
   order: 'asc' | 'desc';
+  /** Transfer categories asked for (external, internal, erc20, erc721, erc1155). */
   categories: TransferCategory[];
+  /** Counts each way and the USD-now sums of the listed transfers. */
   summary: TransferSummary;
+  /** The transfers in and out, merged in block order and cut to limit. */
   transfers: TransferRow[];
 }
 
