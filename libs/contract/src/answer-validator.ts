@@ -1,5 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { ANSWER_SCHEMAS } from './answer-schemas';
+import { ANSWER_SCHEMAS, withRefsAt } from './answer-schemas';
 
 /** Where an answer left its schema: the JSON path in the answer (`data.rows[3].priceUsd`) and what was wrong. */
 export interface AnswerDrift {
@@ -40,8 +40,7 @@ export class AnswerValidator {
     if (!entry) return null;
     let validate = this.compiled.get(tool);
     if (!validate) {
-      const schema = JSON.parse(JSON.stringify(entry.schema).replaceAll('"$ref":"#/definitions/', `"$ref":"${DOCUMENT_ID}#/definitions/`)) as object;
-      validate = this.ajv.compile(schema);
+      validate = this.ajv.compile(withRefsAt(entry.schema, `${DOCUMENT_ID}#/definitions/`));
       this.compiled.set(tool, validate);
     }
     return validate;

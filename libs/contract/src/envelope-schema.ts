@@ -51,6 +51,12 @@ export function envelopeSchema(
  * the tool's `data`, every reference inlined so clients that do not follow `$ref` read it.
  */
 export function toolOutputSchema(tool: string): JsonSchema | null {
-  const data = answerDataSchema(tool);
-  return data ? inlined(envelopeSchema(data)) : null;
+  // The document is fixed for the process: each tool's schema is inlined once, not per tools/list.
+  if (!outputSchemas.has(tool)) {
+    const data = answerDataSchema(tool);
+    outputSchemas.set(tool, data ? inlined(envelopeSchema(data)) : null);
+  }
+  return outputSchemas.get(tool) ?? null;
 }
+
+const outputSchemas = new Map<string, JsonSchema | null>();
