@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from '@scout/account';
@@ -20,6 +20,7 @@ import { LlmsTxtController } from './catalog/llms-txt.controller';
 import { LlmsTxtDocument } from './catalog/llms-txt-document';
 import { loggerOptions } from './http/logger.options';
 import { JsonBodyGuard } from './http/json-body.guard';
+import { RouteAnswerCheck } from './http/route-answer-check.interceptor';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
 import { MeOAuthGrantsController } from './me/me-oauth-grants.controller';
@@ -97,6 +98,7 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: AccessGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
         { provide: APP_PIPE, useFactory: contractValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: RouteAnswerCheck },
         {
           provide: APP_FILTER,
           useFactory: (ledger: LedgerService) => new ScoutExceptionFilter({ remainingFor: (id) => ledger.remaining(id) }),

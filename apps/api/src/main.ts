@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { AnswerConformance } from '@scout/contract';
 import { AppConfig, retryWhileDatabaseUnavailable } from '@scout/core';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '@scout/database';
 import { startSandbox, SANDBOX_KEYS, type RunningSandbox } from '@scout/sandbox';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(`Scout API listening on http://localhost:${config.PORT} (docs: /docs)\n`);
+  // Each tool's answer validator compiles now, in the background, not on its first call (libs/contract/src/answer-warm-up.ts).
+  app.get(AnswerConformance).warmUp();
   if (config.workerInProcess) {
     worker = retryWhileDatabaseUnavailable(() => createWorkerContext(config, databaseUrl, upstreams), startRetry('the worker'));
     const { backend } = await worker;

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { AnswerValidator } from '@scout/contract';
+import { ANSWER_SCHEMAS, AnswerValidator } from '@scout/contract';
 import { TOOL_CATALOG } from '@scout/core';
+import { routesOf, sourceControllers } from './support/route-inventory';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
@@ -151,7 +152,30 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
       'POST /api/v1/me/keys',
       'PUT /api/v1/me/plan',
     ]);
-    expect(doc.paths['/api/v1/me/plan'].put.requestBody.content['application/json'].schema.properties.plan.enum).toEqual(['starter', 'growth', 'pro']);
+    expect(doc.paths['/api/v1/me/plan'].put.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ChangeOwnPlanBody' });
+    expect(doc.components.schemas.ChangeOwnPlanBody.properties.plan.enum).toEqual(['starter', 'growth', 'pro']);
+  });
+
+  it('documents every self-service and admin route, each JSON answer by the component generated from its handler', async () => {
+    const doc = (await t.http().get('/api/v1/openapi.json')).body;
+    const routes = routesOf(sourceControllers())
+      .filter((r) => /^\/api\/v1\/(me|admin)(\/|$)/.test(r.path))
+      .map((r) => ({ method: r.method.toLowerCase(), path: r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}') }));
+    expect(routes.length).toBeGreaterThanOrEqual(30);
+    const undocumented = routes.filter((r) => !doc.paths[r.path]?.[r.method]).map((r) => `${r.method} ${r.path}`);
+    expect(undocumented).toEqual([]);
+    for (const [route, answer] of Object.entries(ANSWER_SCHEMAS.routes)) {
+      const [method, path] = route.split(' ');
+      const responses = doc.paths[path][method.toLowerCase()].responses as Record<string, { content?: Record<string, { schema: unknown }> }>;
+      const success = Object.entries(responses).find(([status]) => status.startsWith('2'))!;
+      expect({ route, schema: success[1].content!['application/json'].schema }).toEqual({ route, schema: { $ref: `#/components/schemas/${answer.dataType}` } });
+      expect(doc.components.schemas[answer.dataType].type).toBe('object');
+    }
+    // Request bodies are components named after their DTO classes.
+    expect(doc.paths['/api/v1/admin/accounts/{id}/credits'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/AddCreditsBody',
+    });
+    expect(doc.components.schemas.AddCreditsBody.properties.kind.enum).toEqual(['grant', 'topup', 'adjustment']);
   });
 
   it('documents the live feed stream (Server-Sent Events) with its filters and the key it needs', async () => {

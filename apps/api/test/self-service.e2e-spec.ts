@@ -1,3 +1,4 @@
+import { AnswerConformance } from '@scout/contract';
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
 import { startTestApp, type TestApp } from './support/test-app';
 import { ManualClock } from '../../../test/manual-clock';
@@ -28,6 +29,16 @@ describe('self-service routes (end to end)', () => {
   const post = (key: string, path: string, body: object) => t.http().post(`/api/v1/me${path}`).set(bearer(key)).send(body);
   const del = (key: string, path: string) => t.http().delete(`/api/v1/me${path}`).set(bearer(key));
   const callPaid = (key: string) => t.http().post('/api/v1/tools/fixture_paid').set(bearer(key)).send({});
+
+  it("holds each route's answer to the schema generated from its handler (RouteAnswerCheck)", async () => {
+    const check = jest.spyOn(t.app.get(AnswerConformance), 'checkRoute');
+    const a = await t.createAccount('route answers');
+    const res = await get(a.apiKey, '/grants');
+    expect(res.status).toBe(200);
+    expect(check).toHaveBeenCalledWith('GET /api/v1/me/grants', res.body);
+    expect(check.mock.results.at(-1)!.value).toEqual([]);
+    check.mockRestore();
+  });
 
   describe('keys', () => {
     it("lists the account's keys without secrets, marking the calling one", async () => {

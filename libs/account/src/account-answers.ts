@@ -17,6 +17,7 @@ export interface HealthData {
 
 /** A prepaid top-up grant of credits. */
 export interface PrepaidTopup {
+  /** The ledger's id of the grant. */
   grantId: string;
   /** Credits bought. */
   credits: number;
@@ -26,13 +27,17 @@ export interface PrepaidTopup {
   purchasedAt: string;
   /** ISO 8601, or null when it never expires. */
   expiresAt: string | null;
+  /** True once expiresAt has passed (whatever was left of it can no longer be spent). */
   expired: boolean;
 }
 
 /** service_account: plan, credits and this month's use. */
 export interface AccountData {
+  /** The account's id. */
   accountId: string;
+  /** The account's name. */
   name: string;
+  /** active, or suspended (a suspended account's paid calls are refused). */
   status: AccountStatus;
   /** The account's plan, or null on pay-as-you-go. */
   plan: PlanView | null;
@@ -48,16 +53,29 @@ export interface AccountData {
   periodStart: string;
   /** When the plan next renews (ISO 8601), or null without a plan. */
   renewsAt: string | null;
+  /** Every prepaid top-up grant the account bought, spent, live or expired. */
   prepaidTopups: PrepaidTopup[];
   /** The live grant that expires first, or null when none expires. */
-  expiry: { nextExpiresAt: string; credits: number } | null;
+  expiry: {
+    /** When that grant expires, ISO 8601 UTC. */
+    nextExpiresAt: string;
+    /** Credits left on that grant, lost if not spent by nextExpiresAt. */
+    credits: number;
+  } | null;
 }
 
 /** service_usage: this account's use since the server started. */
 export interface UsageData {
+  /** This account's calls since the server started (the session): credits, calls by tool and channel, cache use. */
   session: SessionUsage;
   /** Provider keys Scout has set aside: spent for the period, or refused. */
-  upstreamKeys: { exhausted: UpstreamKeyState[]; invalid: UpstreamKeyState[] };
+  upstreamKeys: {
+    /** Keys the provider throttled (402/429: out of quota or rate-limited), each resting until its resetAt. */
+    exhausted: UpstreamKeyState[];
+    /** Keys the provider refused (401/403): invalid for the life of the server process. */
+    invalid: UpstreamKeyState[];
+  };
+  /** What calls cost: the base price in credits and USD, and each tool's cost. */
   priceTable: {
     /** Credits of the base price of one call. */
     creditsPerCall: number;

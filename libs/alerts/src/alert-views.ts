@@ -7,7 +7,12 @@ export interface AlertView {
   /** price_above, price_below (the USD price crosses priceUsd) or smart_money_buy (minTraders tracked traders buy). */
   kind: AlertRecord['kind'];
   /** The token watched: address (EVM lowercased) and chain. */
-  token: { address: string; chain: AlertRecord['chain'] };
+  token: {
+    /** The token's address: an EVM contract lowercased, a Solana mint as given. */
+    address: string;
+    /** Scout's chain name. */
+    chain: AlertRecord['chain'];
+  };
   /** The USD price to cross (price_above, price_below); null for smart_money_buy. */
   priceUsd: number | null;
   /** Distinct tracked traders that must buy (smart_money_buy); null for price alerts. */

@@ -47,7 +47,23 @@ export interface DeliveryAttemptRecord {
 }
 
 /** What made an alert fire: the price seen, or the traders who bought. */
-export type AlertTrigger = { priceUsd: number; source: 'dexscreener' } | { traders: number; userIds: string[]; firstBuyAt: string; lastBuyAt: string };
+export type AlertTrigger =
+  | {
+      /** The token's USD price that crossed the alert's priceUsd (price_above, price_below). */
+      priceUsd: number;
+      /** Where the price was read: DexScreener. */
+      source: 'dexscreener';
+    }
+  | {
+      /** Distinct tracked traders who bought the token since the alert was created (smart_money_buy). */
+      traders: number;
+      /** Their FOMO user ids. */
+      userIds: string[];
+      /** The earliest of those buys (none before the alert was created), ISO 8601 UTC. */
+      firstBuyAt: string;
+      /** The latest of those buys when the alert fired, ISO 8601 UTC. */
+      lastBuyAt: string;
+    };
 
 /** The body of a firing's webhook (and the facts of its email), as Standard Webhooks shapes events. */
 export interface FiringPayload {

@@ -9,6 +9,16 @@ export interface AdminAlertView extends AlertView {
   attempts: AttemptView[];
 }
 
+/** An account's alerts with their firings and delivery attempts (never a signing secret). */
+export interface AccountAlerts {
+  /** Account id (UUID). */
+  accountId: string;
+  /** Alerts still armed. */
+  activeCount: number;
+  /** Every alert of the account, with its firing and delivery attempts. */
+  alerts: AdminAlertView[];
+}
+
 /** The admin API's view of an account's alerts (GET /api/v1/admin/accounts/:id/alerts). */
 @Injectable()
 export class AlertsAdminService {
@@ -17,7 +27,7 @@ export class AlertsAdminService {
     private readonly firings: FiringStore,
   ) {}
 
-  async accountAlerts(accountId: string): Promise<{ accountId: string; activeCount: number; alerts: AdminAlertView[] }> {
+  async accountAlerts(accountId: string): Promise<AccountAlerts> {
     if (!(await this.alerts.accountExists(accountId))) throw new NotFoundError(`No account ${accountId}.`);
     const alerts = await this.alerts.list(accountId);
     const firings = await this.firings.forAlerts(alerts.filter((a) => a.firedAt).map((a) => a.id));

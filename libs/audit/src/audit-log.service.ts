@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditEntryEntity } from './audit-entry.entity';
+import type { JsonValue } from '@scout/core';
 
 /** The admin actions the log knows; each route that changes something writes one. */
 export const AUDIT_ACTIONS = [
@@ -68,14 +69,35 @@ export class AuditLogService {
   }
 }
 
-export function auditEntryView(entry: AuditEntryEntity) {
+/** One audit entry as the admin API shows it. */
+export interface AuditEntryView {
+  /** Entry id, increasing with time; pass it as `before` to page. */
+  id: number;
+  /** `key:<id>` of the admin key that acted. */
+  actor: string;
+  /** What was done, e.g. `credits.grant`, `key.revoke`, `plan.change`. */
+  action: string;
+  /** The account acted on, or null (an export of every account). */
+  accountId: string | null;
+  /** What was acted on beyond the account, e.g. `api_keys#<id>`, or null. */
+  target: string | null;
+  /** What changed, as the action records it (reason, amounts, before and after). */
+  details: { [key: string]: JsonValue };
+  /** The admin request that acted, or null. */
+  requestId: string | null;
+  /** When (ISO 8601). */
+  createdAt: string;
+}
+
+export function auditEntryView(entry: AuditEntryEntity): AuditEntryView {
   return {
     id: entry.id,
     actor: entry.actor,
     action: entry.action,
     accountId: entry.accountId,
     target: entry.target,
-    details: entry.details,
+    // A jsonb column: JSON by construction.
+    details: entry.details as { [key: string]: JsonValue },
     requestId: entry.requestId,
     createdAt: entry.createdAt.toISOString(),
   };

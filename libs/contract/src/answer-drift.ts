@@ -1,9 +1,12 @@
-import { Logger } from '@nestjs/common';
-import { isToolName } from '@scout/core';
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { isToolName, TOOL_NAMES } from '@scout/core';
+import { ANSWER_SCHEMAS } from './answer-schemas';
 import { AnswerValidator, type AnswerDrift } from './answer-validator';
+import { warmUpAnswerValidators, type AnswerWarmUp } from './answer-warm-up';
 
-/** One answer field off its tool's schema, as logged and as the test tiers collect it. */
+/** One answer field off its tool's (or route's) schema, as logged and as the test tiers collect it. */
 export interface ToolAnswerDrift extends AnswerDrift {
+  /** The tool, or the route as `METHOD /path`. */
   tool: string;
 }
 
@@ -14,17 +17,68 @@ const MAX_TRACKED = 1_000;
  * it); a field off the schema is logged once per tool and path (array positions folded), so a
  * handler that drifted from its declared type shows in the log without flooding it. The test
  * tiers also record every drift (`recordAnswerDrift`) and fail a suite that met one.
+ *
+ * A tool's validator compiles on its first answer (tens of milliseconds for the largest schemas)
+ * unless `warmUp` compiled it first: the API process starts that once it listens (main.ts).
  */
-export class AnswerConformance {
+export class AnswerConformance implements OnModuleDestroy {
   private readonly validator = new AnswerValidator();
   private readonly logged = new Set<string>();
+  private warming: AnswerWarmUp | null = null;
 
-  constructor(private readonly logger: Pick<Logger, 'warn'> = new Logger('AnswerSchema')) {}
+  constructor(private readonly logger: Pick<Logger, 'warn'> & Partial<Pick<Logger, 'log'>> = new Logger('AnswerSchema')) {}
+
+  /**
+   * Compiles every catalog tool's validator in the background, one tool per macrotask, so no
+   * answer pays for it (answer-warm-up.ts). Started once (a second call returns the same warm-up);
+   * stopped with the application (`onModuleDestroy`). A schema ajv refuses is logged and left to
+   * compile lazily as before; the warm-up itself never throws. Only main.ts starts it: the int and
+   * e2e tiers build many apps through createApiApp and keep compiling lazily, so none of them
+   * spends the warm-up's CPU (0.6-0.7 s per app) on tools its tests never call.
+   */
+  warmUp(): AnswerWarmUp {
+    if (this.warming) return this.warming;
+    const warming = warmUpAnswerValidators(this.validator, TOOL_NAMES, {
+      onError: (tool, error) =>
+        this.logger.warn({ tool, error: error instanceof Error ? error.message : String(error) }, `${tool}'s answer schema did not compile in the warm-up`),
+    });
+    this.warming = warming;
+    void warming.done
+      .then((report) => {
+        if (report.stopped) return;
+        const slowest = report.slowest ? `, the slowest ${report.slowest.ms.toFixed(1)} ms (${report.slowest.tool})` : '';
+        this.logger.log?.(`answer validators ready: ${report.compiled} compiled in ${report.compileMs.toFixed(0)} ms${slowest}`);
+      })
+      .catch(() => undefined);
+    return warming;
+  }
+
+  /** Whether the tool's validator is compiled (by the warm-up or by an answer). */
+  isCompiled(tool: string): boolean {
+    return this.validator.isCompiled(tool);
+  }
+
+  onModuleDestroy(): void {
+    this.warming?.stop();
+  }
 
   check(tool: string, data: unknown): ToolAnswerDrift[] {
     // Only the contract's tools have schemas (a spec holds every one to it); tests register fixture tools beside them.
     if (!isToolName(tool)) return [];
-    const drift = this.validator.check(tool, data).map((d) => ({ tool, ...d }));
+    return this.report(tool, this.validator.check(tool, data));
+  }
+
+  /**
+   * Checks the body of an account, self-service or admin route (`GET /api/v1/me/keys`) against the
+   * schema generated from its handler's return type; a route without one (a CSV export) passes.
+   */
+  checkRoute(route: string, body: unknown): ToolAnswerDrift[] {
+    if (!(route in ANSWER_SCHEMAS.routes)) return [];
+    return this.report(route, this.validator.check(route, body));
+  }
+
+  private report(tool: string, found: AnswerDrift[]): ToolAnswerDrift[] {
+    const drift = found.map((d) => ({ tool, ...d }));
     for (const d of drift) {
       if (recording) recorded.push(d);
       const key = `${tool} ${d.path.replace(/\[\d+\]/g, '[*]')}`;

@@ -77,6 +77,22 @@ describe('AnswerConformance', () => {
     expect(conformance.check('service_wallet_age', walletAge())).toEqual([]);
   });
 
+  it("holds an account or admin route's body to the schema generated from its handler", () => {
+    const conformance = new AnswerConformance({ warn: jest.fn() });
+    const key = { id: 'k1', prefix: 'sc_ab12', scopes: ['tools'], label: null, createdAt: '2027-01-01T00:00:00.000Z', revokedAt: null, current: true };
+    expect(ANSWER_SCHEMAS.routes['GET /api/v1/me/keys'].dataType).toBe('OwnKeyList');
+    expect(conformance.checkRoute('GET /api/v1/me/keys', { keys: [key] })).toEqual([]);
+    const { current: _current, ...renamed } = { ...key, isCurrent: true };
+    expect(conformance.checkRoute('GET /api/v1/me/keys', { keys: [renamed] })).toEqual(
+      expect.arrayContaining([
+        { tool: 'GET /api/v1/me/keys', path: 'body.keys[0].isCurrent', message: 'is not in the schema' },
+        { tool: 'GET /api/v1/me/keys', path: 'body.keys[0].current', message: 'is required by the schema but missing' },
+      ]),
+    );
+    // A route that publishes no schema (a CSV export) passes whatever it sends.
+    expect(conformance.checkRoute('GET /api/v1/admin/ledger.csv', 'id,kind\n')).toEqual([]);
+  });
+
   it("leaves tools outside the contract (tests' fixture tools) unchecked", () => {
     expect(new AnswerConformance({ warn: jest.fn() }).check('fixture_paid', { anything: true })).toEqual([]);
   });

@@ -27,3 +27,4 @@ export * from './lifecycle/startup-retry';
 export * from './http/input-screen';
 export * from './net/outbound-address';
 export * from './net/outbound-target';
+export * from './http/json-value';

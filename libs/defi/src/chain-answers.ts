@@ -6,6 +6,7 @@ import type { TrendDirection } from './calc/trend';
 // ---------------------------------------------------------------------------------------------
 
 export interface ChainHealthRow {
+  /** Scout's chain name, as asked. */
   chain: Chain;
   /** The chain's display label. */
   label: string;
@@ -81,7 +82,9 @@ export interface ChainTrendData {
   chain: Chain | null;
   /** The chain's display label, or 'DeFi as a whole'. */
   scope: string;
+  /** TVL now (USD), its change over 1d, 7d, 30d, 90d and 1y, its all-time high and how far below it. */
   tvl: ChainTrendTvl;
+  /** Stablecoin supply now (USD) and its change over 1d, 7d, 30d, 90d and 1y. */
   stablecoins: ChainTrendStablecoins;
   /** The last value of each ISO week, oldest first, ending with the current week. */
   weekly: ChainTrendWeek[];
@@ -111,10 +114,13 @@ export interface ChainFeeFigures {
 
 /** One of a chain's top-earning protocols, ranked by 30-day revenue. */
 export interface ChainTopEarner {
+  /** The protocol's name as DefiLlama gives it, e.g. Uniswap. */
   name: string;
+  /** DefiLlama's display name, which may name the version, e.g. Uniswap V3; null when DefiLlama leaves it out. */
   displayName: string | null;
   /** DefiLlama slug; null when DefiLlama leaves it out. */
   slug: string | null;
+  /** DefiLlama's category for the protocol, e.g. Dexs or Lending; null when DefiLlama leaves it out. */
   category: string | null;
   /** Revenue over the last 24 hours, in USD. */
   revenue24hUsd: number | null;
@@ -125,10 +131,13 @@ export interface ChainTopEarner {
 }
 
 export interface ChainRevenueRow {
+  /** Scout's chain name. */
   chain: Chain;
   /** The chain's display label. */
   label: string;
+  /** What the chain's protocols keep of the fees users pay, over 24h, 7d and 30d, in USD. */
   revenue: ChainRevenueFigures;
+  /** What users pay the chain's protocols, over 24h and 30d, in USD. */
   fees: ChainFeeFigures;
   /** Revenue / fees over 30 days, in percent. */
   shareOfFeesKept30dPct: number | null;
@@ -154,5 +163,6 @@ export interface AllDefiRevenue {
 export interface ChainRevenueData {
   /** Ranked by 30-day revenue. */
   chains: ChainRevenueRow[];
+  /** Revenue of all DeFi over 24h and 30d, in USD: the base of each chain's shareOfAllDefiRevenue30dPct. */
   allDefiRevenue: AllDefiRevenue;
 }

@@ -68,10 +68,13 @@ export interface DexVolumeTotals {
 
 /** One DEX with its volume, share of the day and trend. */
 export interface DexVolumeRow {
+  /** The DEX's name as DefiLlama gives it, e.g. Uniswap. */
   name: string;
+  /** DefiLlama's display name, which may name the version, e.g. Uniswap V3; null when DefiLlama leaves it out. */
   displayName: string | null;
   /** DefiLlama slug; null when DefiLlama leaves it out. */
   slug: string | null;
+  /** DefiLlama's category for the DEX, e.g. Dexs or Lending; null when DefiLlama leaves it out. */
   category: string | null;
   /** DefiLlama chain names the DEX runs on. */
   chains: string[];
@@ -95,6 +98,7 @@ export interface DexVolumeRow {
 export interface DexVolumesData {
   /** The chain asked for; null for all chains. */
   chain: Chain | null;
+  /** DEX volume over 24h, 7d and 30d in USD, with its changes, over every DEX in scope before the query filter. */
   totals: DexVolumeTotals;
   /** DEXes passing the query filter. */
   matched: number;
@@ -122,10 +126,13 @@ export interface OpenInterestTotals {
 
 /** One perpetual, options or prediction-market venue; its figures are venue-wide. */
 export interface OpenInterestVenue {
+  /** The venue's name as DefiLlama gives it, e.g. Hyperliquid Perps. */
   name: string;
+  /** DefiLlama's display name for the venue; null when DefiLlama leaves it out. */
   displayName: string | null;
   /** DefiLlama slug; null when DefiLlama leaves it out. */
   slug: string | null;
+  /** DefiLlama's category for the venue, e.g. Derivatives, Options or Prediction Market; null when DefiLlama leaves it out. */
   category: string | null;
   /** DefiLlama chain names the venue runs on. */
   chains: string[];
@@ -145,6 +152,7 @@ export interface OpenInterestVenue {
 export interface PerpsOpenInterestData {
   /** The chain asked for; null for all chains. */
   chain: Chain | null;
+  /** Open interest in USD summed over the venues in scope, with its changes over 1, 7 and 30 days. */
   totals: OpenInterestTotals;
   /** Venues in scope. */
   matched: number;
@@ -162,6 +170,7 @@ export interface PerpsOpenInterestData {
 export interface StablecoinRow {
   /** Null when DefiLlama leaves them out (display only). */
   name: string | null;
+  /** The stablecoin's ticker, e.g. USDC; null when DefiLlama leaves it out. */
   symbol: string | null;
   /** DefiLlama's peg type, e.g. 'peggedUSD', 'peggedEUR', 'peggedVAR'. */
   pegType: string;
@@ -213,6 +222,7 @@ export interface StablecoinsData {
   chain: Chain | null;
   /** A USD stablecoin within this many percent of $1 (inclusive) is pegged. */
   pegBandPct: number;
+  /** Supply in USD over every stablecoin in scope, net flows over 1, 7 and 30 days, and the count depegged. */
   totals: StablecoinTotals;
   /** Stablecoins in scope. */
   matched: number;
@@ -231,6 +241,7 @@ export interface PriceConfidenceRow {
   token: string;
   /** The DefiLlama coin key it was priced under. */
   coinKey: string;
+  /** The token's symbol as DefiLlama gives it; null when it does not say (or cannot price the token). */
   symbol: string | null;
   /** USD price; null when the provider cannot price the token. */
   priceUsd: number | null;

@@ -9,6 +9,7 @@ import type { TrendDirection } from './calc/trend';
 export interface Exploit {
   /** When it happened (ISO 8601 time). */
   date: string;
+  /** The protocol or project hit, as DefiLlama names the incident, e.g. Super Sushi Samurai. */
   name: string;
   /** Amount lost, in USD; null where the loss is not known. */
   amountLostUsd: number | null;
@@ -30,9 +31,11 @@ export interface Exploit {
 
 /** Who the protocol is. */
 export interface ProtocolIdentity {
+  /** The protocol's name as DefiLlama gives it (the query as given when DefiLlama returns none). */
   name: string;
   /** DefiLlama slug. */
   slug: string;
+  /** DefiLlama's category for the protocol, e.g. Lending or Dexs; null when DefiLlama leaves it out. */
   category: string | null;
   /** The protocol's website. */
   url: string | null;
@@ -56,6 +59,7 @@ export interface ProtocolAudit {
 
 /** One protocol's TVL, chains and audit status. */
 export interface ProtocolFigures {
+  /** Who the protocol is: name, slug, category, website, and the versions a parent covers. */
   protocol: ProtocolIdentity;
   /** Total value locked, in USD. */
   tvlUsd: number | null;
@@ -67,6 +71,7 @@ export interface ProtocolFigures {
   change30dPct: number | null;
   /** DefiLlama chain names the protocol runs on; null when DefiLlama gives no list. */
   chains: string[] | null;
+  /** Audit status as DefiLlama records it: audited, audit count, report links, note. */
   audit: ProtocolAudit;
 }
 
@@ -140,10 +145,13 @@ export interface ChainRevenueSplit {
 
 /** One protocol's fees and revenue. */
 export interface ProtocolFeesRow {
+  /** The protocol's name as DefiLlama gives it, e.g. Uniswap. */
   name: string;
+  /** DefiLlama's display name, which may name the version, e.g. Uniswap V3; null when DefiLlama leaves it out. */
   displayName: string | null;
   /** DefiLlama slug; null when DefiLlama leaves it out. */
   slug: string | null;
+  /** DefiLlama's category for the protocol, e.g. Dexs or Lending; null when DefiLlama leaves it out. */
   category: string | null;
   /** DefiLlama chain names the protocol runs on. */
   chains: string[];
@@ -163,6 +171,7 @@ export interface ProtocolFeesData {
   chain: Chain | null;
   /** What the protocols are ranked by (7-day fees or 7-day revenue); switches when the asked one was not available. */
   sortBy: 'fees' | 'revenue';
+  /** Fees and revenue over every protocol on the chain (or all chains) before the query filter. */
   totals: ProtocolFeesTotals;
   /** Protocols passing the query filter. */
   matched: number;

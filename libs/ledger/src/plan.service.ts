@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock, InvalidRequestError, NotFoundError } from '@scout/core';
-import { AccountEntity, PlanChangeEntity, PlanEntity, PlanPeriodEntity, planView } from './entities';
+import { AccountEntity, PlanChangeEntity, PlanEntity, PlanPeriodEntity } from './entities';
 
 /** The plans of the spec, as API inputs name them. */
 export const PLAN_IDS = ['starter', 'growth', 'pro'] as const;
@@ -89,42 +89,4 @@ export class PlanService {
   async periods(accountId: string, limit = 100, manager: EntityManager = this.db.manager): Promise<PlanPeriodEntity[]> {
     return manager.find(PlanPeriodEntity, { where: { accountId }, order: { id: 'DESC' }, take: limit });
   }
-}
-
-export function planChangeView(change: PlanChangeEntity) {
-  return {
-    id: change.id,
-    from: change.fromPlan,
-    to: change.toPlan,
-    effectiveAt: change.effectiveAt.toISOString(),
-    actor: change.actor,
-    reason: change.reason,
-  };
-}
-
-export function planPeriodView(period: PlanPeriodEntity) {
-  return {
-    id: period.id,
-    plan: period.planId,
-    index: period.periodIndex,
-    startsAt: period.startsAt.toISOString(),
-    endsAt: period.endsAt.toISOString(),
-    chargeUsd: Number(period.priceUsd),
-    credits: period.credits,
-    grantId: period.grantId,
-  };
-}
-
-/** The plan part of an account answer: the plan, the current period and when it renews. */
-export function planStateView(state: PlanState) {
-  return {
-    plan: state.plan && planView(state.plan),
-    period: state.period && state.plan ? planPeriodView(state.period) : null,
-    renewsAt: state.renewsAt?.toISOString() ?? null,
-  };
-}
-
-/** The answer to a plan pick, change or cancel: what changed, the plan now, and the balance. */
-export function planChangeAnswer(result: PlanChangeResult, state: PlanState, balance: number) {
-  return { changed: result.changed, ...planStateView(state), change: result.change && planChangeView(result.change), balance };
 }

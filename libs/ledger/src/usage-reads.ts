@@ -1,22 +1,32 @@
 import { CALL_CHANNELS, type CallChannel } from '@scout/core';
 
+/** Net usage of the calls of one UTC day. */
 export interface DayUsage {
   /** UTC day, YYYY-MM-DD. */
   day: string;
+  /** Calls charged, less those refunded. */
   calls: number;
+  /** Credits charged, less refunds. */
   credits: number;
 }
 
+/** Net usage of the calls of one tool. */
 export interface ToolUsage {
+  /** The tool's name. */
   tool: string;
+  /** Calls charged, less those refunded. */
   calls: number;
+  /** Credits charged, less refunds. */
   credits: number;
 }
 
 /** Net usage of the calls that came by one channel (REST or MCP). */
 export interface ChannelUsage {
+  /** rest (/api/v1/tools) or mcp (/mcp). */
   channel: CallChannel;
+  /** Calls charged, less those refunded. */
   calls: number;
+  /** Credits charged, less refunds. */
   credits: number;
 }
 

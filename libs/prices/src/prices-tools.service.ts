@@ -13,7 +13,7 @@ export interface SolanaPriceRow {
   mint: string;
   /** USD price of one whole token now; null without a reliable price (never 0). */
   priceUsd: number | null;
-  /** Percent over 24 hours. */
+  /** Price change over 24 hours, in percent points (1.29 is +1.29 %, not a fraction); null without a reliable price or when Jupiter gives no 24h change. */
   change24h: number | null;
   /** Liquidity over all its pools, USD; null without a reliable price. */
   liquidityUsd: number | null;
@@ -55,7 +55,17 @@ export interface MultichainPricesData {
 
 export interface PriceHistoryData extends SeriesFigures {
   /** The token as asked: by symbol, or by chain and address (EVM lowercased). */
-  token: { symbol: string } | { chain: Chain; address: string };
+  token:
+    | {
+        /** The ticker asked for (majors), as given. */
+        symbol: string;
+      }
+    | {
+        /** Scout's chain name, as asked. */
+        chain: Chain;
+        /** The token's address (the mint on Solana), as asked (EVM lowercased). */
+        address: string;
+      };
   /** Point spacing: 5m, 1h or 1d. */
   interval: string;
   /** Start of the range, ISO 8601 UTC. */

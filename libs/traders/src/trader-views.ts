@@ -13,6 +13,16 @@ export interface WalletsView {
   evidence: { [chain: string]: string } | null;
 }
 
+/** A token as the trader tools' rows name it: its address, and its symbol and name when FOMO gives them. */
+export interface TokenNames {
+  /** The token's contract address (mint on Solana). */
+  address: string;
+  /** The token's ticker symbol; null when FOMO does not say. */
+  symbol: string | null;
+  /** The token's name; null when FOMO does not say. */
+  name: string | null;
+}
+
 export function walletsView(wallets: FomoWallets | null): WalletsView {
   return {
     solana: wallets?.solana ?? null,

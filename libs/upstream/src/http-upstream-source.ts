@@ -31,6 +31,7 @@ const REFUSAL_BODY_CHARS = 4_000;
 
 /** Counters of one source since the process started, for service_usage and the admin API. */
 export interface UpstreamSourceStats {
+  /** The data source's name (e.g. fomo, dexscreener, defillama). */
   source: string;
   /** Tool-level requests that went upstream (retries not counted again). */
   calls: number;

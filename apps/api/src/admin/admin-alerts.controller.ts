@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { AlertsAdminService } from '@scout/alerts';
+import { AlertsAdminService, type AccountAlerts } from '@scout/alerts';
 import { RequireKey } from '@scout/auth';
 import { UuidParam } from './uuid-param.pipe';
 
@@ -10,7 +10,7 @@ export class AdminAlertsController {
   constructor(private readonly alerts: AlertsAdminService) {}
 
   @Get()
-  accountAlerts(@Param('id', UuidParam) id: string) {
+  accountAlerts(@Param('id', UuidParam) id: string): Promise<AccountAlerts> {
     return this.alerts.accountAlerts(id);
   }
 }

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, Param, Req } from '@nestjs/common';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
+import type { OAuthGrantList, OAuthGrantView } from '../views/oauth-grant-views';
 import { AdminOAuthGrantsService } from './admin-oauth-grants.service';
 import { UuidParam } from './uuid-param.pipe';
 
@@ -10,12 +11,12 @@ export class AdminOAuthGrantsController {
   constructor(private readonly grants: AdminOAuthGrantsService) {}
 
   @Get('accounts/:id/oauth-grants')
-  list(@Param('id', UuidParam) id: string) {
+  list(@Param('id', UuidParam) id: string): Promise<OAuthGrantList> {
     return this.grants.list(id);
   }
 
-  @Delete('oauth-grants/:id')
-  revoke(@Param('id', UuidParam) id: string, @Req() req: ScoutRequest) {
-    return this.grants.revoke(id, { actor: `key:${req.caller!.keyId}`, requestId: String(req.id) });
+  @Delete('oauth-grants/:grantId')
+  revoke(@Param('grantId', UuidParam) grantId: string, @Req() req: ScoutRequest): Promise<OAuthGrantView> {
+    return this.grants.revoke(grantId, { actor: `key:${req.caller!.keyId}`, requestId: String(req.id) });
   }
 }

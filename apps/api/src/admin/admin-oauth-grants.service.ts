@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiKeyService, OAuthGrantStore } from '@scout/auth';
 import { NotFoundError } from '@scout/core';
 import { LedgerService } from '@scout/ledger';
-import { oauthGrantView } from '../views/oauth-grant-views';
+import { oauthGrantView, type OAuthGrantList, type OAuthGrantView } from '../views/oauth-grant-views';
 import { AdminService, type AdminActor } from './admin.service';
 
 /** Admin side of OAuth grants: list an account's, revoke one with its audit row in the same transaction. */
@@ -15,12 +15,12 @@ export class AdminOAuthGrantsService {
     private readonly keys: ApiKeyService,
   ) {}
 
-  async list(accountId: string) {
+  async list(accountId: string): Promise<OAuthGrantList> {
     await this.ledger.requireAccount(accountId);
     return { grants: (await this.grants.listForAccount(accountId, true)).map(oauthGrantView) };
   }
 
-  async revoke(grantId: string, by: AdminActor) {
+  async revoke(grantId: string, by: AdminActor): Promise<OAuthGrantView> {
     const grant = await this.grants.find(grantId);
     if (!grant) throw new NotFoundError(`No OAuth grant ${grantId}.`);
     const revoked = await this.admin.audited(

@@ -3,6 +3,7 @@ import { RequireKey } from '@scout/auth';
 import { ServiceStatusRegistry } from '@scout/core';
 import { FeedHub } from '@scout/feeds';
 import { UpstreamSources } from '@scout/upstream';
+import type { UpstreamsState } from './admin-answers';
 
 /**
  * Data-source state for the dashboard: health, key states (labels only, never keys), counters, and
@@ -18,7 +19,7 @@ export class AdminUpstreamsController {
   ) {}
 
   @Get()
-  upstreams() {
+  upstreams(): UpstreamsState {
     return {
       sources: this.status.sourceHealth(),
       keys: this.status.keyStates(),

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
-import { LedgerService } from '@scout/ledger';
 import {
   AccountListQueryDto,
   AddCreditsDto,
@@ -14,6 +13,19 @@ import {
   RequiredPeriodQueryDto,
   SetPlanDto,
 } from './admin.dto';
+import { LedgerService, type PlanChangeAnswer } from '@scout/ledger';
+import type { KeyView, LedgerPage, NewKey } from '../views/account-views';
+import type {
+  AccountDetail,
+  AccountList,
+  AccountStatusChange,
+  AccountUsage,
+  AuditPage,
+  CreatedAccount,
+  CreditsMoved,
+  KeyList,
+  PlanHistory,
+} from './admin-answers';
 import { AdminService, checkPeriod, type AdminActor } from './admin.service';
 import { streamLedgerCsv } from './ledger-csv';
 import { UuidParam } from './uuid-param.pipe';
@@ -35,46 +47,46 @@ export class AdminController {
   // --- accounts ------------------------------------------------------------------------------
 
   @Get('accounts')
-  listAccounts(@Query() query: AccountListQueryDto) {
+  listAccounts(@Query() query: AccountListQueryDto): Promise<AccountList> {
     return this.admin.listAccounts(query);
   }
 
   @Post('accounts')
-  createAccount(@Body() dto: CreateAccountDto, @Req() req: ScoutRequest) {
+  createAccount(@Body() dto: CreateAccountDto, @Req() req: ScoutRequest): Promise<CreatedAccount> {
     return this.admin.createAccount(dto, by(req));
   }
 
   @Get('accounts/:id')
-  account(@Param('id', UuidParam) id: string) {
+  account(@Param('id', UuidParam) id: string): Promise<AccountDetail> {
     return this.admin.account(id);
   }
 
   @Post('accounts/:id/suspend')
   @HttpCode(200)
-  suspend(@Param('id', UuidParam) id: string, @Body() dto: ReasonDto, @Req() req: ScoutRequest) {
+  suspend(@Param('id', UuidParam) id: string, @Body() dto: ReasonDto, @Req() req: ScoutRequest): Promise<AccountStatusChange> {
     return this.admin.setStatus(id, 'suspended', dto.reason ?? null, by(req));
   }
 
   @Post('accounts/:id/reactivate')
   @HttpCode(200)
-  reactivate(@Param('id', UuidParam) id: string, @Body() dto: ReasonDto, @Req() req: ScoutRequest) {
+  reactivate(@Param('id', UuidParam) id: string, @Body() dto: ReasonDto, @Req() req: ScoutRequest): Promise<AccountStatusChange> {
     return this.admin.setStatus(id, 'active', dto.reason ?? null, by(req));
   }
 
   // --- keys ----------------------------------------------------------------------------------
 
   @Get('accounts/:id/keys')
-  keys(@Param('id', UuidParam) id: string) {
+  keys(@Param('id', UuidParam) id: string): Promise<KeyList> {
     return this.admin.listKeys(id);
   }
 
   @Post('accounts/:id/keys')
-  createKey(@Param('id', UuidParam) id: string, @Body() dto: CreateKeyDto, @Req() req: ScoutRequest) {
+  createKey(@Param('id', UuidParam) id: string, @Body() dto: CreateKeyDto, @Req() req: ScoutRequest): Promise<NewKey> {
     return this.admin.createKey(id, dto, by(req));
   }
 
   @Delete('keys/:keyId')
-  revokeKey(@Param('keyId', UuidParam) keyId: string, @Req() req: ScoutRequest) {
+  revokeKey(@Param('keyId', UuidParam) keyId: string, @Req() req: ScoutRequest): Promise<KeyView> {
     return this.admin.revokeKey(keyId, by(req));
   }
 
@@ -82,36 +94,36 @@ export class AdminController {
 
   /** Picks or changes the plan: a new period starts at once with its credits and its charge. */
   @Put('accounts/:id/plan')
-  setPlan(@Param('id', UuidParam) id: string, @Body() dto: SetPlanDto, @Req() req: ScoutRequest) {
+  setPlan(@Param('id', UuidParam) id: string, @Body() dto: SetPlanDto, @Req() req: ScoutRequest): Promise<PlanChangeAnswer> {
     return this.admin.setPlan(id, dto.plan, dto.reason ?? null, by(req));
   }
 
   /** Cancels the plan: no more monthly grants; the balance stays. */
   @Delete('accounts/:id/plan')
-  cancelPlan(@Param('id', UuidParam) id: string, @Req() req: ScoutRequest) {
+  cancelPlan(@Param('id', UuidParam) id: string, @Req() req: ScoutRequest): Promise<PlanChangeAnswer> {
     return this.admin.setPlan(id, null, null, by(req));
   }
 
   @Get('accounts/:id/plan/history')
-  planHistory(@Param('id', UuidParam) id: string) {
+  planHistory(@Param('id', UuidParam) id: string): Promise<PlanHistory> {
     return this.admin.planHistory(id);
   }
 
   // --- credits, ledger, usage ----------------------------------------------------------------
 
   @Post('accounts/:id/credits')
-  addCredits(@Param('id', UuidParam) id: string, @Body() dto: AddCreditsDto, @Req() req: ScoutRequest) {
+  addCredits(@Param('id', UuidParam) id: string, @Body() dto: AddCreditsDto, @Req() req: ScoutRequest): Promise<CreditsMoved> {
     return this.admin.addCredits(id, dto, by(req));
   }
 
   @Get('accounts/:id/ledger')
-  ledgerPage(@Param('id', UuidParam) id: string, @Query() query: LedgerQueryDto) {
+  ledgerPage(@Param('id', UuidParam) id: string, @Query() query: LedgerQueryDto): Promise<LedgerPage> {
     return this.admin.ledgerPage(id, query);
   }
 
   /** The account's entries of a period as CSV, oldest first. */
   @Get('accounts/:id/ledger.csv')
-  async ledgerCsv(@Param('id', UuidParam) id: string, @Query() query: RequiredPeriodQueryDto, @Req() req: ScoutRequest, @Res() res: Response) {
+  async ledgerCsv(@Param('id', UuidParam) id: string, @Query() query: RequiredPeriodQueryDto, @Req() req: ScoutRequest, @Res() res: Response): Promise<void> {
     const { from, to } = period(query);
     await this.admin.recordExport(id, from, to, by(req));
     await streamLedgerCsv(res, `ledger-${id}-${day(from)}-${day(to)}.csv`, this.ledger.entriesInPeriod(id, from, to), false);
@@ -119,21 +131,21 @@ export class AdminController {
 
   /** Every account's entries of a period as CSV, oldest first. */
   @Get('ledger.csv')
-  async allLedgerCsv(@Query() query: RequiredPeriodQueryDto, @Req() req: ScoutRequest, @Res() res: Response) {
+  async allLedgerCsv(@Query() query: RequiredPeriodQueryDto, @Req() req: ScoutRequest, @Res() res: Response): Promise<void> {
     const { from, to } = period(query);
     await this.admin.recordExport(null, from, to, by(req));
     await streamLedgerCsv(res, `ledger-${day(from)}-${day(to)}.csv`, this.ledger.entriesInPeriod(null, from, to), true);
   }
 
   @Get('accounts/:id/usage')
-  usage(@Param('id', UuidParam) id: string, @Query() query: PeriodQueryDto) {
+  usage(@Param('id', UuidParam) id: string, @Query() query: PeriodQueryDto): Promise<AccountUsage> {
     return this.admin.usage(id, query);
   }
 
   // --- audit ---------------------------------------------------------------------------------
 
   @Get('audit')
-  audit(@Query() query: AuditQueryDto) {
+  audit(@Query() query: AuditQueryDto): Promise<AuditPage> {
     return this.admin.auditLog(query);
   }
 }

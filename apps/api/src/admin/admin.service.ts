@@ -5,8 +5,29 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AuditLogService, auditEntryView, type AuditAction } from '@scout/audit';
 import { ApiKeyEntity, ApiKeyService } from '@scout/auth';
 import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/core';
-import { AccountEntity, LedgerService, planChangeAnswer, planChangeView, planPeriodView, PlanService, planView, type PlanId } from '@scout/ledger';
-import { accountView, entryView, grantView, keyView } from '../views/account-views';
+import {
+  AccountEntity,
+  LedgerService,
+  planChangeAnswer,
+  planChangeView,
+  planPeriodView,
+  PlanService,
+  planView,
+  type PlanChangeAnswer,
+  type PlanId,
+} from '@scout/ledger';
+import { accountView, entryView, grantView, keyView, type KeyView, type LedgerPage, type NewKey } from '../views/account-views';
+import type {
+  AccountDetail,
+  AccountList,
+  AccountStatusChange,
+  AccountUsage,
+  AuditPage,
+  CreatedAccount,
+  CreditsMoved,
+  KeyList,
+  PlanHistory,
+} from './admin-answers';
 import type { AccountListQueryDto, AddCreditsDto, AuditQueryDto, CreateAccountDto, CreateKeyDto, LedgerQueryDto, PeriodQueryDto } from './admin.dto';
 
 /** Who did it and under which request: every audited admin action carries it. */
@@ -58,7 +79,7 @@ export class AdminService {
   // --- accounts ------------------------------------------------------------------------------
 
   /** Account, free grant, first plan period and first key in one transaction. */
-  async createAccount(dto: CreateAccountDto, by: AdminActor) {
+  async createAccount(dto: CreateAccountDto, by: AdminActor): Promise<CreatedAccount> {
     const { account, issued } = await this.db.transaction(async (manager) => {
       const account = await this.ledger.openAccount(dto.name, dto.plan ?? null, manager, by.actor);
       const issued = await this.keys.issue(account.id, ['tools'], 'first key', manager);
@@ -84,7 +105,7 @@ export class AdminService {
    * account id, or a key prefix. Keyset pagination on (created_at, id): stable while accounts
    * are added.
    */
-  async listAccounts(query: AccountListQueryDto) {
+  async listAccounts(query: AccountListQueryDto): Promise<AccountList> {
     const qb = this.db.manager
       .createQueryBuilder(AccountEntity, 'a')
       .orderBy('a.created_at', 'DESC')
@@ -113,7 +134,7 @@ export class AdminService {
     };
   }
 
-  async account(accountId: string) {
+  async account(accountId: string): Promise<AccountDetail> {
     const account = await this.ledger.requireAccount(accountId);
     const [remaining, held, grants, keys, plan, snapshots] = await Promise.all([
       this.ledger.remaining(accountId),
@@ -142,7 +163,7 @@ export class AdminService {
    * `changed: false` and writes no audit row. Keys of a suspended account are refused at once on
    * this instance and within AUTH_CACHE_TTL_MS (at most 5 s) on every other.
    */
-  async setStatus(accountId: string, status: 'active' | 'suspended', reason: string | null, by: AdminActor) {
+  async setStatus(accountId: string, status: 'active' | 'suspended', reason: string | null, by: AdminActor): Promise<AccountStatusChange> {
     const changed = await this.db.transaction(async (manager) => {
       const rows = await manager.query<unknown[]>(`UPDATE accounts SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2 RETURNING id`, [
         accountId,
@@ -173,12 +194,12 @@ export class AdminService {
 
   // --- keys ----------------------------------------------------------------------------------
 
-  async listKeys(accountId: string) {
+  async listKeys(accountId: string): Promise<KeyList> {
     await this.ledger.requireAccount(accountId);
     return { keys: (await this.keys.listForAccount(accountId)).map(keyView) };
   }
 
-  async createKey(accountId: string, dto: CreateKeyDto, by: AdminActor) {
+  async createKey(accountId: string, dto: CreateKeyDto, by: AdminActor): Promise<NewKey> {
     const scopes = dto.scopes ?? ['tools'];
     const issued = await this.audited(
       by,
@@ -190,10 +211,10 @@ export class AdminService {
       },
       (key) => ({ target: `api_keys#${key.keyId}`, details: { scopes, label: dto.label ?? null, prefix: key.prefix } }),
     );
-    return { apiKey: issued.apiKey, keyId: issued.keyId, prefix: issued.prefix };
+    return { apiKey: issued.apiKey, keyId: issued.keyId, prefix: issued.prefix, scopes };
   }
 
-  async revokeKey(keyId: string, by: AdminActor) {
+  async revokeKey(keyId: string, by: AdminActor): Promise<KeyView> {
     const key = await this.db.manager.findOneBy(ApiKeyEntity, { id: keyId });
     if (!key) throw new NotFoundError(`No API key ${keyId}.`);
     const revoked = await this.audited(
@@ -210,7 +231,7 @@ export class AdminService {
   // --- plans ---------------------------------------------------------------------------------
 
   /** Picks, changes (planId) or cancels (null) the account's plan; no change writes no audit row. */
-  async setPlan(accountId: string, planId: PlanId | null, reason: string | null, by: AdminActor) {
+  async setPlan(accountId: string, planId: PlanId | null, reason: string | null, by: AdminActor): Promise<PlanChangeAnswer> {
     const result = await this.db.transaction(async (manager) => {
       const result = await this.plans.changePlan(accountId, planId, { actor: by.actor, reason, manager });
       if (result.changed) {
@@ -232,7 +253,7 @@ export class AdminService {
     return planChangeAnswer(result, state, balance);
   }
 
-  async planHistory(accountId: string) {
+  async planHistory(accountId: string): Promise<PlanHistory> {
     await this.ledger.requireAccount(accountId);
     const [changes, periods] = await Promise.all([this.plans.history(accountId, 100), this.plans.periods(accountId, 100)]);
     return { changes: changes.map(planChangeView), periods: periods.map(planPeriodView) };
@@ -245,7 +266,7 @@ export class AdminService {
    * (expiring after TOPUP_EXPIRY_MONTHS unless given); adjustment: + adds a non-expiring grant,
    * − removes credits and never below zero. Each with its reason and the admin in the ledger.
    */
-  async addCredits(accountId: string, dto: AddCreditsDto, by: AdminActor) {
+  async addCredits(accountId: string, dto: AddCreditsDto, by: AdminActor): Promise<CreditsMoved> {
     if (dto.kind !== 'adjustment' && dto.credits < 0) {
       throw new InvalidRequestError(`A ${dto.kind} adds credits; use kind "adjustment" to remove some.`, [
         { path: 'credits', message: `must be positive for a ${dto.kind}` },
@@ -305,7 +326,7 @@ export class AdminService {
 
   // --- ledger, usage, audit --------------------------------------------------------------------
 
-  async ledgerPage(accountId: string, query: LedgerQueryDto) {
+  async ledgerPage(accountId: string, query: LedgerQueryDto): Promise<LedgerPage> {
     await this.ledger.requireAccount(accountId);
     const { from, to } = optionalPeriod(query);
     const page = await this.ledger.entries(accountId, query.limit, query.before, { kinds: query.kind, tool: query.tool, from, to });
@@ -317,7 +338,7 @@ export class AdminService {
    * `from`, the 30 UTC days ending with `to`'s day (today by default), from midnight: whole days
    * come from the usage rollups, so the default view costs the same on any ledger.
    */
-  async usage(accountId: string, query: PeriodQueryDto) {
+  async usage(accountId: string, query: PeriodQueryDto): Promise<AccountUsage> {
     await this.ledger.requireAccount(accountId);
     const to = query.to ? new Date(query.to) : this.clock.now();
     const from = query.from ? new Date(query.from) : new Date((Math.floor(to.getTime() / DAY_MS) - (DEFAULT_USAGE_DAYS - 1)) * DAY_MS);
@@ -328,7 +349,7 @@ export class AdminService {
     return { from: from.toISOString(), to: to.toISOString(), total, ...usage };
   }
 
-  async auditLog(query: AuditQueryDto) {
+  async auditLog(query: AuditQueryDto): Promise<AuditPage> {
     const page = await this.audit.list(query);
     return { entries: page.entries.map(auditEntryView), nextCursor: page.nextCursor };
   }

@@ -1,15 +1,9 @@
 import { ANSWER_SCHEMAS, answerExample, CREDITS_SCHEMA, envelopeSchema, META_SCHEMA, withRefsAt } from '@scout/contract';
-import {
-  ERROR_CODE_MEANINGS,
-  HTTP_STATUS_BY_CODE,
-  takesJsonText,
-  TOOL_CATALOG,
-  type ErrorCode,
-  type ToolArea,
-  type PropertySchema,
-  type RegisteredTool,
-} from '@scout/core';
+import { ERROR_CODE_MEANINGS, HTTP_STATUS_BY_CODE, TOOL_CATALOG, type ErrorCode, type ToolArea, type RegisteredTool } from '@scout/core';
+import { adminPaths } from '../admin/admin.openapi';
 import { probePaths } from '../health/health.openapi';
+import { selfServicePaths } from '../me/me.openapi';
+import { queryParameters, RoutePaths } from './openapi-parts';
 import { streamPaths } from '../stream/stream.openapi';
 import { mcpPaths } from '../mcp/mcp.openapi';
 
@@ -20,6 +14,7 @@ const RESPONSE_CODES: ErrorCode[] = [
   'invalid_request',
   'unauthorized',
   'out_of_credits',
+  'forbidden',
   'not_found',
   'idempotency_key_in_use',
   'idempotency_key_reused',
@@ -46,7 +41,7 @@ function answerSchema(tool: string): Schema {
 }
 
 /** What each tag groups, for readers of the reference. */
-const TAG_DESCRIPTIONS: Record<ToolArea | 'catalog' | 'probes' | 'mcp', string> = {
+const TAG_DESCRIPTIONS: Record<ToolArea | 'catalog' | 'admin' | 'probes' | 'mcp', string> = {
   account: "Your account: Scout's health, your plan and credits, usage, keys and the ledger (free).",
   traders: 'Tracked traders: leaderboards, profiles, positions, swaps, theses and their social graph.',
   tokens: 'Token research: holders, developers, early buyers, boards, candles, snapshots, on-chain checks and the exit check.',
@@ -57,6 +52,8 @@ const TAG_DESCRIPTIONS: Record<ToolArea | 'catalog' | 'probes' | 'mcp', string> 
   launchpad: 'The token launchpad: coins, launches, their economics (burns, rewards, airdrops, fees, backing) and the platform.',
   alerts: 'Your alerts on the live feed: create, list and delete, delivered by webhook or email.',
   catalog: 'What Scout offers: the tool catalog, this document and llms.txt.',
+  admin:
+    'The admin API (a key with the admin scope): accounts, keys, plans, credits, the ledger and its CSV export, usage, the audit log and the data sources.',
   probes: 'Liveness and readiness, for load balancers and orchestrators.',
   mcp: 'The Model Context Protocol endpoint for AI agents, with its OAuth 2.1 sign-in.',
 };
@@ -81,10 +78,8 @@ const COMPONENTS = {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description:
-        'Makes a retry safe: the same key from the same account within 24 h answers the stored response of the first call, with the same status and body, and charges nothing (header `Idempotent-Replayed: true`; `x-credits-remaining` is the balance now). Another tool or other inputs under the key is 422, a key whose first request still runs is 409. Only answered calls are stored, in the transaction that charges them: after a 400, 402 or failed call (charged nothing) the retry runs. A key whose call died with its process is free again once that call\'s hold has expired (the tool deadline plus the hold grace). The key is 1-255 printable ASCII characters, sent as a Structured Fields string (`"abc"`, escapes `\\"` and `\\\\`) or a bare token (`abc`, the same key); a malformed key is 400.',
-      // Quoted with every character escaped: 2 + 2 x 255.
-      schema: { type: 'string', minLength: 1, maxLength: 512 },
+      // The words live on the schema, once: a generated client repeats a parameter's own description on every operation.
+      schema: { $ref: '#/components/schemas/IdempotencyKey' },
     },
   },
   headers: {
@@ -107,6 +102,14 @@ const COMPONENTS = {
     },
   },
   schemas: {
+    IdempotencyKey: {
+      type: 'string',
+      description:
+        'Makes a retry safe: the same key from the same account within 24 h answers the stored response of the first call, with the same status and body, and charges nothing (header `Idempotent-Replayed: true`; `x-credits-remaining` is the balance now). Another tool or other inputs under the key is 422, a key whose first request still runs is 409. Only answered calls are stored, in the transaction that charges them: after a 400, 402 or failed call (charged nothing) the retry runs. A key whose call died with its process is free again once that call\'s hold has expired (the tool deadline plus the hold grace). The key is 1-255 printable ASCII characters, sent as a Structured Fields string (`"abc"`, escapes `\\"` and `\\\\`) or a bare token (`abc`, the same key); a malformed key is 400.',
+      // Quoted with every character escaped: 2 + 2 x 255.
+      minLength: 1,
+      maxLength: 512,
+    },
     Credits: CREDITS_SCHEMA,
     Meta: META_SCHEMA,
     // Not `Error`: a generated client would shadow JavaScript's own.
@@ -151,11 +154,15 @@ function answerComponents(): Record<string, Schema> {
 }
 
 /** Each tool's input as a component named after its DTO class (the POST body; GET sends the same fields as query parameters). */
-function inputComponents(tools: RegisteredTool[]): Record<string, Schema> {
+function inputComponents(tools: RegisteredTool[], bodies: Record<string, Schema>): Record<string, Schema> {
   const inputs: Record<string, Schema> = {};
+  for (const [name, schema] of Object.entries(bodies)) {
+    if (name in COMPONENTS.schemas || name in ANSWER_SCHEMAS.definitions) throw new Error(`body ${name} is named like another component`);
+    inputs[name] = schema;
+  }
   for (const tool of tools) {
     const name = tool.input.name;
-    if (name in COMPONENTS.schemas || name in ANSWER_SCHEMAS.definitions) throw new Error(`input ${name} is named like another component`);
+    if (name in COMPONENTS.schemas || name in ANSWER_SCHEMAS.definitions || name in bodies) throw new Error(`input ${name} is named like another component`);
     if (name in inputs && JSON.stringify(inputs[name]) !== JSON.stringify(tool.inputSchema)) throw new Error(`two different inputs are named ${name}`);
     inputs[name] = tool.inputSchema;
   }
@@ -164,21 +171,6 @@ function inputComponents(tools: RegisteredTool[]): Record<string, Schema> {
 
 function errorRefs(statuses: string[]): Record<string, unknown> {
   return Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/${ERROR_RESPONSES[s].code}` }]));
-}
-
-function queryParameters(schema: Schema): unknown[] {
-  const properties = (schema.properties ?? {}) as Record<string, Schema>;
-  const required = new Set((schema.required as string[] | undefined) ?? []);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    ...(property.description ? { description: property.description } : {}),
-    // An object (or list of objects) is sent in a query as JSON text (parseJsonQueryFields).
-    ...(takesJsonText(property as PropertySchema)
-      ? { content: { 'application/json': { schema: property } } }
-      : { schema: property, ...(property.type === 'array' ? { style: 'form', explode: true } : {}) }),
-  }));
 }
 
 function toolOperations(tool: RegisteredTool): Record<string, unknown> {
@@ -213,93 +205,9 @@ function toolOperations(tool: RegisteredTool): Record<string, unknown> {
   };
 }
 
-const json = (description: string, status = '200') => ({
-  [status]: { description, content: { 'application/json': { schema: { type: 'object' } } } },
-});
-
-const jsonBody = (schema: Schema) => ({ required: true, content: { 'application/json': { schema } } });
-
-/** The caller's own account (apps/api/src/me): any key, only ever the key's own account. */
-function selfServicePaths(): Record<string, unknown> {
-  const account = (operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-    operationId,
-    tags: ['account'],
-    summary,
-    ...extra,
-    responses: { ...responses, ...errorRefs(['400', '401', '404']) },
-  });
-  const plan = { type: 'string', enum: ['starter', 'growth', 'pro'] };
-  return {
-    '/api/v1/me/keys': {
-      get: account('me_keys', "The account's keys (prefixes only, never a secret).", json('The keys.')),
-      post: account(
-        'me_create_key',
-        'Creates a key with at most the scopes of the calling key (at most 20 active).',
-        json('The new key; its secret is shown once.', '201'),
-        {
-          requestBody: {
-            required: false,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  additionalProperties: false,
-                  properties: {
-                    label: { type: 'string', minLength: 1, maxLength: 100 },
-                    scopes: { type: 'array', items: { type: 'string', enum: ['tools', 'admin'] }, minItems: 1, uniqueItems: true },
-                  },
-                },
-              },
-            },
-          },
-        },
-      ),
-    },
-    '/api/v1/me/keys/{keyId}': {
-      delete: account('me_revoke_key', "Revokes one of the account's keys (never its last active one).", json('The revoked key.'), {
-        parameters: [{ name: 'keyId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-      }),
-    },
-    '/api/v1/me/plan': {
-      get: account('me_plan', 'Plan, current period, renewal date, periods with their USD charge, plan changes, plans to pick from.', json('The plan.')),
-      put: account(
-        'me_change_plan',
-        'Picks or changes the plan: a new period starts at once and its credits are granted.',
-        json('The plan after the change.'),
-        {
-          requestBody: jsonBody({ type: 'object', required: ['plan'], additionalProperties: false, properties: { plan } }),
-        },
-      ),
-      delete: account('me_cancel_plan', 'Cancels the plan: no more monthly grants; credits already granted stay.', json('The account without a plan.')),
-    },
-    '/api/v1/me/grants': {
-      get: account('me_grants', 'Grants (free, plan, top-up, adjustment) with what is left of each and when it expires.', json('The grants.')),
-    },
-    '/api/v1/me/oauth-grants': {
-      get: account(
-        'me_oauth_grants',
-        'Apps let in through OAuth: client, scopes, the approving key, when approved and last used. Needs an sc_ key.',
-        json('The standing grants.'),
-      ),
-    },
-    '/api/v1/me/oauth-grants/{grantId}': {
-      delete: account('me_revoke_oauth_grant', 'Withdraws a grant: its tokens stop working. Needs an sc_ key.', json('The revoked grant.'), {
-        parameters: [{ name: 'grantId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-      }),
-    },
-    '/api/v1/me/ledger': {
-      get: account('me_ledger', 'Ledger entries newest first, with their channel; pass nextCursor as before for more.', json('One page of entries.'), {
-        parameters: [
-          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 50 } },
-          { name: 'before', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
-        ],
-      }),
-    },
-  };
-}
-
 /** The OpenAPI 3.1 document, generated from the tool registry so it cannot drift from behaviour. */
 export function buildOpenApiDocument(tools: RegisteredTool[], version: string): Record<string, unknown> {
+  const routes = new RoutePaths(errorRefs);
   const paths: Record<string, unknown> = {
     '/api/v1/tools': {
       get: {
@@ -307,24 +215,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
         tags: ['catalog'],
         summary: 'Every tool with its cost and JSON Schema input.',
         security: [],
-        responses: { '200': { description: 'The tool list.', content: { 'application/json': { schema: { type: 'object' } } } }, ...errorRefs(['429']) },
-      },
-    },
-    '/api/v1/me': {
-      get: {
-        operationId: 'me',
-        tags: ['account'],
-        summary: 'Your balance, calls left at 250 credits a call, and usage by tool and by channel (REST or MCP).',
-        description:
-          'usageByTool and usageByChannel are net of refunds, over the life of the account. usageByChannel lists every channel, `rest` (/api/v1/tools) and `mcp` (/mcp), zeros included; both spend the one balance.',
-        responses: {
-          '200': {
-            description: 'The caller account.',
-            headers: { 'x-credits-remaining': { $ref: '#/components/headers/CreditsRemaining' } },
-            content: { 'application/json': { schema: { type: 'object' } } },
-          },
-          ...errorRefs(['401']),
-        },
+        responses: { ...routes.answer('GET /api/v1/tools', 'The tool list.'), ...errorRefs(['429']) },
       },
     },
     '/api/v1/openapi.json': {
@@ -349,7 +240,7 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
       },
     },
   };
-  Object.assign(paths, selfServicePaths(), probePaths(errorRefs), streamPaths(errorRefs), mcpPaths());
+  Object.assign(paths, selfServicePaths(routes), adminPaths(routes), probePaths(errorRefs), streamPaths(errorRefs), mcpPaths());
   for (const tool of tools) paths[`/api/v1/tools/${tool.name}`] = toolOperations(tool);
   return {
     openapi: '3.1.0',
@@ -365,6 +256,6 @@ export function buildOpenApiDocument(tools: RegisteredTool[], version: string): 
     security: [{ bearer: [] }],
     tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
     paths,
-    components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...answerComponents(), ...inputComponents(tools) } },
+    components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...answerComponents(), ...inputComponents(tools, routes.bodies) } },
   };
 }

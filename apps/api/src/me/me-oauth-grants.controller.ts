@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, Param, Req } from '@nestjs/common';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
 import { UuidParam } from '../admin/uuid-param.pipe';
+import type { OAuthGrantList, OAuthGrantView } from '../views/oauth-grant-views';
 import { MeOAuthGrantsService } from './me-oauth-grants.service';
 
 /**
@@ -13,12 +14,12 @@ export class MeOAuthGrantsController {
   constructor(private readonly grants: MeOAuthGrantsService) {}
 
   @Get()
-  list(@Req() req: ScoutRequest) {
+  list(@Req() req: ScoutRequest): Promise<OAuthGrantList> {
     return this.grants.list(req.caller!);
   }
 
-  @Delete(':id')
-  revoke(@Req() req: ScoutRequest, @Param('id', UuidParam) id: string) {
-    return this.grants.revoke(req.caller!, id);
+  @Delete(':grantId')
+  revoke(@Req() req: ScoutRequest, @Param('grantId', UuidParam) grantId: string): Promise<OAuthGrantView> {
+    return this.grants.revoke(req.caller!, grantId);
   }
 }

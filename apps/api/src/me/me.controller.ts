@@ -4,6 +4,9 @@ import { RequireKey, type ScoutRequest } from '@scout/auth';
 import { CREDITS_HEADER } from '@scout/core';
 import { UuidParam } from '../admin/uuid-param.pipe';
 import { ChangeOwnPlanDto, CreateOwnKeyDto, OwnLedgerQueryDto } from './me.dto';
+import type { PlanChangeAnswer } from '@scout/ledger';
+import type { KeyView, LedgerPage, NewKey } from '../views/account-views';
+import type { GrantList, MeSummary, OwnKeyList, OwnPlan } from './me-answers';
 import { MeService } from './me.service';
 
 /**
@@ -18,52 +21,52 @@ export class MeController {
   /** Balance, calls left at 250 credits a call, plan and net usage by tool (refunds deducted). An OAuth token may read it too. */
   @Get()
   @RequireKey('tools', { acceptsOAuth: true })
-  async summary(@Req() req: ScoutRequest, @Res({ passthrough: true }) res: Response) {
+  async summary(@Req() req: ScoutRequest, @Res({ passthrough: true }) res: Response): Promise<MeSummary> {
     const summary = await this.me.summary(req.caller!);
     res.setHeader(CREDITS_HEADER, String(summary.balance));
     return summary;
   }
 
   @Get('keys')
-  keys(@Req() req: ScoutRequest) {
+  keys(@Req() req: ScoutRequest): Promise<OwnKeyList> {
     return this.me.listKeys(req.caller!);
   }
 
   @Post('keys')
-  createKey(@Req() req: ScoutRequest, @Body() dto: CreateOwnKeyDto) {
+  createKey(@Req() req: ScoutRequest, @Body() dto: CreateOwnKeyDto): Promise<NewKey> {
     return this.me.createKey(req.caller!, dto);
   }
 
   @Delete('keys/:keyId')
-  revokeKey(@Req() req: ScoutRequest, @Param('keyId', UuidParam) keyId: string) {
+  revokeKey(@Req() req: ScoutRequest, @Param('keyId', UuidParam) keyId: string): Promise<KeyView> {
     return this.me.revokeKey(req.caller!, keyId);
   }
 
   @Get('plan')
-  plan(@Req() req: ScoutRequest) {
+  plan(@Req() req: ScoutRequest): Promise<OwnPlan> {
     return this.me.plan(req.caller!);
   }
 
   /** Picks or changes the plan: a new period starts at once with its credits. */
   @Put('plan')
-  changePlan(@Req() req: ScoutRequest, @Body() dto: ChangeOwnPlanDto) {
+  changePlan(@Req() req: ScoutRequest, @Body() dto: ChangeOwnPlanDto): Promise<PlanChangeAnswer> {
     return this.me.changePlan(req.caller!, dto.plan);
   }
 
   /** Cancels the plan: no more monthly grants; credits already granted stay. */
   @Delete('plan')
   @HttpCode(200)
-  cancelPlan(@Req() req: ScoutRequest) {
+  cancelPlan(@Req() req: ScoutRequest): Promise<PlanChangeAnswer> {
     return this.me.changePlan(req.caller!, null);
   }
 
   @Get('grants')
-  grants(@Req() req: ScoutRequest) {
+  grants(@Req() req: ScoutRequest): Promise<GrantList> {
     return this.me.grants(req.caller!);
   }
 
   @Get('ledger')
-  ledger(@Req() req: ScoutRequest, @Query() query: OwnLedgerQueryDto) {
+  ledger(@Req() req: ScoutRequest, @Query() query: OwnLedgerQueryDto): Promise<LedgerPage> {
     return this.me.ledgerPage(req.caller!, query.limit, query.before);
   }
 }

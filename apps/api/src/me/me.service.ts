@@ -1,8 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyService } from '@scout/auth';
 import { CREDITS_PER_CALL, ForbiddenError, InvalidRequestError, NotFoundError, type CallerIdentity } from '@scout/core';
-import { LedgerService, planChangeAnswer, planChangeView, planPeriodView, PlanService, planStateView, planView, type PlanId } from '@scout/ledger';
-import { entryView, grantView, keyView } from '../views/account-views';
+import {
+  LedgerService,
+  planChangeAnswer,
+  planChangeView,
+  planPeriodView,
+  PlanService,
+  planStateView,
+  planView,
+  type PlanChangeAnswer,
+  type PlanId,
+} from '@scout/ledger';
+import { entryView, grantView, keyView, type KeyView, type LedgerPage, type NewKey } from '../views/account-views';
+import type { GrantList, MeSummary, OwnKeyList, OwnPlan } from './me-answers';
 import type { CreateOwnKeyDto } from './me.dto';
 
 /** Active keys one account may hold: plenty for rotation and per-service keys, not unbounded. */
@@ -20,7 +31,7 @@ export class MeService {
     private readonly keys: ApiKeyService,
   ) {}
 
-  async summary(caller: CallerIdentity) {
+  async summary(caller: CallerIdentity): Promise<MeSummary> {
     const { accountId, keyId, scopes } = caller;
     const [account, remaining, usage, plan] = await Promise.all([
       this.ledger.requireAccount(accountId),
@@ -40,12 +51,12 @@ export class MeService {
     };
   }
 
-  async listKeys(caller: CallerIdentity) {
+  async listKeys(caller: CallerIdentity): Promise<OwnKeyList> {
     const keys = await this.keys.listForAccount(caller.accountId);
     return { keys: keys.map((key) => ({ ...keyView(key), current: key.id === caller.keyId })) };
   }
 
-  async createKey(caller: CallerIdentity, dto: CreateOwnKeyDto) {
+  async createKey(caller: CallerIdentity, dto: CreateOwnKeyDto): Promise<NewKey> {
     const scopes = dto.scopes ?? ['tools'];
     const beyond = scopes.filter((scope) => !caller.scopes.includes(scope));
     if (beyond.length > 0) {
@@ -62,7 +73,7 @@ export class MeService {
   }
 
   /** Revokes one of the account's keys (the calling one too), but never its last active key. */
-  async revokeKey(caller: CallerIdentity, keyId: string) {
+  async revokeKey(caller: CallerIdentity, keyId: string): Promise<KeyView> {
     const keys = await this.keys.listForAccount(caller.accountId);
     const key = keys.find((k) => k.id === keyId);
     if (!key) throw new NotFoundError(`No API key ${keyId} on this account.`);
@@ -74,7 +85,7 @@ export class MeService {
     return keyView(await this.keys.revoke(keyId));
   }
 
-  async plan(caller: CallerIdentity) {
+  async plan(caller: CallerIdentity): Promise<OwnPlan> {
     const [state, history, periods, plans] = await Promise.all([
       this.plans.state(caller.accountId),
       this.plans.history(caller.accountId, 20),
@@ -89,18 +100,18 @@ export class MeService {
     };
   }
 
-  async changePlan(caller: CallerIdentity, planId: PlanId | null) {
+  async changePlan(caller: CallerIdentity, planId: PlanId | null): Promise<PlanChangeAnswer> {
     const result = await this.plans.changePlan(caller.accountId, planId, { actor: `key:${caller.keyId}`, reason: 'self-service' });
     const [state, balance] = await Promise.all([this.plans.state(caller.accountId), this.ledger.remaining(caller.accountId)]);
     return planChangeAnswer(result, state, balance);
   }
 
-  async grants(caller: CallerIdentity) {
+  async grants(caller: CallerIdentity): Promise<GrantList> {
     const [grants, balance] = await Promise.all([this.ledger.grants(caller.accountId), this.ledger.remaining(caller.accountId)]);
     return { balance, grants: grants.map(grantView) };
   }
 
-  async ledgerPage(caller: CallerIdentity, limit: number, before?: number) {
+  async ledgerPage(caller: CallerIdentity, limit: number, before?: number): Promise<LedgerPage> {
     const page = await this.ledger.entries(caller.accountId, limit, before);
     return { entries: page.entries.map(entryView), nextCursor: page.nextCursor };
   }

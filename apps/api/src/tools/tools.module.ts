@@ -24,7 +24,8 @@ export class ToolsModule {
         ToolGatewayService,
         { provide: AnswerConformance, useFactory: () => new AnswerConformance() },
       ],
-      exports: [ToolCallService],
+      // The one conformance check: the account and admin routes' answers are held to it too (RouteAnswerCheck).
+      exports: [ToolCallService, AnswerConformance],
     };
   }
 }

@@ -60,9 +60,9 @@ export const KNOWN_ROUTES = [
   'POST /api/v1/admin/accounts',
   'DELETE /api/v1/admin/keys/:keyId',
   'GET /api/v1/me/oauth-grants',
-  'DELETE /api/v1/me/oauth-grants/:id',
+  'DELETE /api/v1/me/oauth-grants/:grantId',
   'GET /api/v1/admin/accounts/:id/oauth-grants',
-  'DELETE /api/v1/admin/oauth-grants/:id',
+  'DELETE /api/v1/admin/oauth-grants/:grantId',
   ...ROOT_ROUTES,
 ];
 

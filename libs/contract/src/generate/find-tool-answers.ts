@@ -24,7 +24,6 @@ export function findToolAnswers(root: string, files: string[]): ToolAnswerSite[]
   const problems: string[] = [];
   for (const file of files) {
     const source = ts.createSourceFile(file, readFileSync(resolve(root, file), 'utf8'), ts.ScriptTarget.ES2022, true);
-    const imports = importedNames(source);
     const visit = (node: ts.Node): void => {
       if (ts.isMethodDeclaration(node)) {
         const tool = toolNameOf(node);
@@ -32,16 +31,7 @@ export function findToolAnswers(root: string, files: string[]): ToolAnswerSite[]
           const method = node.name.getText(source);
           const dataType = dataTypeOf(node);
           if (!dataType) problems.push(`${file} ${method} (${tool}): return Promise<ToolResult<NamedType>>`);
-          else {
-            const imported = imports.get(dataType);
-            const from =
-              imported === undefined
-                ? withoutExtension(file)
-                : imported.startsWith('.')
-                  ? withoutExtension(relative(root, resolve(root, dirname(file), imported)))
-                  : imported;
-            sites.push({ tool, dataType, from, file, method });
-          }
+          else sites.push({ tool, dataType, from: importSource(root, file, source, dataType), file, method });
         }
       }
       ts.forEachChild(node, visit);
@@ -75,6 +65,16 @@ function dataTypeOf(method: ts.MethodDeclaration): string | null {
   const data = result.typeArguments?.[0];
   if (!data || !ts.isTypeReferenceNode(data) || data.typeArguments || !ts.isIdentifier(data.typeName)) return null;
   return data.typeName.text;
+}
+
+/**
+ * Where a type a file uses can be imported from: the module it imports it from (a relative import
+ * made relative to the repository), or the file itself when it declares the type.
+ */
+export function importSource(root: string, file: string, source: ts.SourceFile, typeName: string): string {
+  const imported = importedNames(source).get(typeName);
+  if (imported === undefined) return withoutExtension(file);
+  return imported.startsWith('.') ? withoutExtension(relative(root, resolve(root, dirname(file), imported))) : imported;
 }
 
 /** Names imported into a file, with the module each comes from. */

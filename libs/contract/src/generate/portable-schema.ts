@@ -64,7 +64,18 @@ export function portableDefinitions(generated: JsonSchema & { definitions?: Reco
   root: JsonSchema;
   definitions: Record<string, JsonSchema>;
 } {
-  const source = generated.definitions ?? {};
+  const source = { ...(generated.definitions ?? {}) };
+  // A declared type met both bare and through a `Record<K, Type>` comes twice: `Type`, a reference
+  // carrying its doc comment, and `Type_1`, the shape. One name is published: the declared one.
+  const renamed = new Map<string, string>();
+  for (const name of Object.keys(source)) {
+    const base = /^(.+)_\d+$/.exec(name)?.[1];
+    const alias = base === undefined ? undefined : source[base];
+    if (!alias || alias.$ref !== `${REF}${name}` || Object.keys(withoutKeys(alias, ['$ref', 'description'])).length > 0) continue;
+    source[base!] = { ...source[name], ...(alias.description ? { description: alias.description } : {}) };
+    delete source[name];
+    renamed.set(name, base!);
+  }
   // Instances of generics and object literals come numbered (`Record_12`, `__type_3`): inlined.
   const isNamed = (name: string) => IDENTIFIER.test(name) && !NOT_A_NAME.has(name.replace(/_\d+$/, ''));
   const inlining: string[] = [];
@@ -73,7 +84,8 @@ export function portableDefinitions(generated: JsonSchema & { definitions?: Reco
     if (typeof schema !== 'object' || schema === null) return schema;
     const s = schema as JsonSchema;
     if (typeof s.$ref === 'string' && s.$ref.startsWith(REF)) {
-      const target = decodeURIComponent(s.$ref.slice(REF.length));
+      const referenced = decodeURIComponent(s.$ref.slice(REF.length));
+      const target = renamed.get(referenced) ?? referenced;
       // Keywords beside the reference (a description): kept, over what the reference names.
       const rest = Object.fromEntries(Object.entries(withoutKeys(s, ['$ref'])).map(([key, value]) => [key, convert(value)]));
       if (isNamed(target)) return { ...rest, $ref: `${REF}${target}` };
@@ -118,10 +130,11 @@ export function portableDefinitions(generated: JsonSchema & { definitions?: Reco
     return Array.isArray(out.type) ? splitTypes(out) : out;
   };
   const open: string[] = [];
-  let where = 'ToolAnswers';
+  let where = 'ContractAnswers';
   /** A converted part of an intersection as a plain object schema (a reference followed), or null. */
   const objectOf = (part: JsonSchema): JsonSchema | null => {
-    const target = typeof part.$ref === 'string' ? (convert(source[part.$ref.slice(REF.length)]) as JsonSchema) : part;
+    const name = typeof part.$ref === 'string' ? part.$ref.slice(REF.length) : null;
+    const target = name === null ? part : (convert(source[renamed.get(name) ?? name]) as JsonSchema);
     return target?.type === 'object' && typeof target.properties === 'object' ? target : null;
   };
   const definitions: Record<string, JsonSchema> = {};
@@ -129,7 +142,7 @@ export function portableDefinitions(generated: JsonSchema & { definitions?: Reco
     where = name;
     definitions[name] = convert(source[name]) as JsonSchema;
   }
-  where = 'ToolAnswers';
+  where = 'ContractAnswers';
   const root = convert(withoutKeys(generated, ['definitions', '$schema'])) as JsonSchema;
   if (open.length) {
     // typescript-json-schema reads `Record<string, X>` as any object; it reads an index signature.

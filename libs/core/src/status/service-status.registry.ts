@@ -3,21 +3,34 @@ import { Injectable } from '@nestjs/common';
 export type SourceState = 'ok' | 'degraded' | 'down';
 
 export interface SourceHealth {
+  /** The data source's name, as Scout calls it (e.g. fomo, dexscreener, jupiter, token-analytics). */
   name: string;
+  /** ok; degraded (some of its calls of the last 5 minutes failed or were slow, or it is recovering after an outage); down (its circuit is open after repeated failures, or it has no usable API key or no configured host). */
   state: SourceState;
   /** When a `down` source will be tried again (ISO 8601), else null. */
   retryAt: string | null;
+  /** Why the source is degraded or down, in words an operator can act on; absent when it is ok. */
   detail?: string;
 }
 
 export interface UpstreamKeyState {
+  /** The data source the key belongs to. */
   source: string;
   /** A short, non-secret label of the key (never the key). */
   key: string;
+  /** healthy; exhausted (throttled with 402/429, resting until resetAt); invalid (refused with 401/403, for the life of the process). */
   state: 'healthy' | 'exhausted' | 'invalid';
+  /** When an exhausted key may be used again, ISO 8601 UTC; null in any other state. */
   resetAt: string | null;
   /** For sources that report credits per answer: the key's balance as last seen, and that call's cost. */
-  credits?: { remaining: number | null; lastCost: number | null; seenAt: string };
+  credits?: {
+    /** The provider's credits left on the key, as its last answer said; null when it did not say. */
+    remaining: number | null;
+    /** The provider's credits that last answer cost; null when it did not say. */
+    lastCost: number | null;
+    /** When that answer came, ISO 8601 UTC. */
+    seenAt: string;
+  };
 }
 
 /** Implemented by each upstream source so health and usage tools can report it. */

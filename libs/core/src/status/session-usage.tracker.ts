@@ -1,22 +1,40 @@
 import { Injectable } from '@nestjs/common';
 import { CALL_CHANNELS, type CallChannel } from '../tools/call-channel';
 
+/** Answered calls and the credits they cost. */
 interface Tally {
+  /** Calls answered. */
   calls: number;
+  /** Credits those calls cost. */
   credits: number;
 }
 
+/** Calls and credits by channel, every channel listed (zeros for one with no calls). */
+interface ChannelTallies extends Record<CallChannel, Tally> {
+  /** Calls through the REST routes (/api/v1/tools). */
+  rest: Tally;
+  /** Calls through the MCP endpoint (/mcp). */
+  mcp: Tally;
+}
+
 export interface SessionUsage {
+  /** When the server started, ISO 8601 UTC: the session counts calls from then. */
   since: string;
+  /** Credits the account's answered calls cost since then. */
   creditsSpent: number;
+  /** Calls the account had answered since then. */
   calls: number;
+  /** The same calls and credits by tool name (only tools called are listed). */
   byTool: { [tool: string]: Tally };
   /** The same calls by how they came: REST or MCP (every channel listed, zeros included). */
-  byChannel: Record<CallChannel, Tally>;
+  byChannel: ChannelTallies;
+  /** Live upstream requests those calls made (cache hits not counted). */
   upstreamCalls: number;
+  /** Upstream reads those calls answered from Scout's cache instead. */
   cachedCalls: number;
   /** Share of upstream reads answered from cache, or null before any upstream read. */
   cacheHitRate: number | null;
+  /** When the account last cleared its cache (service_usage clearCache), ISO 8601 UTC; null when it never did since the server started. */
   cacheClearedAt: string | null;
 }
 
@@ -99,7 +117,7 @@ function count<K>(tallies: Map<K, Tally>, key: K, credits: number): void {
 }
 
 /** Copies of the channels' tallies, every channel listed (zeros for one with no calls). */
-function everyChannel(byChannel: Map<CallChannel, Tally>): Record<CallChannel, Tally> {
+function everyChannel(byChannel: Map<CallChannel, Tally>): ChannelTallies {
   const tallies = CALL_CHANNELS.map((channel) => [channel, { ...(byChannel.get(channel) ?? { calls: 0, credits: 0 }) }] as const);
   return Object.fromEntries(tallies) as Record<CallChannel, Tally>;
 }

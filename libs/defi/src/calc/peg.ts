@@ -6,6 +6,7 @@ export const PEG_BAND_PCT = 0.5;
 export type PegStatus = 'pegged' | 'depegged';
 
 export interface PegReading {
+  /** pegged (within the band of $1, inclusive) or depegged (beyond it); null for a non-USD peg or without a price. */
   status: PegStatus | null;
   /** Percent above (+) or below (-) the peg, to 2 decimals. */
   deviationPct: number | null;

@@ -76,7 +76,12 @@ export interface FeedEventView {
   /** The provider's trade id; null when the feed does not say. */
   tradeId: string | null;
   /** Token symbol (null when the feed does not say) and address (EVM lowercased, mints as sent). */
-  token: { symbol: string | null; address: string };
+  token: {
+    /** The token's ticker symbol; null when the feed does not say. */
+    symbol: string | null;
+    /** The token's address: an EVM contract lowercased, a Solana mint as sent. */
+    address: string;
+  };
   /** Chain of the token; null when the feed does not say. */
   chain: Chain | null;
   /** The chain's numeric id as the provider sends it; null when it does not. */

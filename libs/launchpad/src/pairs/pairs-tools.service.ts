@@ -43,9 +43,25 @@ export interface LaunchpadPairsData {
 
 export interface LaunchLabPricingData {
   /** The quote: mint, symbol (null if unknown), decimals, USD per whole token (null when unpriced). */
-  quote: { mint: string; symbol: string | null; decimals: number; priceUsd: number | null };
+  quote: {
+    /** Solana mint of the quote token (base58). */
+    mint: string;
+    /** Quote ticker; null when the site does not say. */
+    symbol: string | null;
+    /** Decimals of the quote's raw amounts. */
+    decimals: number;
+    /** USD per whole quote token; null when the site has no price for it. */
+    priceUsd: number | null;
+  };
   /** A new coin: decimals, total supply raw (decimal string) and in whole tokens. */
-  base: { decimals: number; supplyRaw: string; supplyTokens: number };
+  base: {
+    /** Decimals of a new coin's raw amounts. */
+    decimals: number;
+    /** A new coin's total supply, raw u64 amount as a decimal string. */
+    supplyRaw: string;
+    /** The same supply in whole coins (supplyRaw / 10^decimals). */
+    supplyTokens: number;
+  };
   /** The curve's raw u64 parameters as the site gives them, with their whole-token reading. */
   curve: {
     /** Virtual base reserve at the start, raw amount as a decimal string. */

@@ -66,7 +66,14 @@ export interface BurnsBySource {
   /** Number of burns over every source. */
   count: number;
   /** Burned USD (at burn) and burn count per source, e.g. flywheel. */
-  bySource: { [source: string]: { valueUsd: number; count: number } };
+  bySource: {
+    [source: string]: {
+      /** USD value of the source's burns, at burn. */
+      valueUsd: number;
+      /** Burns from the source. */
+      count: number;
+    };
+  };
 }
 
 export function burnsBySource(bySource: LaunchpadRevenue['burnsBySource']): BurnsBySource {
@@ -91,7 +98,12 @@ export interface DailyTotals {
   /** Revenue kept by the protocol over the series, USD. */
   protocolRevenueUsd: number;
   /** The day that made the most revenue; null for an empty series. */
-  bestDay: { day: string; revenueUsd: number } | null;
+  bestDay: {
+    /** The UTC day, YYYY-MM-DD. */
+    day: string;
+    /** Revenue that day, USD. */
+    revenueUsd: number;
+  } | null;
 }
 
 export function dailyTotals(daily: readonly DailyRevenue[]): DailyTotals {
@@ -147,7 +159,14 @@ export interface RewardsOverall {
   /** Payouts over every coin. */
   payoutCount: number;
   /** Raw amounts added per quote mint (amounts in different tokens do not add). */
-  distributedByQuote: { mint: string; symbol: string | null; distributed: TokenAmount }[];
+  distributedByQuote: {
+    /** Solana mint of the quote token paid out (base58). */
+    mint: string;
+    /** Quote ticker; null when the site does not say. */
+    symbol: string | null;
+    /** Paid out in that quote over every reward coin paid in it: raw and whole tokens. */
+    distributed: TokenAmount;
+  }[];
   /** Newest payout over every coin, ISO 8601 UTC; null when none is dated. */
   lastPayoutAt: string | null;
 }

@@ -80,7 +80,10 @@ export interface LaunchpadStatsData {
   /** Coin counts, total market cap and 24h volume, with graduatedPct and rewardLaunchPct. */
   totals: PlatformTotals;
   /** Revenue split (USD, with holders and protocol shares) plus buybackUsd (null when the site does not say). */
-  revenue: RevenueSplit & { buybackUsd: number | null };
+  revenue: RevenueSplit & {
+    /** USD spent on buybacks over the launchpad's life; null when the site does not say. */
+    buybackUsd: number | null;
+  };
   /** Burn totals over the launchpad's life. */
   burns: PlatformBurns;
   /** Graduation thresholds and launch paths. */

@@ -1,13 +1,4 @@
-import type { QuoteTokenRef } from '../quote-token';
-import type {
-  LaunchpadAirdrop,
-  LaunchpadBacking,
-  LaunchpadBurns,
-  LaunchpadFees,
-  LaunchpadTokenDetail,
-  LaunchpadTokenRewards,
-  LaunchMode,
-} from '@scout/upstream';
+import type { LaunchpadAirdrop, LaunchpadBacking, LaunchpadBurns, LaunchpadFees, LaunchpadTokenDetail, LaunchpadTokenRewards } from '@scout/upstream';
 import { coinRow, launchRow, type CoinRow, type LaunchRow, type MarketRow } from '../tokens/coin-rows';
 import {
   airdropFigures,
@@ -18,14 +9,11 @@ import {
   listedBurns,
   payoutRows,
   rewardFigures,
-  type AirdropFigures,
-  type BackingFigures,
-  type BurnRow,
-  type BurnTotals,
-  type ClaimableFees,
-  type ListedBurns,
-  type PayoutRow,
-  type RewardFigures,
+  type TokenAirdropPart,
+  type TokenBackingPart,
+  type TokenBurnsPart,
+  type TokenFeesPart,
+  type TokenRewardsPart,
 } from '../token-economics/token-economics-figures';
 import { claimableShareOfVolumePct, peakSharePct } from './report-figures';
 
@@ -41,17 +29,27 @@ export interface ReportPartsData {
   /** The launch record; null for a coin the site did not launch, or when the token read failed. */
   launch: LaunchRow | null;
   /** Live market figures, plus the market cap as a percent of its peak. */
-  market: (MarketRow & { peakSharePct: number | null }) | null;
+  market:
+    | (MarketRow & {
+        /** Market cap now as a percent of the peak market cap (100 is at its peak); null when either is unknown. */
+        peakSharePct: number | null;
+      })
+    | null;
   /** As launchpad_token_burns answers (totals, listed, newest burns); null when that read failed. */
-  burns: { totals: BurnTotals; listed: ListedBurns; burns: BurnRow[] } | null;
-  /** `rewards` null in standard mode. */
-  rewards: { mode: LaunchMode; quote: QuoteTokenRef; base: QuoteTokenRef | null; rewards: RewardFigures | null; payouts: PayoutRow[] } | null;
-  /** `airdrop` null with the site's message when the coin launched without one. */
-  airdrop: { airdrop: AirdropFigures | null; message: string | null } | null;
+  burns: TokenBurnsPart | null;
+  /** As launchpad_token_rewards answers; `rewards` null in standard mode; null when that read failed. */
+  rewards: TokenRewardsPart | null;
+  /** As launchpad_token_airdrop answers; `airdrop` null with the site's message when the coin launched without one; null when that read failed. */
+  airdrop: TokenAirdropPart | null;
   /** Claimable creator fees (null with the site's reason for reward, pump and LaunchLab launches), and their share of 24h volume. */
-  fees: { creator: string | null; claimable: ClaimableFees | null; reason: string | null; claimableShareOfVolumePct: number | null } | null;
+  fees:
+    | (TokenFeesPart & {
+        /** Claimable fees' USD value as a percent of the coin's 24h volume; null when either is unknown or the volume is zero. */
+        claimableShareOfVolumePct: number | null;
+      })
+    | null;
   /** USD locked behind a pump launch; null for other paths (see backingReason) or when the read failed (see notes). */
-  backing: (BackingFigures & { launchpad: 'pump' }) | null;
+  backing: TokenBackingPart | null;
 }
 
 export interface SiteParts {

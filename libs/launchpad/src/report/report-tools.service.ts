@@ -20,9 +20,25 @@ export interface TokenReportData extends ReportPartsData {
   /** Why backing is null when that is the answer rather than a failure: the coin is not a pump launch. */
   backingReason: string | null;
   /** The coin's creator and their launches on the platform (as launchpad_launches lists them); null when no creator is known. */
-  creator: { address: string; launchCount: number | null; recentLaunches: LaunchRow[] | null } | null;
+  creator: {
+    /** The creator's wallet address (base58). */
+    address: string;
+    /** Every launch the platform counts for the creator; null when that read failed. */
+    launchCount: number | null;
+    /** The creator's newest launches (at most 10), newest first; null when that read failed. */
+    recentLaunches: LaunchRow[] | null;
+  } | null;
   /** Tracked FOMO traders holding the coin; null unless includeTrackedHolders (or when that read failed). */
-  trackedHolders: { capturedAt: string | null; trackedHolderCount: number; trackedValueUsd: number | null; holders: TrackedHolderRow[] } | null;
+  trackedHolders: {
+    /** When FOMO captured the balances behind the list, ISO 8601 UTC; null when it does not say. */
+    capturedAt: string | null;
+    /** Tracked traders holding the coin (one per trader). */
+    trackedHolderCount: number;
+    /** USD value all tracked holders hold, summed over known values; null when no value is known. */
+    trackedValueUsd: number | null;
+    /** The largest tracked holders by USD value (at most 20). */
+    holders: TrackedHolderRow[];
+  } | null;
   /** Flags raised: reward_transfer_tax, serial_launcher, unclaimed_fees, far_below_peak; an unknown figure raises none. */
   flags: ReportFlag[];
 }

@@ -1,5 +1,6 @@
-import type { LaunchpadAirdrop, LaunchpadBacking, LaunchpadBurns, LaunchpadFees, LaunchpadTokenRewards } from '@scout/upstream';
+import type { LaunchMode, LaunchpadAirdrop, LaunchpadBacking, LaunchpadBurns, LaunchpadFees, LaunchpadTokenRewards } from '@scout/upstream';
 import { sharePct, sumKnown, sumRaw, tokenAmount, type TokenAmount } from '../token-amount';
+import type { QuoteTokenRef } from '../quote-token';
 
 /*
  * The figures of the per-coin launchpad tools, from the site's answers. Raw u64 amounts are the
@@ -77,7 +78,11 @@ export interface RewardFigures {
   queued: TokenAmount;
   /** In payouts being sent now (raw and whole tokens of the quote). */
   inFlight: TokenAmount;
-  /** The site's stranded amount: collected but not on its way to holders (raw and whole tokens of the quote). */
+  /**
+   * The amount the site reports as stranded (its strandedRaw), raw and in whole tokens of the quote.
+   * The site does not document what makes an amount stranded; it is passed on as given and is not
+   * part of accrued.
+   */
   stranded: TokenAmount;
   /** distributed + undistributed: everything the tax has collected so far. */
   accrued: TokenAmount;
@@ -133,7 +138,12 @@ export interface AirdropFigures {
   /** Where the recipient snapshot came from; null when the site does not say. */
   snapshotSource: string | null;
   /** The first `limit` recipients the site listed. */
-  recipients: { wallet: string; amountTokens: number }[];
+  recipients: {
+    /** The recipient's wallet address (base58). */
+    wallet: string;
+    /** Tokens of the coin it received, in whole tokens. */
+    amountTokens: number;
+  }[];
   /** Whether every recipient is listed. */
   recipientsComplete: boolean;
   /** Tokens the listed recipients received. */
@@ -175,7 +185,7 @@ export function claimableFees(claimable: LaunchpadFees['claimable']): ClaimableF
 
 export interface BackingFigures {
   /** The quote token locked: mint, symbol (null when the site does not say) and decimals. */
-  quote: { mint: string; symbol: string | null; decimals: number };
+  quote: QuoteTokenRef;
   /** Quote tokens locked for good behind the coin. */
   locked: TokenAmount;
   /** USD value of the locked quote tokens; null when the site does not say. */
@@ -208,4 +218,57 @@ export function launchPathLabel(launchpad: string): string {
     default:
       return launchpad;
   }
+}
+
+/*
+ * A coin's parts as its single tools answer them without the mint (launchpad_token_burns, _rewards,
+ * _airdrop, _fees, _backing): launchpad_token_report carries the same parts, so each is declared once.
+ */
+
+/** A coin's burns: every burn added up, the newest burns listed, and what the listed ones add up to. */
+export interface TokenBurnsPart {
+  /** Every burn of the coin added up: raw and whole tokens, USD at burn, count, last burn. */
+  totals: BurnTotals;
+  /** What the listed (newest) burns add up to; with `complete` they are every burn and equal the totals. */
+  listed: ListedBurns;
+  /** The newest burns, up to `limit`, newest first. */
+  burns: BurnRow[];
+}
+
+/** What a coin pays its holders from its transfer tax (reward mode). */
+export interface TokenRewardsPart {
+  /** Fee model: standard (no rewards), or reward (a transfer tax paid to holders). */
+  mode: LaunchMode;
+  /** The token holders are paid in (the coin's quote); every amount below is in it. */
+  quote: QuoteTokenRef;
+  /** The coin itself (mint, symbol, decimals); null when the site does not say. */
+  base: QuoteTokenRef | null;
+  /** Null in standard mode: no transfer tax, no holder rewards. */
+  rewards: RewardFigures | null;
+  /** The newest payouts, up to `limit`. */
+  payouts: PayoutRow[];
+}
+
+/** The airdrop a coin launched with, if any. */
+export interface TokenAirdropPart {
+  /** Null when the coin launched without an airdrop (most do). */
+  airdrop: AirdropFigures | null;
+  /** The site's words, e.g. why there is none; null when it gives none. */
+  message: string | null;
+}
+
+/** The trading fees a coin's creator can claim. */
+export interface TokenFeesPart {
+  /** Wallet that can claim the fees; null when the site names no creator. */
+  creator: string | null;
+  /** Trading fees the creator can claim now; null, with a reason, for reward coins and pump or LaunchLab launches. */
+  claimable: ClaimableFees | null;
+  /** The site's reason when claimable is null; else null. */
+  reason: string | null;
+}
+
+/** The USD locked for good behind a pump launch. */
+export interface TokenBackingPart extends BackingFigures {
+  /** Launch path; always pump (only pump launches have backing). */
+  launchpad: 'pump';
 }

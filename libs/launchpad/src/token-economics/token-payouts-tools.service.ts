@@ -1,35 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Tool, type ToolResult } from '@scout/core';
-import type { LaunchMode } from '@scout/upstream';
 import { LAUNCHPAD_CLIENT, type LaunchpadPort } from '../launchpad.ports';
-import { claimableFees, payoutRows, rewardFigures, type ClaimableFees, type PayoutRow, type RewardFigures } from './token-economics-figures';
+import { claimableFees, payoutRows, rewardFigures, type TokenFeesPart, type TokenRewardsPart } from './token-economics-figures';
 import { LaunchpadMintLimitInput } from './token-economics.dto';
-import type { QuoteTokenRef } from '../quote-token';
 
-export interface LaunchpadTokenRewardsData {
+export interface LaunchpadTokenRewardsData extends TokenRewardsPart {
   /** Solana mint of the coin, as asked. */
   mint: string;
-  /** Fee model: standard (no rewards), or reward (a transfer tax paid to holders). */
-  mode: LaunchMode;
-  /** The token holders are paid in (the coin's quote); every amount below is in it. */
-  quote: QuoteTokenRef;
-  /** The coin itself (mint, symbol, decimals); null when the site does not say. */
-  base: QuoteTokenRef | null;
-  /** Null in standard mode: no transfer tax, no holder rewards. */
-  rewards: RewardFigures | null;
-  /** The newest payouts, up to `limit`. */
-  payouts: PayoutRow[];
 }
 
-export interface LaunchpadTokenFeesData {
+export interface LaunchpadTokenFeesData extends TokenFeesPart {
   /** Solana mint of the coin, as asked. */
   mint: string;
-  /** Wallet that can claim the fees; null when the site names no creator. */
-  creator: string | null;
-  /** Trading fees the creator can claim now; null, with a reason, for reward coins and pump or LaunchLab launches. */
-  claimable: ClaimableFees | null;
-  /** The site's reason when claimable is null; else null. */
-  reason: string | null;
 }
 
 /** Who a launchpad coin pays: its holders (reward mode) and its creator (claimable trading fees). */

@@ -9,40 +9,26 @@ import {
   burnTotals,
   launchPathLabel,
   listedBurns,
-  type AirdropFigures,
-  type BackingFigures,
-  type BurnRow,
-  type BurnTotals,
-  type ListedBurns,
+  type TokenAirdropPart,
+  type TokenBackingPart,
+  type TokenBurnsPart,
 } from './token-economics-figures';
 import { LaunchpadMintInput } from '../tokens/tokens.dto';
 import { LaunchpadMintLimitInput } from './token-economics.dto';
 
-export interface LaunchpadBurnsData {
+export interface LaunchpadBurnsData extends TokenBurnsPart {
   /** Solana mint of the coin, as asked. */
   mint: string;
-  /** Every burn of the coin added up: raw and whole tokens, USD at burn, count, last burn. */
-  totals: BurnTotals;
-  /** What the listed (newest) burns add up to; with `complete` they are every burn and equal the totals. */
-  listed: ListedBurns;
-  /** The newest burns, up to `limit`, newest first. */
-  burns: BurnRow[];
 }
 
-export interface LaunchpadAirdropData {
+export interface LaunchpadAirdropData extends TokenAirdropPart {
   /** Solana mint of the coin, as asked. */
   mint: string;
-  /** Null when the coin launched without an airdrop (most do). */
-  airdrop: AirdropFigures | null;
-  /** The site's words, e.g. why there is none. */
-  message: string | null;
 }
 
-export interface LaunchpadBackingData extends BackingFigures {
+export interface LaunchpadBackingData extends TokenBackingPart {
   /** Solana mint of the coin, as asked. */
   mint: string;
-  /** Launch path; always pump (only pump launches have backing). */
-  launchpad: 'pump';
 }
 
 /** What the site says when a coin has no airdrop and it gave no message of its own. */

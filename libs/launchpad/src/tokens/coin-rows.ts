@@ -31,7 +31,7 @@ export interface MarketRow {
   volume24hUsd: number | null;
   /** Pool liquidity, USD; null when the site does not say (unknown, not zero). */
   liquidityUsd: number | null;
-  /** Percent (the site's name, kept). */
+  /** Price change over 24 hours, in percent points (-7.87 is -7.87 %; the site's name, kept); null when the site does not say. */
   priceChange24h: number | null;
   /** Highest market cap the site has seen, USD; null when the site does not say. */
   peakMarketCapUsd: number | null;
@@ -54,12 +54,22 @@ export interface CoinRow {
   launchpad: LaunchPath;
   /** Fee model: standard, or reward (a transfer tax paid to holders, buyback and burn). */
   mode: LaunchMode;
-  /** Whether trading fees are taken in the quote token only; null when the site does not say. */
+  /**
+   * The site's quoteOnlyFees flag, passed on as given; null when the site does not say. The site
+   * does not document it: by its name, true when the pool collects its trading fees in the quote
+   * token only.
+   */
   quoteOnlyFees: boolean | null;
   /** Reward mode: the Token-2022 transfer tax paid to holders, in basis points; null in standard mode. */
-  transferFee: { bps: number } | null;
+  transferFee: {
+    /** The tax on each transfer, in basis points (100 is 1 %). */
+    bps: number;
+  } | null;
   /** Reward mode: whether the buyback-and-burn flywheel is active; null when the site does not say. */
-  flywheel: { active: boolean } | null;
+  flywheel: {
+    /** True while the flywheel buys the coin back and burns it. */
+    active: boolean;
+  } | null;
   /** URL of the coin's image; null when the site has none. */
   imageUrl: string | null;
   /** URI of the coin's token metadata; null when the site has none. */
@@ -96,7 +106,10 @@ export interface LaunchRow {
   /** Fee model: standard, or reward (a transfer tax paid to holders, buyback and burn). */
   mode: LaunchMode;
   /** Reward mode: the Token-2022 transfer tax paid to holders, in basis points; null in standard mode. */
-  transferFee: { bps: number } | null;
+  transferFee: {
+    /** The tax on each transfer, in basis points (100 is 1 %). */
+    bps: number;
+  } | null;
   /** Market cap the coin launched at, USD; null when the site does not say. */
   startMarketCapUsd: number | null;
   /** Market cap at which it graduates, USD; null when the site does not say. */

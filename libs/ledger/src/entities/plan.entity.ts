@@ -12,11 +12,15 @@ export class PlanEntity {
 
 /** How a plan appears in API answers: USD as a number, credits and calls per month. */
 export interface PlanView {
+  /** The plan's id, e.g. starter, growth or pro. */
   id: string;
+  /** The plan's display name, e.g. Starter. */
   name: string;
   /** Price per month, in USD. */
   priceUsd: number;
+  /** Calls of the base price (250 credits) the plan adds per month: creditsPerMonth in calls. */
   callsPerMonth: number;
+  /** Credits the plan adds each month (each plan period). */
   creditsPerMonth: number;
 }
 

@@ -11,7 +11,14 @@ export interface BoardItem {
   /** Position on the provider's board, 1 first. */
   rank: number;
   /** The token's name and symbol (null when the provider does not say) and address. */
-  token: { name: string | null; symbol: string | null; address: string };
+  token: {
+    /** The token's name; null when the provider does not say. */
+    name: string | null;
+    /** The token's ticker symbol; null when the provider does not say. */
+    symbol: string | null;
+    /** The token's contract address (mint on Solana). */
+    address: string;
+  };
   /** Holders as the provider counts them; null on the most-held board, which does not say. */
   holders: number | null;
   /** The provider's network name; null when it does not say. */
@@ -20,7 +27,7 @@ export interface BoardItem {
   chain: Chain | null;
   /** Price in USD, live market data else the provider's; null when neither has one. */
   priceUsd: number | null;
-  /** Price change over 24 h, percent; live when live-priced, else the provider's; null when unknown. */
+  /** Price change over 24 h, in percent points (5 is +5 %); live when live-priced, else the provider's; null when unknown. */
   change24h: number | null;
   /** Market cap in USD (live circulating, else live FDV, else the provider's); null when none is known. */
   marketCapUsd: number | null;

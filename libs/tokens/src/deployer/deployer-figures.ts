@@ -73,19 +73,31 @@ export function launchRow(row: ListedToken, nowMs: number): DeployerLaunchRow {
   };
 }
 
+/** Listed launches counted by outcome. */
+export interface OutcomeCounts extends Record<LaunchOutcome, number> {
+  /** Alive, and trading on an AMM pool (it left its bonding curve). */
+  graduated: number;
+  /** Alive (or under a day old) and still on its bonding curve, or on a venue Scout cannot place. */
+  active: number;
+  /** Over a day old with under $1,000 liquidity or under $10,000 market cap, graduated or not. */
+  dead: number;
+  /** Neither the launch's liquidity nor its market cap is known. */
+  unknown: number;
+}
+
 export interface LaunchSummary {
   /** Launches listed here (may be fewer than launchCount when the history was cut). */
   listed: number;
   /** Listed launches that left their bonding curve, alive or dead since. */
   graduatedCount: number;
   /** Listed launches by outcome. */
-  outcomes: Record<LaunchOutcome, number>;
+  outcomes: OutcomeCounts;
   /** Share of the listed launches (of known outcome) that are dead, 0-100; null when none is known. */
   deadSharePct: number | null;
 }
 
 export function launchSummary(rows: readonly DeployerLaunchRow[]): LaunchSummary {
-  const outcomes: Record<LaunchOutcome, number> = { graduated: 0, active: 0, dead: 0, unknown: 0 };
+  const outcomes: OutcomeCounts = { graduated: 0, active: 0, dead: 0, unknown: 0 };
   for (const r of rows) outcomes[r.outcome] += 1;
   const known = rows.length - outcomes.unknown;
   return {

@@ -4,7 +4,7 @@ import { AnswerParts, type AnalyticsDeployerTokens } from '@scout/upstream';
 import { deployerOf } from '../onchain/onchain-figures';
 import { TOKEN_ANALYTICS_CLIENT, type TokenAnalyticsPort } from '../tokens.ports';
 import { TokenDeployerInput } from './deployer.dto';
-import { launchRow, launchSummary, mergePages, morePages, type LaunchOutcome, type DeployerLaunchRow } from './deployer-figures';
+import { launchRow, launchSummary, mergePages, morePages, type DeployerLaunchRow, type OutcomeCounts } from './deployer-figures';
 
 /** Launches per /deployer page (the most the API serves). */
 export const DEPLOYER_PAGE_SIZE = 500;
@@ -15,7 +15,14 @@ export interface TokenDeployerData {
   /** The deployer wallet; null when the token's deployer is unknown. */
   deployer: string | null;
   /** The token the deployer was looked up from, when `token` was given. */
-  resolvedFrom: { mint: string; name: string | null; symbol: string | null } | null;
+  resolvedFrom: {
+    /** The token's mint, as asked. */
+    mint: string;
+    /** The token's name; null when the analytics source does not say. */
+    name: string | null;
+    /** The token's symbol; null when the analytics source does not say. */
+    symbol: string | null;
+  } | null;
   /** Every launch the source counts for the wallet (may exceed the launches listed). */
   launchCount: number | null;
   /** Launches listed here (may be fewer than launchCount when the history was cut). */
@@ -23,7 +30,7 @@ export interface TokenDeployerData {
   /** Listed launches that left their bonding curve, alive or dead since. */
   graduatedCount: number;
   /** Listed launches by outcome: graduated, active, dead, unknown. */
-  outcomes: Record<LaunchOutcome, number>;
+  outcomes: OutcomeCounts;
   /** Share of the listed launches (of known outcome) that are dead, percent 0-100; null when none is known. */
   deadSharePct: number | null;
   /** Newest first; null when the launch history could not be read (see notes). */

@@ -32,13 +32,27 @@ export interface LaunchResearchData {
   /** The launch-time proxy: when the earliest developer position opened (no on-chain deploy time from this provider). */
   launchTimeProxy: string | null;
   /** Developers, insiders and flags are null when the devs route did not answer (unknown, not none). */
-  developers: (DevRow & { position: LaunchPosition | null })[] | null;
+  developers:
+    | (DevRow & {
+        /** The developer's own trade: when it opened, and how much of what they bought they have sold; null when it has no trade id, was not opened, or did not answer. */
+        position: LaunchPosition | null;
+      })[]
+    | null;
   /** Insider positions; null when the devs route did not answer. */
   insiders: DevRow[] | null;
   /** Rug flags from the positions; null when the devs route did not answer. */
   flags: RugFlag[] | null;
   /** Age context from the token's stats; null when they did not answer. */
-  market: { priceUsd: number | null; holders: number | null; concentration: Concentration; flow24h: FlowWindow | null } | null;
+  market: {
+    /** USD per token, from the token's stats; null when they do not say. */
+    priceUsd: number | null;
+    /** Holders of the token (all wallets, not only tracked traders); null when the stats do not say. */
+    holders: number | null;
+    /** The top 10 holders' share of the supply. */
+    concentration: Concentration;
+    /** Buys, sells and USD volume over the last 24 hours; null when the stats carry no 24h window. */
+    flow24h: FlowWindow | null;
+  } | null;
 }
 
 /** What a token's developers and insiders did with their bags. */

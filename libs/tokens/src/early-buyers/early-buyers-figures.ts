@@ -129,9 +129,19 @@ export function earlySelling(rows: readonly AnalyticsTraderRow[]): EarlySelling 
 
 export interface BundleNowVsLaunch {
   /** Bundle wallets and their share of supply (percent 0-100) at launch; each null when the source does not say. */
-  atLaunch: { wallets: number | null; supplyPct: number | null };
+  atLaunch: {
+    /** Wallets in the launch bundle; null when the source does not say. */
+    wallets: number | null;
+    /** Their share of the supply at launch, in percent points (2 is 2 %); null when the source does not say. */
+    supplyPct: number | null;
+  };
   /** Bundle wallets still holding and their share of supply now (percent 0-100); each null when unknown. */
-  now: { wallets: number | null; supplyPct: number | null };
+  now: {
+    /** Bundle wallets still holding any of the token; null when unknown. */
+    wallets: number | null;
+    /** The bundle's share of the supply now, in percent points; null when the source does not say. */
+    supplyPct: number | null;
+  };
   /** Share of the tokens the bundle took at launch that it still holds, 0-100; null when it took none or it is unknown. */
   keptSharePct: number | null;
 }

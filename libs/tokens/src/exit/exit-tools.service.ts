@@ -13,7 +13,16 @@ const SLIPPAGE_BPS = 100;
 
 export interface ExitCheckData {
   /** The mint with Jupiter's USD price, decimals and USD liquidity; each null when Jupiter has no price. */
-  token: { mint: string; priceUsd: number | null; decimals: number | null; liquidityUsd: number | null };
+  token: {
+    /** The token's mint, as asked. */
+    mint: string;
+    /** Jupiter's USD price per token; null when Jupiter has no reliable price. */
+    priceUsd: number | null;
+    /** The token's decimal places (a raw amount is whole tokens × 10^decimals); null when Jupiter has no price. */
+    decimals: number | null;
+    /** Jupiter's liquidity across all pools, in USD; null when Jupiter has no price. */
+    liquidityUsd: number | null;
+  };
   /** The USD size asked to sell. */
   usd: number;
   /** Whether a sell of `usd` into USDC has a route now. */

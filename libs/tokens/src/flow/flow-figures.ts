@@ -60,7 +60,19 @@ function pressureOf(buys: number | null, sells: number | null, ratio: number | n
   return 'balanced';
 }
 
-export function flowWindows(stats: FomoTokenStats): Record<FlowWindowName, FlowWindow | null> {
+/** Buys against sells in each of the provider's windows; a window is null when the provider's stats do not carry it. */
+export interface FlowWindows extends Record<FlowWindowName, FlowWindow | null> {
+  /** The last 5 minutes; null when the provider does not carry the window. */
+  '5m': FlowWindow | null;
+  /** The last hour; null when the provider does not carry the window. */
+  '1h': FlowWindow | null;
+  /** The last 4 hours; null when the provider does not carry the window. */
+  '4h': FlowWindow | null;
+  /** The last 24 hours; null when the provider does not carry the window. */
+  '24h': FlowWindow | null;
+}
+
+export function flowWindows(stats: FomoTokenStats): FlowWindows {
   return Object.fromEntries(FLOW_WINDOWS.map((name) => [name, flowWindow(stats.windows[name])])) as Record<FlowWindowName, FlowWindow | null>;
 }
 

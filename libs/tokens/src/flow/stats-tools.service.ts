@@ -3,7 +3,7 @@ import { Tool, type ToolResult } from '@scout/core';
 import { TokenInput } from '../token-input.dto';
 import { networkIdParam, tokenRef, withProviderChain, type TokenRef } from '../token-ref';
 import { FOMO_TOKENS_CLIENT, type FomoTokensPort } from '../tokens.ports';
-import { concentration, flowWindows, type Concentration, type FlowWindow, type FlowWindowName } from './flow-figures';
+import { concentration, flowWindows, type Concentration, type FlowWindows } from './flow-figures';
 
 export interface TokenStatsData {
   /** The token asked about, with the chain the provider named when the caller did not. */
@@ -15,7 +15,7 @@ export interface TokenStatsData {
   /** The top-10 holders' percentage (0-100) with its level (low < 25, moderate < 50, high < 80, extreme). */
   concentration: Concentration;
   /** Buy and sell flow per window (5m, 1h, 4h, 24h); a window the provider did not report is null. */
-  windows: Record<FlowWindowName, FlowWindow | null>;
+  windows: FlowWindows;
 }
 
 /** Buy and sell flow on one token. */

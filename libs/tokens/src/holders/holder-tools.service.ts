@@ -55,7 +55,16 @@ export interface SellPressureData extends Omit<SellPressure, 'sellersList'> {
   /** Sellers in the window, largest sold USD first; null without the sell events. */
   sellersList: SellPressure['sellersList'];
   /** Tracked holders who have not sold in the window; null without either list. */
-  stillHolding: { handle: string; userId: string | null; valueUsd: number | null }[] | null;
+  stillHolding:
+    | {
+        /** The trader's FOMO handle. */
+        handle: string;
+        /** The trader's FOMO user id; null when the holder list does not say. */
+        userId: string | null;
+        /** The USD value of the trader's holding; null when the provider does not say. */
+        valueUsd: number | null;
+      }[]
+    | null;
 }
 
 /** Who among tracked traders holds a token, what share of its holders they are, and who is selling. */

@@ -60,12 +60,30 @@ export interface MilestoneStudyData {
     /** Sampled coins whose chart arrived with candles: the population of every count. */
     studied: number;
     /** Sampled coins left out: charts cut by the time budget, failed reads, charts without candles. */
-    leftOut: { cut: number; failed: number; noCandles: number };
+    leftOut: {
+      /** Charts that did not answer within the study's time budget. */
+      cut: number;
+      /** Chart reads that failed (an upstream error, or the coin not found). */
+      failed: number;
+      /** Charts that arrived without a candle. */
+      noCandles: number;
+    };
   };
   /** What the studied coins add up to: crossed, went higher, fell straight back, peak multiples. */
   summary: MilestoneSummary;
   /** Crossers, highest peak first (at most ten). */
-  examples: { mint: string; symbol: string | null; peakMultiple: number; wentHigher: boolean; fellStraightBack: boolean }[];
+  examples: {
+    /** The coin's mint. */
+    mint: string;
+    /** The coin's symbol; null when the cohort search does not say. */
+    symbol: string | null;
+    /** Its peak market cap over the milestone (2 is twice the milestone). */
+    peakMultiple: number;
+    /** The peak reached minPeakMultiple × the milestone. */
+    wentHigher: boolean;
+    /** Crossed, never went higher, and closed below the milestone within 72 hours of first reaching it. */
+    fellStraightBack: boolean;
+  }[];
   /** Every studied coin with what it did against the milestone. */
   coins: StudiedCoin[];
 }

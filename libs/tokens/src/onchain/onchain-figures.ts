@@ -90,7 +90,35 @@ export function flow24h(token: AnalyticsToken): Flow24h {
 }
 
 /** Price change per window, percent; a window the provider left out is null (unknown, not flat). */
-export function priceChanges(events: AnalyticsToken['events']): Record<PriceWindow, number | null> {
+/** The price change over each of the analytics API's 12 windows, in percent points (5 is +5 %, -12.5 is -12.5 %). */
+export interface PriceChanges extends Record<PriceWindow, number | null> {
+  /** Over the last minute, in percent points; null when the provider does not report the window. */
+  '1m': number | null;
+  /** Over the last 5 minutes, in percent points; null when the provider does not report the window. */
+  '5m': number | null;
+  /** Over the last 15 minutes, in percent points; null when the provider does not report the window. */
+  '15m': number | null;
+  /** Over the last 30 minutes, in percent points; null when the provider does not report the window. */
+  '30m': number | null;
+  /** Over the last hour, in percent points; null when the provider does not report the window. */
+  '1h': number | null;
+  /** Over the last 2 hours, in percent points; null when the provider does not report the window. */
+  '2h': number | null;
+  /** Over the last 3 hours, in percent points; null when the provider does not report the window. */
+  '3h': number | null;
+  /** Over the last 4 hours, in percent points; null when the provider does not report the window. */
+  '4h': number | null;
+  /** Over the last 5 hours, in percent points; null when the provider does not report the window. */
+  '5h': number | null;
+  /** Over the last 6 hours, in percent points; null when the provider does not report the window. */
+  '6h': number | null;
+  /** Over the last 12 hours, in percent points; null when the provider does not report the window. */
+  '12h': number | null;
+  /** Over the last 24 hours, in percent points; null when the provider does not report the window. */
+  '24h': number | null;
+}
+
+export function priceChanges(events: AnalyticsToken['events']): PriceChanges {
   return Object.fromEntries(PRICE_WINDOWS.map((w) => [w, events[w]?.priceChangePercentage ?? null])) as Record<PriceWindow, number | null>;
 }
 

@@ -14,14 +14,23 @@ import {
   riskFlags,
   walletGroup,
   type Flow24h,
-  type PriceWindow,
+  type PriceChanges,
   type RiskFlag,
   type WalletGroup,
 } from './onchain-figures';
 
 export interface TokenOnchainData {
   /** The mint with its name, symbol and decimals; each null when the analytics API does not say. */
-  token: { mint: string; name: string | null; symbol: string | null; decimals: number | null };
+  token: {
+    /** The token's mint, as asked. */
+    mint: string;
+    /** The token's name; null when the analytics API does not say. */
+    name: string | null;
+    /** The token's symbol; null when the analytics API does not say. */
+    symbol: string | null;
+    /** The token's decimal places; null when the analytics API does not say. */
+    decimals: number | null;
+  };
   /** Every wallet holding the token on chain, not only tracked traders. */
   holdersTotal: number | null;
   /** Circulating supply, as the main pool counts it. */
@@ -45,7 +54,16 @@ export interface TokenOnchainData {
   /** USD liquidity of the main pool; null without a pool or figure. */
   liquidityUsd: number | null;
   /** The pool the price, market cap, liquidity, supply, LP burn and authorities come from (the deepest). */
-  pool: { id: string; market: string | null; quoteToken: string | null; curvePercent: number | null } | null;
+  pool: {
+    /** The pool's address. */
+    id: string;
+    /** The venue the pool is on, e.g. pumpfun (a bonding curve), pumpfun-amm, raydium; null when the API does not say. */
+    market: string | null;
+    /** The mint of the token the pool prices against (e.g. wrapped SOL); null when the API does not say. */
+    quoteToken: string | null;
+    /** A bonding-curve pool's progress toward graduation, percent 0-100; null for an AMM pool or when the API does not say. */
+    curvePercent: number | null;
+  } | null;
   /** Pools the analytics API lists for the token. */
   poolCount: number;
   /** Share of the supply the ten largest holders own, 0-100. */
@@ -59,13 +77,27 @@ export interface TokenOnchainData {
   /** Bundler wallets: count and share of supply held now (0-100); nulls when the provider does not report them. */
   bundlers: WalletGroup;
   /** Risk score 0-10 (higher is riskier), rugged, Jupiter-verified (null when unknown) and named risks, dangers first. */
-  risk: { score: number | null; rugged: boolean | null; verified: boolean | null; flags: RiskFlag[] };
+  risk: {
+    /** The analytics API's risk score, 0-10, higher is riskier; null when it does not say. */
+    score: number | null;
+    /** Whether the analytics API marks the token rugged; null when it does not say. */
+    rugged: boolean | null;
+    /** Whether Jupiter verifies the token (the analytics API's flag, else Jupiter's directory); null when neither says. */
+    verified: boolean | null;
+    /** The named risks, dangers first. */
+    flags: RiskFlag[];
+  };
   /** Buys, sells, transactions and USD volume over the last 24 h. */
   flow24h: Flow24h;
   /** Price change per window, percent. */
-  priceChangePct: Record<PriceWindow, number | null>;
+  priceChangePct: PriceChanges;
   /** Jupiter's organic score (0-100) and label; null when Jupiter did not answer or does not list the mint. */
-  organic: { score: number | null; label: string | null } | null;
+  organic: {
+    /** Jupiter's organic trading activity score, 0-100; null when Jupiter does not say. */
+    score: number | null;
+    /** Jupiter's label for it: high, medium or low; null when Jupiter does not say. */
+    label: string | null;
+  } | null;
 }
 
 /** A Solana token's on-chain picture: holders, supply, LP, authorities, concentration, launch wallets, risk. */

@@ -34,7 +34,12 @@ export interface WalletTokenPnl {
   /** Realized plus unrealized. */
   totalPnlUsd: number | null;
   /** Tokens held now (whole tokens) and their USD value (the row's, else at priceUsd); each null when unknown. */
-  holding: { amount: number | null; valueUsd: number | null };
+  holding: {
+    /** Tokens held now, in whole tokens (decimals applied); null when the row does not say. */
+    amount: number | null;
+    /** Their value in USD: the row's current value, else amount × priceUsd; null when neither is known. */
+    valueUsd: number | null;
+  };
   /** True while it holds any of the token; null when the holding is unknown. */
   stillHolding: boolean | null;
   /** Buy transactions. */

@@ -17,7 +17,10 @@ export interface PnlLeadersData {
   /** The token's mint, name, price and launch time; figures null when its own route fails (see notes). */
   token: AnalyticsTokenHeader;
   /** The `limit` wallets with the largest total PnL, largest first. */
-  wallets: (WalletTokenPnl & { rank: number })[];
+  wallets: (WalletTokenPnl & {
+    /** Its place by total PnL among the source's top traders, 1 the largest. */
+    rank: number;
+  })[];
   /** Over the ranked wallets: in profit, at a loss, profit and loss totals, the top wallet's share. */
   summary: PnlLeadersSummary;
 }

@@ -4,6 +4,18 @@ import type { MintInformation } from '@scout/upstream';
 export const QUALITY_WINDOWS = ['5m', '1h', '6h', '24h'] as const;
 export type QualityWindow = (typeof QUALITY_WINDOWS)[number];
 
+/** Total against organic volume in each of Jupiter's windows; a window Jupiter did not report is null. */
+export interface VolumeWindows extends Record<QualityWindow, VolumeWindow | null> {
+  /** The last 5 minutes; null when Jupiter does not report the window. */
+  '5m': VolumeWindow | null;
+  /** The last hour; null when Jupiter does not report the window. */
+  '1h': VolumeWindow | null;
+  /** The last 6 hours; null when Jupiter does not report the window. */
+  '6h': VolumeWindow | null;
+  /** The last 24 hours; null when Jupiter does not report the window. */
+  '24h': VolumeWindow | null;
+}
+
 type SwapStats = NonNullable<MintInformation['stats24h']>;
 
 /** Total against organic volume in one window; every figure null when the provider did not say. */

@@ -12,11 +12,21 @@ import {
   type QualityWindow,
   type TokenAudit,
   type VolumeWindow,
+  type VolumeWindows,
 } from './quality-figures';
 
 export interface TokenQualityData {
   /** The mint with its name, symbol and launchpad; each null when Jupiter does not say. */
-  token: { mint: string; name: string | null; symbol: string | null; launchpad: string | null };
+  token: {
+    /** The token's mint, as asked. */
+    mint: string;
+    /** The token's name; null when Jupiter does not say. */
+    name: string | null;
+    /** The token's symbol; null when Jupiter does not say. */
+    symbol: string | null;
+    /** The launchpad the token was launched on, as Jupiter names it; null when Jupiter does not say. */
+    launchpad: string | null;
+  };
   /** The directory's organic score, 0-100, and its label. */
   organicScore: number | null;
   /** Jupiter's label: high, medium or low as documented; a label it adds later is passed on as it comes. */
@@ -28,7 +38,7 @@ export interface TokenQualityData {
   /** Authorities, holder and developer shares and suspicious; null when Jupiter gives no audit. */
   audit: TokenAudit | null;
   /** Total against organic volume per window; a window the provider did not report is null. */
-  volume: Record<QualityWindow, VolumeWindow | null>;
+  volume: VolumeWindows;
   /** What the audit and the day's organic share flag, most serious first; empty when nothing is flagged. */
   flags: QualityFlag[];
 }
@@ -50,7 +60,10 @@ export class QualityToolsService {
     const entry = (await this.jupiter.searchTokens(mint)).find((t) => t.id === mint);
     if (!entry) throw new NotFoundError(`Jupiter's token directory lists no token with mint ${mint}.`);
     const audit = tokenAudit(entry.audit);
-    const volume = Object.fromEntries(QUALITY_WINDOWS.map((w) => [w, volumeWindow(entry[`stats${w}`])])) as Record<QualityWindow, VolumeWindow | null>;
+    const volume: VolumeWindows = Object.fromEntries(QUALITY_WINDOWS.map((w) => [w, volumeWindow(entry[`stats${w}`])])) as Record<
+      QualityWindow,
+      VolumeWindow | null
+    >;
     const missing = QUALITY_WINDOWS.filter((w) => volume[w] === null);
     return {
       data: {

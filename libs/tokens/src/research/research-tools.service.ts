@@ -14,7 +14,12 @@ export interface TopTradersData {
   /** The leaderboard window that gives each trader's rank and PnL: 24h, 7d, 30d or all. */
   window: string;
   /** Each token asked (repeats counted once) with its tracked holders; trackedHolders null when its read failed. */
-  tokens: { token: TokenRef; trackedHolders: number | null }[];
+  tokens: {
+    /** The token as asked: address, and chain when given. */
+    token: TokenRef;
+    /** Tracked traders holding it (the provider's tracked-holder list); null when that read failed. */
+    trackedHolders: number | null;
+  }[];
   /** Traders holding at least one of the tokens, before the limit. */
   tradersFound: number;
   /** Traders returned here, at most the limit. */
@@ -33,7 +38,14 @@ export interface TrendingAnalysisData {
   /** Tokens on the board that passed the chain and market-cap filters. */
   candidates: number;
   /** The top topN candidates: board rank, board row and analyze_token memo; analysis null when it failed. */
-  tokens: { rank: number; board: BoardItem; analysis: TokenAnalysis | null }[];
+  tokens: {
+    /** The token's rank on the board, 1 first. */
+    rank: number;
+    /** The token's board row, its prices from live market data where there is any. */
+    board: BoardItem;
+    /** The service_fomo_analyze_token analysis of the token; null when it failed (see notes). */
+    analysis: TokenAnalysis | null;
+  }[];
 }
 
 /** Research across a token's parts, across several tokens, and across a board. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Chain } from '@scout/upstream';
 import { devRow, rugFlags, type DevRow, type RugFlag } from '../devs/dev-figures';
-import { concentration, flowWindows, type Concentration, type FlowWindow, type FlowWindowName } from '../flow/flow-figures';
+import { concentration, flowWindows, type Concentration, type FlowWindows } from '../flow/flow-figures';
 import { trackedHolders, trackedShareOfHoldersPct, type TrackedHolderRow } from '../holders/holder-figures';
 import { tokenThesisRow, type TokenThesisRow } from '../theses/token-theses.service';
 import { TokenParts } from '../token-parts';
@@ -26,7 +26,7 @@ export interface TokenAnalysis {
   /** The top-10 holders' percentage (0-100) with its level (low, moderate, high, extreme); null without stats. */
   concentration: Concentration | null;
   /** Buy and sell flow per window (5m, 1h, 4h, 24h); null without stats, a window null when not reported. */
-  flow: Record<FlowWindowName, FlowWindow | null> | null;
+  flow: FlowWindows | null;
   /** Tracked traders holding the token; null when the tracked-holders read failed. */
   trackedHolderCount: number | null;
   /** USD value all tracked holders hold; null when none is known or the tracked-holders read failed. */

@@ -31,7 +31,12 @@ export interface TopTrader {
   /** Verified on the leaderboard; null when they are not on it. */
   verified: boolean | null;
   /** Their Solana and EVM wallets from the leaderboard row (each null when unknown); null when not on it. */
-  wallets: { solana: string | null; evm: string | null } | null;
+  wallets: {
+    /** The trader's Solana wallet address; null when the leaderboard does not say. */
+    solana: string | null;
+    /** The trader's EVM wallet address; null when the leaderboard does not say. */
+    evm: string | null;
+  } | null;
 }
 
 /**

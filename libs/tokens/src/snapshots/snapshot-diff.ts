@@ -54,11 +54,19 @@ export interface HolderMove {
   valueChange: number | null;
 }
 
+/** Which snapshot one side of a comparison is. */
+export interface SnapshotStamp {
+  /** The snapshot's id; null when the snapshot was passed whole without one. */
+  id: string | null;
+  /** When the snapshot was taken, ISO 8601 UTC; null when the snapshot passed does not say. */
+  capturedAt: string | null;
+}
+
 export interface SnapshotDiff {
   /** The earlier snapshot's id and capturedAt (ISO 8601 UTC); each null when not given. */
-  before: { id: string | null; capturedAt: string | null };
+  before: SnapshotStamp;
   /** The later snapshot's id and capturedAt (ISO 8601 UTC); each null when not given. */
-  after: { id: string | null; capturedAt: string | null };
+  after: SnapshotStamp;
   /** Seconds from before to after; null when either time is unknown. */
   elapsedSeconds: number | null;
   /** Price of one whole token in USD, before and after. */

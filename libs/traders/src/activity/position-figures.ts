@@ -1,4 +1,5 @@
 import { chainFromFomo, type Chain, type FomoPosition } from '@scout/upstream';
+import type { TokenNames } from '../trader-views';
 
 export interface PositionRow {
   /** FOMO's id of the position (trade); service_fomo_trade_detail takes it. */
@@ -6,7 +7,7 @@ export interface PositionRow {
   /** 'open' or 'closed' (told from closedAt when FOMO does not say). */
   status: string | null;
   /** The token: contract address, and symbol and name (null when FOMO does not say). */
-  token: { address: string; symbol: string | null; name: string | null };
+  token: TokenNames;
   /** Scout's chain name; null when FOMO does not name a chain Scout covers. */
   chain: Chain | null;
   /** Amount held now, in whole tokens (decimals applied); null when FOMO does not say. */

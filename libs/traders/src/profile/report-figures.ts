@@ -1,7 +1,8 @@
 import { chainFromFomo, type Chain, type FomoBalances, type FomoPosition } from '@scout/upstream';
-import { everyChainSplit, holdingsByValue, type ChainFigures } from '../activity/holding-figures';
+import { everyChainSplit, holdingsByValue, type EveryChainSplit } from '../activity/holding-figures';
 import { summarizePositions } from '../activity/position-figures';
-import type { ProfileView, SearchTraderView } from './profile-view';
+import type { PnlWindows, ProfileView, SearchTraderView } from './profile-view';
+import type { WalletsView } from '../trader-views';
 
 export interface TradeHighlight {
   /** The token's symbol. */
@@ -74,7 +75,7 @@ export interface PortfolioFigures {
   /** Share of the portfolio's value in its five largest holdings, in percent. */
   top5ConcentrationPct: number | null;
   /** Every chain the trader could hold, by Scout's names: 0 where the provider's split shows nothing held. */
-  byChain: Record<Chain, ChainFigures>;
+  byChain: EveryChainSplit;
   /** True when the provider left holdings out (it lists about 100 at most). */
   capped: boolean;
   /** The five largest holdings by value. */
@@ -116,8 +117,44 @@ export function portfolioFigures(balances: FomoBalances, top = 5): PortfolioFigu
   };
 }
 
+/** A trader's identity and headline figures, whichever source gave them: the full profile or the search summary. */
+export interface TraderFigures {
+  /** The trader's FOMO handle. */
+  handle: string;
+  /** The trader's FOMO user id. */
+  userId: string;
+  /** The trader's display name; null when FOMO does not say. */
+  displayName: string | null;
+  /** Whether FOMO marks the trader verified (false when FOMO does not say). */
+  verified: boolean;
+  /** The trader's Solana and EVM wallets, whether they are proven, and how each was attributed. */
+  wallets: WalletsView;
+  /** PnL over 24h, 7d, 30d and all time, in USD (profile only); null from the search summary. */
+  pnl: PnlWindows | null;
+  /** All-time PnL, in USD; null when FOMO does not say. */
+  pnlUsd: number | null;
+  /** All-time trading volume, in USD; null when FOMO does not say. */
+  volumeUsd: number | null;
+  /** All-time trade count; null when FOMO does not say. */
+  trades: number | null;
+  /** All-time swaps (buy and sell fills) (profile only); null from the search summary or when FOMO does not say. */
+  swapCount: number | null;
+  /** Accounts following the trader; null when FOMO does not say. */
+  followers: number | null;
+  /** Whole days since the account was created (profile only); null from the search summary or when not known. */
+  accountAgeDays: number | null;
+  /** When the account was created, ISO 8601 UTC time, from the profile or the search row; null when it does not say. */
+  createdAt: string | null;
+  /** The trader's average holding time of a position, in seconds (profile only); null from the search summary or when FOMO does not say. */
+  averageHoldTimeSeconds: number | null;
+  /** The trader's linked Twitter (X) account (profile only); null from the search summary or when FOMO does not say. */
+  twitter: string | null;
+  /** Where the figures come from: profile (the full profile: asked with full, or when the trader's handle is not known) or search (the trader's search row). */
+  source: 'profile' | 'search';
+}
+
 /** A trader's figures, whichever source gave them: the full profile or the search summary. */
-export function traderFigures(view: ProfileView | SearchTraderView) {
+export function traderFigures(view: ProfileView | SearchTraderView): TraderFigures {
   const full = 'pnl' in view ? view : null;
   return {
     handle: view.handle,
@@ -136,11 +173,9 @@ export function traderFigures(view: ProfileView | SearchTraderView) {
     createdAt: view.createdAt,
     averageHoldTimeSeconds: full?.averageHoldTimeSeconds ?? null,
     twitter: full?.twitter ?? null,
-    source: full ? ('profile' as const) : ('search' as const),
+    source: full ? 'profile' : 'search',
   };
 }
-
-export type TraderFigures = ReturnType<typeof traderFigures>;
 
 /** For each metric, the compared trader with the highest value (null when nobody has one). */
 export function leadersBy<T extends { handle: string | null }>(

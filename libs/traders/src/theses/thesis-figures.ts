@@ -1,5 +1,6 @@
 import { chainFromFomo, type Chain, type FomoThesis } from '@scout/upstream';
 import type { ThesisSort } from './theses.dto';
+import type { TokenNames } from '../trader-views';
 
 export interface ThesisRow {
   /** FOMO's id of the thesis. */
@@ -7,7 +8,7 @@ export interface ThesisRow {
   /** The thesis text as the trader wrote it. */
   text: string;
   /** The token the thesis is about: contract address, symbol, name; null when FOMO does not say. */
-  token: { address: string; symbol: string | null; name: string | null } | null;
+  token: TokenNames | null;
   /** Scout's chain name; null when FOMO does not name a chain Scout covers. */
   chain: Chain | null;
   /** Likes on the thesis; null when FOMO does not say. */

@@ -80,7 +80,12 @@ export interface TradeDetail extends Omit<PositionRow, 'createdAt'> {
   /** live: the provider's trade endpoint; assembled: the trader's positions and swaps (see notes). */
   source: string;
   /** The trade's trader: FOMO user id and handle, each null when not known. */
-  trader: { userId: string | null; handle: string | null };
+  trader: {
+    /** The trader's FOMO user id; null when not known. */
+    userId: string | null;
+    /** The trader's FOMO handle; null when not known. */
+    handle: string | null;
+  };
   /** USD spent buying the position's token; null when FOMO does not say. */
   boughtUsd: number | null;
   /** USD received selling the position's token; null when FOMO does not say. */
@@ -211,7 +216,8 @@ export function assembledDetail(position: FomoPosition, fills: readonly TradeFil
   };
 }
 
-function rowFields(p: FomoPosition, swaps: TradeFill[]) {
+/** What a live and an assembled trade share: the position row's fields and what its fills add up to. */
+function rowFields(p: FomoPosition, swaps: TradeFill[]): Omit<TradeDetail, 'source' | 'trader' | 'liquidityUsd' | 'thesis' | 'transfers' | 'capturedAt'> {
   const { createdAt, ...row } = positionRow(p);
   const totals = fillTotals(swaps);
   const lastFill = swaps.length > 0 ? swaps[swaps.length - 1].at : null;

@@ -1,0 +1,24 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { Request } from 'express';
+import { AnswerConformance } from '@scout/contract';
+import { tap, type Observable } from 'rxjs';
+
+/**
+ * Holds the account, self-service and admin routes to the answers their handlers declare, as
+ * ToolCallService does for the tools: the body is sent as it is, and a field off the generated
+ * schema (libs/contract) is logged once per route and path, and fails the test tiers.
+ */
+@Injectable()
+export class RouteAnswerCheck implements NestInterceptor {
+  constructor(private readonly conformance: AnswerConformance) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<Request>();
+    const path = (request.route as { path?: unknown } | undefined)?.path;
+    if (typeof path !== 'string') return next.handle();
+    // As the answer document names routes: `GET /api/v1/me/keys/{keyId}`.
+    const route = `${request.method} ${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+    return next.handle().pipe(tap((body) => this.conformance.checkRoute(route, body)));
+  }
+}
