@@ -59,7 +59,16 @@ const restrictedImports = (patterns) => ['error', { patterns }];
 
 export default defineConfig(
   {
-    ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', '**/*.tsbuildinfo'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      'coverage/**',
+      '**/*.tsbuildinfo',
+      // The typed client's generated code (npm run client) and its build output.
+      'clients/typescript/src/generated/**',
+      'clients/typescript/dist/**',
+    ],
   },
   eslint.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
