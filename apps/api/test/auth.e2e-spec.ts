@@ -371,7 +371,7 @@ describe('403: scopes', () => {
       .set(bearer(t.adminKey))
       .send({ scopes: ['tools', 'admin'], label: 'operator' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ apiKey: expect.stringMatching(/^sc_/), keyId: expect.any(String), prefix: expect.any(String) });
+    expect(created.body).toEqual({ apiKey: expect.stringMatching(/^sc_/), keyId: expect.any(String), prefix: expect.any(String), scopes: ['tools', 'admin'] });
     const row = await t.sql.query('SELECT scopes, label FROM api_keys WHERE id = $1', [created.body.keyId]);
     expect(row.rows[0]).toEqual({ scopes: ['tools', 'admin'], label: 'operator' });
 
