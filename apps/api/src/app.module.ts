@@ -33,6 +33,7 @@ import { AdminAlertsModule } from './admin/admin-alerts.module';
 import { dataToolModules } from './upstreams/data-sources';
 import { StreamController } from './stream/stream.controller';
 import { HealthModule } from './health/health.module';
+import { MetricsEndpoint } from './metrics/metrics-endpoint.service';
 
 export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity, AuditEntryEntity];
 
@@ -94,6 +95,7 @@ export class AppModule {
         MeOAuthGrantsService,
         AdminOAuthGrantsService,
         AdminBootstrapService,
+        MetricsEndpoint,
         // Global guards run in the order they are registered: the access guard, then the body.
         { provide: APP_GUARD, useExisting: AccessGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },

@@ -7,6 +7,8 @@ import { AppModule, type AppModuleExtras } from './app.module';
 import type { UpstreamEndpoints } from '@scout/upstream';
 import { OpenApiDocument } from './catalog/openapi-document';
 import { requestId } from './http/http-pipeline';
+import { requestFacts } from './http/request-facts';
+import { redactSecretsInTraces } from '@scout/telemetry';
 import { securityHeaders } from './http/security-headers';
 import { corsPolicy, isMcpPath } from './http/cors-policy';
 import { answerClientErrors } from './http/client-errors';
@@ -46,6 +48,14 @@ export async function createApiApp(
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
+  // Upstream keys never show in a span's URL, whatever their length (libs/telemetry trace-redaction).
+  redactSecretsInTraces([
+    ...upstreams.jupiterKeys,
+    ...upstreams.tokenDataKeys,
+    ...upstreams.fomoKeys,
+    ...upstreams.tokenAnalyticsKeys,
+    ...upstreams.launchpadKeys,
+  ]);
   app.disable('x-powered-by');
   // No ETag from a hash of every body: answers under /api/ are no-store and differ per call (request
   // id, credits), so no client could revalidate one; documents that can be revalidated set their own.
@@ -53,6 +63,8 @@ export async function createApiApp(
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
   answerClientErrors(app.getHttpServer(), clientErrorCredits(app), refusalBody);
   app.use(requestId);
+  // What the request's tool calls did, for its log line (http/request-facts.ts).
+  app.use(requestFacts);
   app.use(securityHeaders());
   app.use(corsPolicy({ publicApi: config.corsOrigins, accountApi: config.corsAdminOrigins, mcp: config.mcpAllowedOrigins }));
   // JSON bodies are read after the access guard (JsonBodyGuard), not by middleware here.

@@ -1,3 +1,5 @@
+// First: starts tracing (when an OTLP endpoint is set) before what it instruments is loaded.
+import './tracing';
 import 'reflect-metadata';
 import { AnswerConformance } from '@scout/contract';
 import { AppConfig, retryWhileDatabaseUnavailable } from '@scout/core';
@@ -7,6 +9,7 @@ import { liveEndpoints, sandboxEndpoints, type UpstreamEndpoints } from '@scout/
 import { createApiApp } from './bootstrap';
 import { createWorkerContext, type WorkerContext } from '../../worker/src/bootstrap';
 import { drainAndClose } from './lifecycle/graceful-shutdown';
+import { stopTracing } from '@scout/telemetry';
 
 /** Time past the grace period for closing pools, queues and the database before the process gives up. */
 const HARD_STOP_MARGIN_MS = 15_000;
@@ -49,7 +52,7 @@ async function main(): Promise<void> {
       const report = await drainAndClose(app, {
         graceMs: config.SHUTDOWN_GRACE_MS,
         alongside: [async () => (await worker?.catch(() => undefined))?.close()],
-        after: [async () => sandbox?.close(), async () => embedded?.stop()],
+        after: [async () => sandbox?.close(), async () => embedded?.stop(), stopTracing],
       });
       process.stdout.write(
         `Scout: stopped in ${report.durationMs} ms (${report.inFlightAtStart} in flight at ${signal}, ${report.cutOff} cut off at the grace limit)\n`,
@@ -63,7 +66,6 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen(config.PORT, config.HOST);
-  process.stdout.write(`Scout API listening on http://localhost:${config.PORT} (docs: /docs)\n`);
   // Each tool's answer validator compiles now, in the background, not on its first call (libs/contract/src/answer-warm-up.ts).
   app.get(AnswerConformance).warmUp();
   if (config.workerInProcess) {
@@ -71,6 +73,10 @@ async function main(): Promise<void> {
     const { backend } = await worker;
     process.stdout.write(`Scout worker: running in this process, queues on ${backend === 'redis' ? 'Redis' : 'PostgreSQL'}\n`);
   }
+  // The banner's last line: where to go now (the port actually bound, PORT=0 included).
+  const { port } = app.getHttpServer().address() as { port: number };
+  const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  process.stdout.write(`Scout: listening on http://${host}:${port} (docs at /docs, MCP at /mcp)\n`);
 }
 
 main().catch((error: unknown) => {

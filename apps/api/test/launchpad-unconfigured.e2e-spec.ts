@@ -9,7 +9,8 @@ type Json = any;
 
 /**
  * LAUNCHPAD_API_URL has no default (no public host is known). Left unset, the application still
- * starts: the launchpad source is listed down in service_health naming the setting, and the
+ * starts: the launchpad source is listed unconfigured in service_health naming the setting (the
+ * overall status stays ok: a provider left out on purpose is no outage), and the
  * launchpad client handed to the tools fails every call with an UpstreamError (a 502, uncharged)
  * that names it too, without sending anything.
  */
@@ -20,16 +21,18 @@ describe('the launchpad with no host configured', () => {
   });
   afterAll(() => t.close());
 
-  it('service_health lists source launchpad down, naming LAUNCHPAD_API_URL; the admin view counts no attempt', async () => {
+  it('service_health lists source launchpad unconfigured, naming LAUNCHPAD_API_URL, and stays ok overall; the admin view counts no attempt', async () => {
     const health = await t.http().get('/api/v1/tools/service_health');
     expect(health.status).toBe(200);
-    expect(health.body.data.status).toBe('down');
+    expect(health.body.data.status).toBe('ok');
     expect(health.body.data.sources.find((s: Json) => s.name === 'launchpad')).toEqual({
       name: 'launchpad',
-      state: 'down',
+      state: 'unconfigured',
       retryAt: null,
       detail: expect.stringContaining('LAUNCHPAD_API_URL'),
+      setting: 'LAUNCHPAD_API_URL',
     });
+    expect(health.body.data.sources.filter((s: Json) => s.state !== 'ok').map((s: Json) => s.name)).toEqual(['launchpad']);
     const admin = await t.http().get('/api/v1/admin/upstreams').set(bearer(t.adminKey));
     expect(admin.status).toBe(200);
     expect(admin.body.counters.find((c: Json) => c.source === 'launchpad')).toMatchObject({ calls: 0, attempts: 0 });

@@ -1,7 +1,11 @@
+// First: starts tracing (when an OTLP endpoint is set) before what it instruments is loaded.
+import './tracing';
 import 'reflect-metadata';
 import { AppConfig, retryWhileDatabaseUnavailable } from '@scout/core';
 import { liveEndpoints } from '@scout/upstream';
 import { createWorkerContext } from './bootstrap';
+import { stopTracing } from '@scout/telemetry';
+import { startMetricsServer, type MetricsServer } from '@scout/metrics';
 
 async function main(): Promise<void> {
   const config = AppConfig.fromEnv(process.env);
@@ -17,12 +21,20 @@ async function main(): Promise<void> {
     onRetry: (error) =>
       process.stderr.write(`Scout worker: start-up lost the database (${error instanceof Error ? error.message : String(error)}), trying again\n`),
   });
+  // Prometheus metrics of this worker (WORKER_METRICS_PORT; METRICS_PORT is the API's), on their own small server.
+  let metrics: MetricsServer | null = null;
+  if (config.WORKER_METRICS_PORT !== undefined) {
+    metrics = await startMetricsServer({ port: config.WORKER_METRICS_PORT, host: config.METRICS_HOST });
+    process.stdout.write(`Scout worker: Prometheus metrics on http://${config.METRICS_HOST}:${metrics.port}/metrics\n`);
+  }
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`Scout worker: ${signal}, finishing in-flight jobs\n`);
     await worker.close();
+    await stopTracing();
+    await metrics?.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

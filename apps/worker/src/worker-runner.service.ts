@@ -6,6 +6,7 @@ import type { Queue, Worker } from 'bullmq';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import type { AnyJobQueue, JobProcessor } from './queues/job-processor';
+import { watchQueues } from './queues/queue-metrics';
 import type { QueueBackendKind } from './queues/queue-backend';
 
 export const WORKER_SETUP = Symbol('WORKER_SETUP');
@@ -32,6 +33,8 @@ export class WorkerRunner implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Worker');
   private running: Array<[JobProcessor, Worker]> = [];
   private stopping?: Promise<void>;
+  /** Stops the queue metrics (job outcomes, queue depth probe). */
+  private unwatchQueues: () => void = () => undefined;
 
   constructor(
     @Inject(WORKER_SETUP) private readonly setup: WorkerSetup,
@@ -47,6 +50,10 @@ export class WorkerRunner implements BeforeApplicationShutdown {
       const processor = this.moduleRef.get(type, { strict: false });
       return [processor, processor.worker];
     });
+    this.unwatchQueues = watchQueues(
+      this.running.map(([, worker]) => worker),
+      this.setup.queues.map((definition) => this.queue(definition.name)),
+    );
     for (const [, worker] of this.running) {
       worker.on('error', (error) => this.logger.error(`queue "${worker.name}": ${error.message}`));
       worker.on('failed', (job, error) => this.logger.warn(`queue "${worker.name}": job ${job?.name} (${job?.id}) failed: ${error.message}`));
@@ -90,6 +97,7 @@ export class WorkerRunner implements BeforeApplicationShutdown {
 
   private async stopWorkers(): Promise<void> {
     await Promise.all(this.running.map(([processor, worker]) => this.stopWorker(processor, worker)));
+    this.unwatchQueues();
   }
 
   private async stopWorker(processor: JobProcessor, worker: Worker): Promise<void> {

@@ -3,6 +3,7 @@ import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/co
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { DefaultJobOptions } from 'bullmq';
 import { LoggerModule } from 'nestjs-pino';
+import { logDestination, scoutLoggerOptions } from '@scout/telemetry';
 import { DataSource } from 'typeorm';
 import { AlertJobsModule, alertsQueue, AlertsQueueProducer } from '@scout/alerts';
 import { AppConfig, CoreModule, type Clock } from '@scout/core';
@@ -95,7 +96,14 @@ export class WorkerModule {
       global: true,
       imports: [
         CoreModule.forRoot(config, {}, options.clock),
-        LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL, name: 'scout-worker' } }),
+        // A standalone worker's logs, as the API's (LOG_FORMAT, Nest's start-up at debug, trace ids); inside
+        // the API process, nestjs-pino's first logger (the API's) serves both.
+        LoggerModule.forRoot({
+          pinoHttp: [
+            { ...scoutLoggerOptions(config.LOG_LEVEL), name: 'scout-worker' },
+            logDestination({ format: config.logFormatFor(Boolean(process.stdout.isTTY)), sync: config.LOG_SYNC }),
+          ],
+        }),
         TypeOrmModule.forRoot({
           ...dataSourceOptions({ url: databaseUrl, poolMax: WORKER_POOL_MAX, entities: LEDGER_ENTITIES, applicationName: 'scout-worker' }),
           name: WORKER_DATA_SOURCE,

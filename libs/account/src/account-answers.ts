@@ -1,17 +1,20 @@
-import type { SessionUsage, SourceHealth, SourceState, UpstreamKeyState } from '@scout/core';
+import type { OverallState, SessionUsage, SourceHealth, UpstreamKeyState } from '@scout/core';
 import type { AccountStatus, PlanView } from '@scout/ledger';
 
 /** service_health: whether Scout is up, and the state of each data source. */
 export interface HealthData {
-  /** The worst state among the sources: down if any is down, degraded if any is degraded, else ok. */
-  status: SourceState;
+  /**
+   * The worst state among the sources: down if any is down, degraded if any is degraded, else ok.
+   * A source left unconfigured (state unconfigured, naming its setting) does not count.
+   */
+  status: OverallState;
   /** Always true: the process answered. */
   live: true;
   /** Seconds since this process started. */
   uptimeSeconds: number;
   /** Tracked traders loaded, or null when the count could not be read. */
   loadedTraders: number | null;
-  /** Each data source with its state; a down source says when it is retried (retryAt). */
+  /** Each data source with its state; a down source says when it is retried (retryAt), an unconfigured one which setting it needs. */
   sources: SourceHealth[];
 }
 

@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { AppConfig, CREDITS_PER_CALL, ServiceStatusRegistry, SessionUsageTracker, Tool, TOOL_CATALOG, type ToolContext, type ToolResult } from '@scout/core';
+import {
+  AppConfig,
+  CREDITS_PER_CALL,
+  overallState,
+  ServiceStatusRegistry,
+  SessionUsageTracker,
+  Tool,
+  TOOL_CATALOG,
+  type ToolContext,
+  type ToolResult,
+} from '@scout/core';
 import { LedgerService, PlanService, planView } from '@scout/ledger';
 import type { AccountData, HealthData, UsageData } from './account-answers';
 import { NoInput, UsageInput } from './account-tools.dto';
@@ -25,14 +35,13 @@ export class AccountToolsService {
     public: true,
     summary: 'Liveness, uptime, loaded trader count and the state of each data source. No key needed.',
     description:
-      'Use it when a call failed to tell an outage from a bad request. Each source is ok, degraded or down; a down source says when it is retried (retryAt).',
+      'Use it when a call failed to tell an outage from a bad request. Each source is ok, degraded, down or unconfigured; a down source says when it is retried (retryAt), an unconfigured one names the setting it needs (setting) and does not count in the overall status.',
   })
   async health(): Promise<ToolResult<HealthData>> {
     const sources = this.status.sourceHealth();
-    const worst = sources.some((s) => s.state === 'down') ? 'down' : sources.some((s) => s.state === 'degraded') ? 'degraded' : 'ok';
     return {
       data: {
-        status: worst,
+        status: overallState(sources),
         live: true,
         uptimeSeconds: this.usage.uptimeSeconds(),
         loadedTraders: await this.status.traderCount(),

@@ -1,10 +1,17 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { AppConfig, isDatabaseUnavailable, OutOfCreditsError, ServiceUnavailableError, UnauthorizedError, type CallChannel } from '@scout/core';
+import { ledgerHoldsOpen, recordGroupCommit, recordHoldsExpired } from '@scout/metrics';
 import { GroupCommit } from './group-commit';
+
+/** What a group commit of `kind` reports to the metrics (batch size, waits). */
+const groupCommitMetrics =
+  (kind: 'hold' | 'post' | 'charge') =>
+  (size: number, waitsSeconds: number[]): void =>
+    recordGroupCommit(kind, size, waitsSeconds);
 
 /** Credits set aside for one call until it is posted (charged) or voided (not charged). */
 export interface Hold {
@@ -125,16 +132,33 @@ const RETRY_MAX_DELAY_MS = 1_000;
  * waits for its own result. An idle process sends a lone one at once.
  */
 @Injectable()
-export class CreditHoldsService {
+export class CreditHoldsService implements OnModuleDestroy {
   private readonly logger = new Logger('CreditHolds');
-  private readonly holds = new GroupCommit<HoldRequest, HoldRow>((batch) => this.holdBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
-  private readonly posts = new GroupCommit<PostRequest, PostRow>((batch) => this.postBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
-  private readonly charges = new GroupCommit<ChargeRequest, ChargeRow>((batch) => this.chargeBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT);
+  private readonly holds = new GroupCommit<HoldRequest, HoldRow>((batch) => this.holdBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT, groupCommitMetrics('hold'));
+  private readonly posts = new GroupCommit<PostRequest, PostRow>((batch) => this.postBatch(batch), BATCH_MAX, BATCHES_IN_FLIGHT, groupCommitMetrics('post'));
+  private readonly charges = new GroupCommit<ChargeRequest, ChargeRow>(
+    (batch) => this.chargeBatch(batch),
+    BATCH_MAX,
+    BATCHES_IN_FLIGHT,
+    groupCommitMetrics('charge'),
+  );
+  /** Removes the open-holds probe of the metrics (scout_ledger_holds_open) at shutdown. */
+  private readonly stopProbe: () => void;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    // Read at scrape time: pending holds over the partial index of pending holds (the same number from every process).
+    this.stopProbe = ledgerHoldsOpen.addProbe(async () => {
+      const rows: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM credit_holds WHERE state = 'pending'`);
+      return [{ labels: {}, value: rows[0].n }];
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.stopProbe();
+  }
 
   /**
    * Sets the cost of a call aside. Throws OutOfCreditsError (402) when the credits that outlive
@@ -255,6 +279,7 @@ export class CreditHoldsService {
     for (;;) {
       const rows = await this.db.query<unknown[]>(`SELECT hold_id FROM scout_void_expired_holds($1)`, [batchSize]);
       voided += rows.length;
+      recordHoldsExpired(rows.length);
       if (rows.length < batchSize) return voided;
     }
   }

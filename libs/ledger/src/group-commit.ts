@@ -5,22 +5,25 @@
  * for many calls instead of once per call.
  */
 export class GroupCommit<Item, Result> {
-  private readonly queue: Array<{ item: Item; resolve(result: Result): void; reject(error: unknown): void }> = [];
+  private readonly queue: Array<{ item: Item; submittedAt: number; resolve(result: Result): void; reject(error: unknown): void }> = [];
   private inFlight = 0;
 
   /**
    * @param send runs one batch and resolves to one result per item, in the batch's order; if it
    *   throws, every item of the batch fails with that error.
+   * @param onBatch told of each batch once it has committed or failed: its size, and how long each
+   *   of its items waited from `submit` to that moment (seconds); the metrics read it.
    */
   constructor(
     private readonly send: (batch: Item[]) => Promise<Result[]>,
     private readonly maxBatch: number,
     private readonly maxInFlight: number,
+    private readonly onBatch?: (size: number, waitsSeconds: number[]) => void,
   ) {}
 
   submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, submittedAt: performance.now(), resolve, reject });
       this.drain();
     });
   }
@@ -35,9 +38,24 @@ export class GroupCommit<Item, Result> {
           (error: unknown) => batch.forEach((entry) => entry.reject(error)),
         )
         .finally(() => {
+          this.observe(batch);
           this.inFlight--;
           this.drain();
         });
+    }
+  }
+
+  /** Reports a settled batch; a failing observer never disturbs the queue. */
+  private observe(batch: ReadonlyArray<{ submittedAt: number }>): void {
+    if (!this.onBatch) return;
+    const now = performance.now();
+    try {
+      this.onBatch(
+        batch.length,
+        batch.map((entry) => (now - entry.submittedAt) / 1000),
+      );
+    } catch {
+      // Metrics only: the batch's callers already have their results.
     }
   }
 }

@@ -10,6 +10,7 @@ import { SourceBreaker } from './source-breaker';
 import { resolveSettings, type SourceSettings } from './source-settings';
 import { TwoTierCache } from './two-tier-cache';
 import { payloadDriftLog, type PayloadDriftLog } from './payload-drift-log';
+import { upstreamFailureLog, type UpstreamFailureLog } from './upstream-failure-log';
 import { AnswerReader, AttemptFailure, buildQuery, type AttemptRequest, type UpstreamRequest } from './upstream-request';
 import { UpstreamRetries } from './upstream-retries';
 import { UpstreamError, type UpstreamCall, type UpstreamSource, type UpstreamSourceOptions } from './upstream.types';
@@ -53,6 +54,8 @@ export interface HttpUpstreamSourceDeps {
   shared?: SharedCache | null;
   /** Where payloads off Scout's schema are logged (default: the process's one log). */
   driftLog?: PayloadDriftLog;
+  /** Where each failed request's warning goes (default: the process's one log). */
+  failureLog?: UpstreamFailureLog;
 }
 
 /**
@@ -93,7 +96,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     this.keys = new KeyPool(this.name, options.keyPlacement.kind === 'none' ? [] : options.keys);
     this.breaker = new SourceBreaker(this.settings);
     const local = new ResponseCache(this.settings.cacheMaxEntries, Date.now, this.settings.cacheGraceMs);
-    this.cache = new TwoTierCache(local, deps.shared ?? null, this.settings.cacheGraceMs);
+    this.cache = new TwoTierCache(local, deps.shared ?? null, this.settings.cacheGraceMs, Date.now, this.name);
     this.recent = new RecentCalls(this.settings.slowCallMs);
     // A passing test call proves the source is back: the failures before it no longer describe it.
     this.breaker.onRecovered(() => this.recent.clear());
@@ -106,7 +109,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       random: deps.random ?? Math.random,
       lastBreakerFailure: () => this.breaker.lastFailureDetail,
     });
-    this.answers = new AnswerReader((call, failure, detail, status) => this.fail(call, failure, detail, status), this.settings.refusalRule, {
+    this.answers = new AnswerReader((call, failure, detail, status, path) => this.fail(call, failure, detail, status, path), this.settings.refusalRule, {
       provider: this.name,
       log: deps.driftLog ?? payloadDriftLog,
     });
@@ -171,7 +174,10 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       return { name: this.name, state: 'down', retryAt: reset === null ? null : new Date(reset).toISOString(), detail: this.keys.describeUnusable() };
     }
     if (this.settings.keyPlacement.kind !== 'none' && this.keys.size === 0) {
-      return { name: this.name, state: 'down', retryAt: null, detail: this.keys.describeUnusable() };
+      // A keyed source given no key was left unconfigured: nothing is sent until the setting is set.
+      const setting = this.settings.keySetting;
+      const detail = setting ? `not configured: set ${setting} (${this.keys.describeUnusable()})` : this.keys.describeUnusable();
+      return { name: this.name, state: 'unconfigured', retryAt: null, detail, ...(setting ? { setting } : {}) };
     }
     const degradation = this.recent.degradation();
     if (degradation) return { name: this.name, state: 'degraded', retryAt: null, detail: degradation };
@@ -184,6 +190,12 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
 
   stats(): UpstreamSourceStats {
     return { source: this.name, ...this.counters };
+  }
+
+  /** The circuit breaker's state, for the metrics: closed, half_open (the next call tests the source) or open (failing fast). */
+  breakerState(): 'closed' | 'half_open' | 'open' {
+    const state = this.breaker.view().state;
+    return state === 'testing' ? 'half_open' : state;
   }
 
   /** Closes the keep-alive connections; in-flight requests finish first. */
@@ -225,7 +237,10 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     try {
       return await this.retries.run(request, ctx?.deadlineAt ?? null, (attempt) => this.attempt(attempt));
     } catch (err) {
-      if (err instanceof UpstreamError) this.counters.failures += 1;
+      if (err instanceof UpstreamError) {
+        this.counters.failures += 1;
+        (this.deps.failureLog ?? upstreamFailureLog).report(err, call.endpoint);
+      }
       throw err;
     }
   }
@@ -307,7 +322,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
     if (remaining !== null || cost !== null) this.keys.recordCredits(key, remaining, cost);
   }
 
-  private fail(call: UpstreamCall, failure: UpstreamError['failure'], detail: string, status: number | null = null): UpstreamError {
-    return new UpstreamError(this.name, failure, this.keys.redact(`${call.endpoint}: ${detail}`), status);
+  private fail(call: UpstreamCall, failure: UpstreamError['failure'], detail: string, status: number | null = null, payloadPath?: string): UpstreamError {
+    return new UpstreamError(this.name, failure, this.keys.redact(`${call.endpoint}: ${detail}`), status, payloadPath ?? null);
   }
 }

@@ -13,7 +13,7 @@ import { SolanaTrackerClient } from './providers/solana-tracker';
 /** Where the clients' sources come from: UpstreamSources in the app (registered for service_health). */
 export interface SourceFactory {
   create(options: UpstreamSourceOptions): UpstreamSource;
-  /** A source for a provider whose host `setting` is unset: down, every call fails naming it. */
+  /** A source for a provider whose host `setting` is unset: unconfigured, every call fails naming it. */
   unconfigured(name: string, setting: string): UpstreamSource;
 }
 
@@ -65,10 +65,12 @@ export class ProviderClients {
   get tokenData(): { prices: TokenDataClient; wallets: WalletDataClient } {
     const { tokenDataPrices, tokenDataPortfolio, tokenDataRpc, tokenDataKeys: keys } = this.endpoints;
     return this.once('tokenData', () => {
-      const rpc = rpcSourcePerNetwork((network) => this.source(`token-data-rpc:${network}`, tokenDataRpcBaseUrl(network, tokenDataRpc), keys, IN_PATH));
+      const rpc = rpcSourcePerNetwork((network) =>
+        this.source(`token-data-rpc:${network}`, tokenDataRpcBaseUrl(network, tokenDataRpc), keys, IN_PATH, 'TOKEN_DATA_API_KEYS'),
+      );
       return {
-        prices: new TokenDataClient(this.source('token-data-prices', tokenDataPrices, keys, IN_PATH), rpc),
-        wallets: new WalletDataClient(this.source('token-data-portfolio', tokenDataPortfolio, keys, IN_PATH), rpc),
+        prices: new TokenDataClient(this.source('token-data-prices', tokenDataPrices, keys, IN_PATH, 'TOKEN_DATA_API_KEYS'), rpc),
+        wallets: new WalletDataClient(this.source('token-data-portfolio', tokenDataPortfolio, keys, IN_PATH, 'TOKEN_DATA_API_KEYS'), rpc),
       };
     });
   }
@@ -93,11 +95,11 @@ export class ProviderClients {
     const { tokenAnalytics, tokenAnalyticsKeys: keys } = this.endpoints;
     return this.once(
       'tokenAnalytics',
-      () => new SolanaTrackerClient(this.source('token-analytics', tokenAnalytics, keys, { kind: 'header', header: 'x-api-key' })),
+      () => new SolanaTrackerClient(this.source('token-analytics', tokenAnalytics, keys, { kind: 'header', header: 'x-api-key' }, 'TOKEN_ANALYTICS_API_KEYS')),
     );
   }
 
-  /** The launchpad site; with no host configured its source is down and its tools answer 502. */
+  /** The launchpad site; with no host configured its source is unconfigured (naming LAUNCHPAD_API_URL) and its tools answer 502. */
   get launchpad(): LaunchpadClient {
     const { launchpad: url, launchpadKeys: keys } = this.endpoints;
     return this.once('launchpad', () => {
@@ -106,8 +108,9 @@ export class ProviderClients {
     });
   }
 
-  private source(name: string, baseUrl: string, keys: string[], keyPlacement: KeyPlacement): UpstreamSource {
-    return this.sources.create({ name, baseUrl, keys, keyPlacement, ...this.timing });
+  /** `keySetting`: where the keys of a source that needs them come from, named in service_health when it has none. */
+  private source(name: string, baseUrl: string, keys: string[], keyPlacement: KeyPlacement, keySetting?: string): UpstreamSource {
+    return this.sources.create({ name, baseUrl, keys, keyPlacement, keySetting, ...this.timing });
   }
 
   private once<T>(name: string, build: () => T): T {

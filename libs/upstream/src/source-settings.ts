@@ -16,8 +16,8 @@ export const UPSTREAM_DEFAULTS = {
 } as const;
 
 /** A source's options with every default filled in. */
-export type SourceSettings = Required<Omit<UpstreamSourceOptions, 'headers' | 'refusalRule' | 'creditHeaders'>> &
-  Pick<UpstreamSourceOptions, 'refusalRule' | 'creditHeaders'> & { headers: Record<string, string> };
+export type SourceSettings = Required<Omit<UpstreamSourceOptions, 'headers' | 'refusalRule' | 'creditHeaders' | 'keySetting'>> &
+  Pick<UpstreamSourceOptions, 'refusalRule' | 'creditHeaders' | 'keySetting'> & { headers: Record<string, string> };
 
 /** The settings of a source, defaults filled in, and its base URL; throws naming the source on a bad option. */
 export function resolveSettings(options: UpstreamSourceOptions): { settings: SourceSettings; base: URL } {

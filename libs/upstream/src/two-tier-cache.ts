@@ -1,4 +1,5 @@
 import type { CacheEntry, ResponseCache } from './response-cache';
+import { recordCacheLookup } from '@scout/metrics';
 import type { SharedCache, SharedEntry } from './shared-cache';
 
 /** What one upstream fetch gave: the parsed answer, and the body's JSON text when the shared tier wants it. */
@@ -31,7 +32,8 @@ export interface CachedRead<T> {
  * The response cache in two tiers: this process's (parsed answers; LRU, single-flight between its
  * callers), then Redis when configured (the bodies; single-flight between processes, see
  * SharedCache). When the fetch fails and an entry past its TTL but within its grace is at hand,
- * that answer is served instead.
+ * that answer is served instead. Each lookup of a tier counts in the metrics as a hit or a miss
+ * (scout_upstream_cache_lookups_total), under `source`.
  */
 export class TwoTierCache {
   constructor(
@@ -39,11 +41,20 @@ export class TwoTierCache {
     private readonly shared: SharedCache | null,
     private readonly graceMs: number,
     private readonly now: () => number = Date.now,
+    /** The source's name, for the metrics. */
+    private readonly source = 'unknown',
   ) {}
 
   async read<T>(read: CachedRead<T>): Promise<T> {
     try {
-      return await this.local.readEntry(read.key, read.freshSince, read.onHit, (startedAt) => this.miss(read, startedAt));
+      const onLocalHit = () => {
+        recordCacheLookup(this.source, 'memory', true);
+        read.onHit();
+      };
+      return await this.local.readEntry(read.key, read.freshSince, onLocalHit, (startedAt) => {
+        recordCacheLookup(this.source, 'memory', false);
+        return this.miss(read, startedAt);
+      });
     } catch (err) {
       if (this.graceMs <= 0 || !read.servesStale(err)) throw err;
       const stale = this.local.stale<T>(read.key, read.freshSince) ?? (await this.sharedStale(read));
@@ -58,7 +69,11 @@ export class TwoTierCache {
    * cache-only run, which takes what is at hand or nothing.
    */
   peekLocal<T>(key: string, freshSince: number | null, onHit: () => void): Promise<T> | undefined {
-    return this.local.peek<T>(key, freshSince, onHit);
+    // Only hits count here: a cache-only run's miss is followed by the call's real run, which counts its own.
+    return this.local.peek<T>(key, freshSince, () => {
+      recordCacheLookup(this.source, 'memory', true);
+      onHit();
+    });
   }
 
   /** A miss in this process: Redis, else the upstream fetch. */
@@ -74,8 +89,12 @@ export class TwoTierCache {
       return { value: body ?? '', storedAt, expiresAt: this.now() + read.ttlMs };
     };
     const { entry, fetched: wasFetched } = await this.shared.read(read.key, { ...read, graceMs: this.graceMs, fetch });
-    if (wasFetched) return { value: fetched as T, storedAt: entry.storedAt, expiresAt: entry.expiresAt };
+    if (wasFetched) {
+      recordCacheLookup(this.source, 'redis', false);
+      return { value: fetched as T, storedAt: entry.storedAt, expiresAt: entry.expiresAt };
+    }
     const parsed = this.parsed(read, entry);
+    recordCacheLookup(this.source, 'redis', parsed !== undefined);
     if (parsed) {
       read.onHit();
       return parsed;

@@ -23,7 +23,7 @@ export interface UpstreamEndpoints {
   dexscreener: string;
   /** The Solana token-analytics API (Solana Tracker format). */
   tokenAnalytics: string;
-  /** The launchpad site (StonkFun format); null when no host is configured (the source is then down). */
+  /** The launchpad site (StonkFun format); null when no host is configured (the source is then unconfigured). */
   launchpad: string | null;
   /** Keys per keyed provider (sandbox: the keys the sandbox accepts). */
   jupiterKeys: string[];

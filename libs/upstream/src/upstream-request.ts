@@ -71,7 +71,7 @@ function firstProblem(err: unknown): { path: string; message: string } {
 }
 
 /** The error of a call of this source: its endpoint and what went wrong, keys redacted. */
-export type FailureOf = (call: UpstreamCall, failure: UpstreamError['failure'], detail: string, status?: number | null) => UpstreamError;
+export type FailureOf = (call: UpstreamCall, failure: UpstreamError['failure'], detail: string, status?: number | null, payloadPath?: string) => UpstreamError;
 
 /** How a source reads its answers: its errors, and the provider's own reading of a refusal. */
 export class AnswerReader {
@@ -150,14 +150,14 @@ export class AnswerReader {
     } catch (err) {
       const problem = `not JSON (${firstProblem(err).message})`;
       this.drift.log.report({ provider: this.drift.provider, endpoint: call.endpoint, path: '(root)', problem });
-      throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: ${problem}`), true);
+      throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: ${problem}`, null, '(root)'), true);
     }
     try {
       return parse(raw);
     } catch (err) {
       const { path, message } = firstProblem(err);
       this.drift.log.report({ provider: this.drift.provider, endpoint: call.endpoint, path, problem: message });
-      throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: at ${path}: ${message}`), true);
+      throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: at ${path}: ${message}`, null, path), true);
     }
   }
 }

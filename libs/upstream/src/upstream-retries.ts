@@ -1,4 +1,5 @@
 import { BrokenCircuitError, type CircuitBreakerPolicy } from 'cockatiel';
+import { recordUpstreamRequest } from '@scout/metrics';
 import type { KeyPool, PooledKey } from './key-pool';
 import { backoffDelay } from './retry-timing';
 import { AttemptFailure, type AttemptRequest, type UpstreamRequest } from './upstream-request';
@@ -36,7 +37,21 @@ export interface RetryDeps {
 export class UpstreamRetries {
   constructor(private readonly deps: RetryDeps) {}
 
+  /** The loop, measured: every request past the cache counts in the metrics by how it ended, with its whole time. */
   async run<T>(request: UpstreamRequest<T>, deadlineAt: number | null, attempt: (attempt: AttemptRequest<T>) => Promise<T>): Promise<T> {
+    const startedAt = performance.now();
+    const seconds = () => (performance.now() - startedAt) / 1000;
+    try {
+      const value = await this.attempts(request, deadlineAt, attempt);
+      recordUpstreamRequest(this.deps.source, 'ok', seconds());
+      return value;
+    } catch (err) {
+      recordUpstreamRequest(this.deps.source, err instanceof UpstreamError ? err.failure : 'other', seconds());
+      throw err;
+    }
+  }
+
+  private async attempts<T>(request: UpstreamRequest<T>, deadlineAt: number | null, attempt: (attempt: AttemptRequest<T>) => Promise<T>): Promise<T> {
     const { source, settings, keys, breaker } = this.deps;
     const { call } = request;
     const idempotent = call.idempotent ?? true;

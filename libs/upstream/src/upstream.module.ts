@@ -1,6 +1,7 @@
 import { Injectable, Logger, Module, Optional, type OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig, ServiceStatusRegistry, SessionUsageTracker } from '@scout/core';
+import { BREAKER_STATE_VALUES, KEY_STATES, sourceLabelOf, upstreamBreakerState, upstreamKeys } from '@scout/metrics';
 import { HttpUpstreamSource, type UpstreamSourceStats } from './http-upstream-source';
 import { SharedCache } from './shared-cache';
 import { UnconfiguredUpstreamSource } from './unconfigured-upstream-source';
@@ -16,6 +17,8 @@ export class UpstreamSources implements OnModuleDestroy {
   private readonly sources = new Map<string, HttpUpstreamSource | UnconfiguredUpstreamSource>();
   private readonly redis: Redis | null = null;
   private readonly shared: SharedCache | null = null;
+  /** The probes of the breaker and key gauges (read at scrape time), removed at shutdown. */
+  private readonly stopProbes: Array<() => void>;
 
   constructor(
     private readonly status: ServiceStatusRegistry,
@@ -23,6 +26,7 @@ export class UpstreamSources implements OnModuleDestroy {
     /** Where UPSTREAM_SLOW_CALL_MS, UPSTREAM_CACHE_GRACE_MS, REDIS_URL and UPSTREAM_CACHE_PREFIX are read; without it, sources keep their defaults. */
     @Optional() private readonly config?: AppConfig,
   ) {
+    this.stopProbes = [upstreamBreakerState.addProbe(() => this.breakerSamples()), upstreamKeys.addProbe(() => this.keySamples())];
     if (config?.REDIS_URL) {
       // No offline queue: while Redis is away a read fails at once and goes upstream instead of waiting.
       this.redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
@@ -52,7 +56,7 @@ export class UpstreamSources implements OnModuleDestroy {
   }
 
   /**
-   * A source whose host `setting` leaves unset: listed in service_health as down, naming the
+   * A source whose host `setting` leaves unset: listed in service_health as unconfigured, naming the
    * setting; every request fails with an UpstreamError naming it (a 502 from the tools, uncharged).
    */
   unconfigured(name: string, setting: string): UnconfiguredUpstreamSource {
@@ -74,8 +78,29 @@ export class UpstreamSources implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    for (const stop of this.stopProbes) stop();
     await Promise.all([...this.sources.values()].map((s) => s.close()));
     this.redis?.disconnect();
+  }
+
+  /** Each configured source's breaker: 0 closed, 1 half-open, 2 open. */
+  private breakerSamples() {
+    return [...this.sources.values()]
+      .filter((s): s is HttpUpstreamSource => s instanceof HttpUpstreamSource)
+      .map((s) => ({ labels: { source: sourceLabelOf(s.name) }, value: BREAKER_STATE_VALUES[s.breakerState()] }));
+  }
+
+  /** Each keyed source's keys by state, every state listed (0 included) so a series never vanishes. */
+  private keySamples() {
+    const samples: Array<{ labels: { source: string; state: string }; value: number }> = [];
+    for (const source of this.sources.values()) {
+      const states = source.keyStates();
+      if (states.length === 0) continue;
+      for (const state of KEY_STATES) {
+        samples.push({ labels: { source: sourceLabelOf(source.name), state }, value: states.filter((k) => k.state === state).length });
+      }
+    }
+    return samples;
   }
 
   private refuseTwice(name: string): void {

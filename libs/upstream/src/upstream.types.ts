@@ -34,6 +34,11 @@ export interface UpstreamSourceOptions {
   /** The key pool; empty when the source needs none. */
   keys: string[];
   keyPlacement: KeyPlacement;
+  /**
+   * The setting the keys come from (e.g. TOKEN_ANALYTICS_API_KEYS): a source that needs keys and
+   * was given none is `unconfigured` in service_health, naming it.
+   */
+  keySetting?: string;
   /** Timeout of one attempt (ms), always cut to the caller's remaining deadline. */
   timeoutMs: number;
   /** Extra attempts for idempotent reads on 429, 5xx, timeouts and network errors. */
@@ -117,6 +122,8 @@ export class UpstreamError extends ToolError {
     readonly detail: string,
     /** The upstream's HTTP status, when it answered at all. */
     readonly upstreamStatus: number | null = null,
+    /** For a payload off Scout's schema (`malformed`): the JSON path of its first problem, '(root)' for the whole body. */
+    readonly payloadPath: string | null = null,
   ) {
     super(`The ${source} data source failed.`, `${source}: ${detail}`);
     this.name = 'UpstreamError';

@@ -127,7 +127,7 @@ export interface AuditPage {
 
 /** GET /api/v1/admin/upstreams: the data sources as this process sees them. */
 export interface UpstreamsState {
-  /** Each data source's health: ok, degraded or down with its retry time. */
+  /** Each data source's health: ok, degraded, down with its retry time, or unconfigured with the setting it needs. */
   sources: SourceHealth[];
   /** Each provider key's state (labels only, never keys). */
   keys: UpstreamKeyState[];

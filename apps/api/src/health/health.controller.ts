@@ -3,9 +3,12 @@ import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator, typ
 import type { Response } from 'express';
 import { Probe } from '@scout/auth';
 import { DrainState } from '@scout/core';
+import { RedisReadiness } from './redis-readiness';
 
 /** How long readiness waits for `SELECT 1`: well inside a load balancer's probe timeout. */
 export const READINESS_DATABASE_TIMEOUT_MS = 1000;
+/** How long readiness waits for a configured Redis to answer PING. */
+export const READINESS_REDIS_TIMEOUT_MS = 1000;
 
 /**
  * Probes for load balancers and orchestrators (@nestjs/terminus), answered in terminus's own shape
@@ -13,7 +16,8 @@ export const READINESS_DATABASE_TIMEOUT_MS = 1000;
  *  - /healthz (liveness): the process answers. It checks nothing else, so a database outage
  *    never gets healthy processes restarted.
  *  - /readyz (readiness): send traffic here. 503 while the process drains (from the first moment
- *    of a SIGTERM) or while the database does not answer `SELECT 1` in time.
+ *    of a SIGTERM), while the database does not answer `SELECT 1` in time, or, with REDIS_URL set,
+ *    while that Redis does not answer PING in time (check `redis`; absent without REDIS_URL).
  * Both are keyless and outside the per-IP rate limit (@Probe): a load balancer probing many
  * instances from one address must never be told 429.
  */
@@ -24,6 +28,7 @@ export class HealthController {
     private readonly indicators: HealthIndicatorService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly drain: DrainState,
+    private readonly redis: RedisReadiness,
   ) {}
 
   @Get('healthz')
@@ -40,7 +45,11 @@ export class HealthController {
     // Draining decides alone: no database round trip for a process that is leaving anyway.
     const checks = this.drain.draining
       ? [() => this.drainCheck()]
-      : [() => this.drainCheck(), () => this.database.pingCheck('database', { timeout: READINESS_DATABASE_TIMEOUT_MS })];
+      : [
+          () => this.drainCheck(),
+          () => this.database.pingCheck('database', { timeout: READINESS_DATABASE_TIMEOUT_MS }),
+          ...(this.redis.configured ? [() => this.redisCheck()] : []),
+        ];
     try {
       return await this.health.check(checks);
     } catch (error) {
@@ -48,6 +57,16 @@ export class HealthController {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       res.status(503);
       return error.getResponse();
+    }
+  }
+
+  private async redisCheck() {
+    const check = this.indicators.check('redis');
+    try {
+      await this.redis.ping(READINESS_REDIS_TIMEOUT_MS);
+      return check.up();
+    } catch (error) {
+      return check.down({ message: (error as Error).message });
     }
   }
 

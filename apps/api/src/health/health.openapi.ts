@@ -6,7 +6,7 @@ const PROBE_BODY = {
     status: { type: 'string', enum: ['ok', 'error', 'shutting_down'] },
     info: { type: 'object', description: 'Checks that are up, by name.' },
     error: { type: 'object', description: 'Checks that are down, by name, with their reason.' },
-    details: { type: 'object', description: 'Every check, by name (`process`; or `lifecycle` and `database`).' },
+    details: { type: 'object', description: 'Every check, by name (`process`; or `lifecycle`, `database` and, with REDIS_URL set, `redis`).' },
   },
 };
 
@@ -31,11 +31,14 @@ export function probePaths(errorRefs: (statuses: string[]) => Record<string, unk
       get: {
         operationId: 'readiness',
         tags: ['probes'],
-        summary: 'Readiness: the database answers `SELECT 1` within 1 s and the process is not draining (shutting down).',
+        summary:
+          'Readiness: the process is not draining (shutting down), the database answers `SELECT 1` within 1 s and, when REDIS_URL is set, that Redis answers PING within 1 s.',
         security: [],
         responses: {
           '200': answer('Ready for traffic.'),
-          '503': answer('Draining (from the first moment of a SIGTERM) or the database does not answer: send traffic elsewhere.'),
+          '503': answer(
+            'Draining (from the first moment of a SIGTERM), the database does not answer, or the configured Redis (REDIS_URL) is unreachable or does not answer in time (check `redis`, with the reason): send traffic elsewhere.',
+          ),
           ...errorRefs(['401']),
         },
       },

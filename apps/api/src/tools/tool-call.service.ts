@@ -19,6 +19,8 @@ import type { UpstreamEndpoints } from '@scout/upstream';
 import { UPSTREAM_ENDPOINTS } from '../upstreams/upstream-endpoints';
 import { BalanceReads } from './balance-reads';
 import { CallAbortedError, type ToolCallOutcome, type ToolCallRequest } from './tool-call.types';
+import { observeToolCall } from './tool-call.metrics';
+import { traceToolCall } from './tool-call.tracing';
 
 const SANDBOX_NOTE = 'Answered from the sandbox upstream, a synthetic market that stands in for the data providers: not live market data.';
 
@@ -54,6 +56,12 @@ export class ToolCallService {
   ) {}
 
   async call(request: ToolCallRequest): Promise<ToolCallOutcome> {
+    // Counted in the metrics however it ends (tool-call.metrics.ts): calls, credits, duration.
+    // Told to its request's log line and, while tracing, spanned as scout.tool_call (tool-call.tracing.ts).
+    return observeToolCall(request, () => traceToolCall(request, () => this.callMeasured(request)));
+  }
+
+  private async callMeasured(request: ToolCallRequest): Promise<ToolCallOutcome> {
     const startedAt = performance.now();
     const { tool, caller } = request;
     const input = await parseToolInput(tool.input, request.input, request.source, tool.inputSchema);

@@ -71,6 +71,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     DB_MIGRATE_ON_START: 'false',
     DB_POOL_MAX: '30',
     LOG_LEVEL: 'silent',
+    // JSON lines whatever stdout is (a terminal would make them pretty): tests that read the logs parse them.
+    LOG_FORMAT: 'json',
     ADMIN_BOOTSTRAP_KEY: adminKey,
     ...(options.atPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     // With REDIS_URL, an app's cached upstream answers stay its own unless a test shares a prefix.

@@ -13,6 +13,7 @@ import {
   type WorkerOptions,
 } from 'bullmq';
 import { EMBEDDED_QUEUE_SCHEMA } from '@scout/database';
+import { bullmqTelemetry } from '@scout/telemetry';
 
 export type QueueBackendKind = 'redis' | 'postgres';
 
@@ -78,14 +79,24 @@ function backendFor(connection: unknown): BackendFactory<IQueueBackend, Connecti
  */
 export class ScoutQueue extends Queue<any, any, string, any, any, string, IQueueBackend, ConnectionOptions> {
   constructor(name: string, opts: QueueOptions) {
-    super(name, opts, backendFor(opts.connection));
+    super(name, withTelemetry(opts), backendFor(opts.connection));
   }
 }
 
 export class ScoutWorker extends Worker<any, any, string, IQueueBackend> {
   constructor(name: string, processor: Processor, opts: WorkerOptions) {
-    super(name, processor, opts, backendFor(opts.connection));
+    super(name, processor, withTelemetry(opts), backendFor(opts.connection));
   }
+}
+
+/**
+ * While tracing, each queue and worker traces its jobs through BullMQ's own telemetry option
+ * (bullmqTelemetry: a span per job added and per job processed, linked across processes); off,
+ * the options are left as they are.
+ */
+function withTelemetry<T extends QueueOptions | WorkerOptions>(opts: T): T {
+  const telemetry = opts.telemetry ?? bullmqTelemetry();
+  return telemetry ? { ...opts, telemetry } : opts;
 }
 
 /** Points @nestjs/bullmq at the backend-aware classes; call before BullModule.registerQueue. */

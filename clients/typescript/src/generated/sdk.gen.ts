@@ -361,7 +361,7 @@ export const adminUpstreams = <ThrowOnError extends boolean = false>(options?: O
 export const liveness = <ThrowOnError extends boolean = false>(options?: Options<LivenessData, ThrowOnError>) => (options?.client ?? client).get<LivenessResponses, LivenessErrors, ThrowOnError>({ url: '/healthz', ...options });
 
 /**
- * Readiness: the database answers `SELECT 1` within 1 s and the process is not draining (shutting down).
+ * Readiness: the process is not draining (shutting down), the database answers `SELECT 1` within 1 s and, when REDIS_URL is set, that Redis answers PING within 1 s.
  */
 export const readiness = <ThrowOnError extends boolean = false>(options?: Options<ReadinessData, ThrowOnError>) => (options?.client ?? client).get<ReadinessResponses, ReadinessErrors, ThrowOnError>({ url: '/readyz', ...options });
 
@@ -2107,7 +2107,7 @@ export const serviceFomoWatchStreamPost = <ThrowOnError extends boolean = false>
 /**
  * Liveness, uptime, loaded trader count and the state of each data source. No key needed.
  *
- * Use it when a call failed to tell an outage from a bad request. Each source is ok, degraded or down; a down source says when it is retried (retryAt).
+ * Use it when a call failed to tell an outage from a bad request. Each source is ok, degraded, down or unconfigured; a down source says when it is retried (retryAt), an unconfigured one names the setting it needs (setting) and does not count in the overall status.
  *
  * Cost: 0 credits per call.
  */
@@ -2116,7 +2116,7 @@ export const serviceHealthGet = <ThrowOnError extends boolean = false>(options?:
 /**
  * Liveness, uptime, loaded trader count and the state of each data source. No key needed.
  *
- * Use it when a call failed to tell an outage from a bad request. Each source is ok, degraded or down; a down source says when it is retried (retryAt).
+ * Use it when a call failed to tell an outage from a bad request. Each source is ok, degraded, down or unconfigured; a down source says when it is retried (retryAt), an unconfigured one names the setting it needs (setting) and does not count in the overall status.
  *
  * Cost: 0 credits per call.
  */

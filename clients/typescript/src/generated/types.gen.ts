@@ -2939,8 +2939,9 @@ export type GrantView = {
 export type HealthData = {
     /**
      * The worst state among the sources: down if any is down, degraded if any is degraded, else ok.
+     * A source left unconfigured (state unconfigured, naming its setting) does not count.
      */
-    status: SourceState;
+    status: OverallState;
     /**
      * Always true: the process answered.
      */
@@ -2954,7 +2955,7 @@ export type HealthData = {
      */
     loadedTraders: null | number;
     /**
-     * Each data source with its state; a down source says when it is retried (retryAt).
+     * Each data source with its state; a down source says when it is retried (retryAt), an unconfigured one which setting it needs.
      */
     sources: Array<SourceHealth>;
 };
@@ -4422,6 +4423,11 @@ export type OutcomeCounts = {
      */
     unknown: number;
 };
+
+/**
+ * Scout as a whole: a source left unconfigured on purpose does not count against it.
+ */
+export type OverallState = 'degraded' | 'down' | 'ok';
 
 /**
  * GET /api/v1/me/keys.
@@ -6608,7 +6614,10 @@ export type SourceHealth = {
      */
     name: string;
     /**
-     * ok; degraded (some of its calls of the last 5 minutes failed or were slow, or it is recovering after an outage); down (its circuit is open after repeated failures, or it has no usable API key or no configured host).
+     * ok; degraded (some of its calls of the last 5 minutes failed or were slow, or it is recovering
+     * after an outage); down (its circuit is open after repeated failures, or none of its API keys is
+     * usable now); unconfigured (the deployment left a setting it needs unset, a host or its API keys:
+     * `setting` names it; nothing is sent and its tools answer 502 until it is set).
      */
     state: SourceState;
     /**
@@ -6616,12 +6625,16 @@ export type SourceHealth = {
      */
     retryAt: null | string;
     /**
-     * Why the source is degraded or down, in words an operator can act on; absent when it is ok.
+     * Why the source is degraded, down or unconfigured, in words an operator can act on; absent when it is ok.
      */
     detail?: string;
+    /**
+     * For an unconfigured source: the environment variable to set (e.g. LAUNCHPAD_API_URL); absent otherwise.
+     */
+    setting?: string;
 };
 
-export type SourceState = 'degraded' | 'down' | 'ok';
+export type SourceState = 'degraded' | 'down' | 'ok' | 'unconfigured';
 
 export type SpotlightData = {
     /**
@@ -9306,7 +9319,7 @@ export type UpstreamSourceStats = {
  */
 export type UpstreamsState = {
     /**
-     * Each data source's health: ok, degraded or down with its retry time.
+     * Each data source's health: ok, degraded, down with its retry time, or unconfigured with the setting it needs.
      */
     sources: Array<SourceHealth>;
     /**
@@ -12215,7 +12228,7 @@ export type LivenessResponses = {
             [key: string]: unknown;
         };
         /**
-         * Every check, by name (`process`; or `lifecycle` and `database`).
+         * Every check, by name (`process`; or `lifecycle`, `database` and, with REDIS_URL set, `redis`).
          */
         details: {
             [key: string]: unknown;
@@ -12238,7 +12251,7 @@ export type ReadinessErrors = {
      */
     401: ErrorAnswer;
     /**
-     * Draining (from the first moment of a SIGTERM) or the database does not answer: send traffic elsewhere.
+     * Draining (from the first moment of a SIGTERM), the database does not answer, or the configured Redis (REDIS_URL) is unreachable or does not answer in time (check `redis`, with the reason): send traffic elsewhere.
      */
     503: {
         status: 'ok' | 'error' | 'shutting_down';
@@ -12255,7 +12268,7 @@ export type ReadinessErrors = {
             [key: string]: unknown;
         };
         /**
-         * Every check, by name (`process`; or `lifecycle` and `database`).
+         * Every check, by name (`process`; or `lifecycle`, `database` and, with REDIS_URL set, `redis`).
          */
         details: {
             [key: string]: unknown;
@@ -12284,7 +12297,7 @@ export type ReadinessResponses = {
             [key: string]: unknown;
         };
         /**
-         * Every check, by name (`process`; or `lifecycle` and `database`).
+         * Every check, by name (`process`; or `lifecycle`, `database` and, with REDIS_URL set, `redis`).
          */
         details: {
             [key: string]: unknown;

@@ -139,4 +139,27 @@ describe('AppConfig', () => {
     expect(() => AppConfig.fromEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => AppConfig.fromEnv({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_TARGETS/);
   });
+
+  it('reads LOG_FORMAT: pretty or json; unset, pretty on a terminal and JSON otherwise', () => {
+    const unset = AppConfig.fromEnv({});
+    expect(unset.LOG_FORMAT).toBeUndefined();
+    expect([unset.logFormatFor(true), unset.logFormatFor(false)]).toEqual(['pretty', 'json']);
+    const json = AppConfig.fromEnv({ LOG_FORMAT: 'json' });
+    expect([json.logFormatFor(true), json.logFormatFor(false)]).toEqual(['json', 'json']);
+    const pretty = AppConfig.fromEnv({ LOG_FORMAT: 'pretty' });
+    expect([pretty.logFormatFor(true), pretty.logFormatFor(false)]).toEqual(['pretty', 'pretty']);
+    expect(AppConfig.fromEnv({ LOG_FORMAT: '' }).LOG_FORMAT).toBeUndefined();
+    expect(() => AppConfig.fromEnv({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be pretty or json/);
+    expect(() => AppConfig.fromEnv({ LOG_FORMAT: 'JSON' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('reads the OpenTelemetry endpoint variables and service name, refusing a malformed one', () => {
+    expect(AppConfig.fromEnv({}).tracingConfigured).toBe(false);
+    const set = AppConfig.fromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318', OTEL_SERVICE_NAME: 'scout-api-eu' });
+    expect([set.OTEL_EXPORTER_OTLP_ENDPOINT, set.OTEL_SERVICE_NAME, set.tracingConfigured]).toEqual(['http://otel-collector:4318', 'scout-api-eu', true]);
+    expect(AppConfig.fromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otlp.example.com/v1/traces' }).tracingConfigured).toBe(true);
+    expect(() => AppConfig.fromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'otel-collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => AppConfig.fromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'ftp://x/v1/traces' })).toThrow(/OTEL_EXPORTER_OTLP_TRACES_ENDPOINT/);
+    expect(() => AppConfig.fromEnv({ OTEL_SERVICE_NAME: 'scout api' })).toThrow(/OTEL_SERVICE_NAME/);
+  });
 });

@@ -62,6 +62,34 @@ export class AppConfig {
   @Max(65535)
   EMBEDDED_DB_PORT = 0;
 
+  /**
+   * Port of this process's Prometheus endpoint (`GET /metrics`, a small server of its own, not the
+   * API's port). Unset: no endpoint (the default). The API process serves it, and with the worker
+   * in the API process (`npm start`) one endpoint serves both; a standalone worker reads
+   * WORKER_METRICS_PORT instead, so an API and a worker on one host never claim the same port.
+   */
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  /** Port of a standalone worker's (`npm run start:worker`) Prometheus endpoint. Unset: none. */
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  WORKER_METRICS_PORT?: number;
+
+  /**
+   * Address the metrics endpoints bind to: loopback unless told otherwise, since `/metrics` has no
+   * credential check; set `0.0.0.0` (or a private interface) for a scraper on another host.
+   */
+  @IsString()
+  METRICS_HOST = '127.0.0.1';
+
   @IsOptional()
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
@@ -260,7 +288,8 @@ export class AppConfig {
 
   /**
    * The launchpad site (StonkFun format): its coins, launches, pairs and platform totals. No default:
-   * no public host is known, so unset in live mode the launchpad source shows down and its tools answer 502.
+   * no public host is known, so unset in live mode the launchpad source shows unconfigured (naming this
+   * setting; Scout's overall status is not down for it) and its tools answer 502.
    */
   @IsOptional() @IsUrl({ require_tld: false }) LAUNCHPAD_API_URL?: string;
   /** Comma-separated launchpad API keys (x-api-key); optional, the site answers without one. */
@@ -361,8 +390,47 @@ export class AppConfig {
   @IsBoolean()
   LOG_SYNC = false;
 
+  /**
+   * How log lines look: `pretty` (one readable line per entry, by pino-pretty) or `json` (one JSON
+   * object per line, for a collector). Unset: pretty when standard output is a terminal, JSON
+   * otherwise (logFormatFor).
+   */
+  @IsOptional()
+  @IsIn(['pretty', 'json'], { message: 'LOG_FORMAT must be pretty or json' })
+  LOG_FORMAT?: 'pretty' | 'json';
+
+  /**
+   * OpenTelemetry: where traces go (OTLP over HTTP), the standard variables. Either one set turns
+   * tracing on; the SDK reads them (and the other OTEL_* variables) itself, at the entry points'
+   * tracing preload, which runs before this config: they are declared here so a malformed value
+   * stops the boot like any other. The traces endpoint is the full URL (`.../v1/traces`); the
+   * general one is a base URL the exporter appends `/v1/traces` to.
+   */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL' })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http(s) URL' })
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+
+  /** `service.name` of this process's spans; unset: `scout-api` (the API, and a worker inside it) or `scout-worker`. */
+  @IsOptional()
+  @Matches(/^[\w.:/-]{1,128}$/, { message: 'OTEL_SERVICE_NAME must be 1-128 letters, digits, _ . : / or -' })
+  OTEL_SERVICE_NAME?: string;
+
   get upstreamMode(): 'sandbox' | 'live' {
     return this.UPSTREAM_MODE ?? (this.embeddedDatabase ? 'sandbox' : 'live');
+  }
+
+  /** The log format in force: LOG_FORMAT, or pretty on a terminal and JSON otherwise. */
+  logFormatFor(stdoutIsTty: boolean): 'pretty' | 'json' {
+    return this.LOG_FORMAT ?? (stdoutIsTty ? 'pretty' : 'json');
+  }
+
+  /** Whether traces are exported (an OTLP endpoint is set; the entry points' preload started the SDK). */
+  get tracingConfigured(): boolean {
+    return (this.OTEL_EXPORTER_OTLP_ENDPOINT ?? this.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) !== undefined;
   }
 
   get embeddedDatabase(): boolean {
@@ -427,6 +495,12 @@ export class AppConfig {
       'TOKEN_ANALYTICS_API_KEYS',
       'LAUNCHPAD_API_URL',
       'LAUNCHPAD_API_KEYS',
+      'LOG_FORMAT',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+      'OTEL_SERVICE_NAME',
+      'METRICS_PORT',
+      'WORKER_METRICS_PORT',
     ]);
     const picked: Record<string, string> = {};
     for (const key of known) {

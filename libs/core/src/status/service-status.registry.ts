@@ -1,16 +1,36 @@
 import { Injectable } from '@nestjs/common';
 
-export type SourceState = 'ok' | 'degraded' | 'down';
+export type SourceState = 'ok' | 'degraded' | 'down' | 'unconfigured';
+
+/** Scout as a whole: a source left unconfigured on purpose does not count against it. */
+export type OverallState = Exclude<SourceState, 'unconfigured'>;
 
 export interface SourceHealth {
   /** The data source's name, as Scout calls it (e.g. fomo, dexscreener, jupiter, token-analytics). */
   name: string;
-  /** ok; degraded (some of its calls of the last 5 minutes failed or were slow, or it is recovering after an outage); down (its circuit is open after repeated failures, or it has no usable API key or no configured host). */
+  /**
+   * ok; degraded (some of its calls of the last 5 minutes failed or were slow, or it is recovering
+   * after an outage); down (its circuit is open after repeated failures, or none of its API keys is
+   * usable now); unconfigured (the deployment left a setting it needs unset, a host or its API keys:
+   * `setting` names it; nothing is sent and its tools answer 502 until it is set).
+   */
   state: SourceState;
   /** When a `down` source will be tried again (ISO 8601), else null. */
   retryAt: string | null;
-  /** Why the source is degraded or down, in words an operator can act on; absent when it is ok. */
+  /** Why the source is degraded, down or unconfigured, in words an operator can act on; absent when it is ok. */
   detail?: string;
+  /** For an unconfigured source: the environment variable to set (e.g. LAUNCHPAD_API_URL); absent otherwise. */
+  setting?: string;
+}
+
+/**
+ * The worst state among the sources: down if any is down, degraded if any is degraded, else ok.
+ * An unconfigured source counts as neither: it is a choice of the deployment, not an outage.
+ */
+export function overallState(sources: readonly Pick<SourceHealth, 'state'>[]): OverallState {
+  if (sources.some((s) => s.state === 'down')) return 'down';
+  if (sources.some((s) => s.state === 'degraded')) return 'degraded';
+  return 'ok';
 }
 
 export interface UpstreamKeyState {

@@ -13,6 +13,7 @@ import {
   type OptionalFactoryDependency,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { feedIngestionLag, feedLeaseHeld } from '@scout/metrics';
 import { DataSource } from 'typeorm';
 import { FeedStore } from '../feed-store';
 import { DEFAULT_INGESTOR_OPTIONS, FeedIngestor, type FeedIngestorOptions, type FeedSource } from './feed-ingestor';
@@ -32,12 +33,14 @@ export interface FeedIngestionSettings {
 export class FeedIngestionService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('FeedIngestion');
   readonly ingestor: FeedIngestor;
+  /** The probes of the lease and lag gauges (read at scrape time), removed at shutdown. */
+  private stopProbes: Array<() => void> = [];
 
   constructor(
     @Inject(FEED_SOURCE) source: FeedSource,
     @Inject(FEED_INGESTION_SETTINGS) private readonly settings: FeedIngestionSettings,
     @InjectDataSource() db: DataSource,
-    store: FeedStore,
+    private readonly store: FeedStore,
   ) {
     const options = { ...DEFAULT_INGESTOR_OPTIONS, ...settings.options };
     const lease = new Lease(db, 'feed-ingestion', `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, options.leaseTtlMs);
@@ -45,10 +48,21 @@ export class FeedIngestionService implements OnApplicationBootstrap, OnApplicati
   }
 
   onApplicationBootstrap(): void {
-    if (this.settings.enabled) this.ingestor.start();
+    if (!this.settings.enabled) return;
+    this.ingestor.start();
+    this.stopProbes = [
+      feedLeaseHeld.addProbe(() => [{ labels: {}, value: this.ingestor.stats.holdsLease ? 1 : 0 }]),
+      // Read by the lease holder only (one process in the deployment): now minus the newest stored event's time.
+      feedIngestionLag.addProbe(async () => {
+        if (!this.ingestor.stats.holdsLease) return [];
+        const newest = await this.store.newestAt();
+        return newest ? [{ labels: {}, value: Math.max(0, (Date.now() - newest.getTime()) / 1000) }] : [];
+      }),
+    ];
   }
 
   async onApplicationShutdown(): Promise<void> {
+    for (const stop of this.stopProbes) stop();
     await this.ingestor.stop();
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import { DrainState } from '@scout/core';
+import { feedStreamsOpen, feedWatchesOpen } from '@scout/metrics';
 import { Client, type Notification } from 'pg';
 import type { FeedEvent } from '../feed-event';
 import { FEED_CHANNEL } from '../feed-store';
@@ -15,6 +16,8 @@ export interface Watcher {
   deliver(event: FeedEvent): void;
   /** The process is shutting down: answer with what arrived. */
   end(): void;
+  /** What holds it open, for the metrics: a watch (the watch tool's held request) or an event stream (SSE). */
+  kind?: 'watch' | 'stream';
   /**
    * The hub's connection dropped: events stored until it listens again never reach this watcher.
    * A watcher that can resume from the stored feed (an event stream) ends here.
@@ -56,6 +59,8 @@ export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown
   private closed = false;
   private delay = RECONNECT_FIRST_MS;
   delivered = 0;
+  /** The probes of the open watches and streams gauges (read at scrape time), removed at shutdown. */
+  private readonly stopProbes: Array<() => void>;
 
   constructor(
     @Inject(FEED_DATABASE_URL) private readonly databaseUrl: string,
@@ -63,6 +68,17 @@ export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown
   ) {
     // Held-open watches answer as soon as the process starts draining, instead of holding it up.
     drain?.onDrain(() => this.endAll());
+    this.stopProbes = [
+      feedWatchesOpen.addProbe(() => [{ labels: {}, value: this.count('watch') }]),
+      feedStreamsOpen.addProbe(() => [{ labels: {}, value: this.count('stream') }]),
+    ];
+  }
+
+  /** Watchers of one kind open now. */
+  private count(kind: 'watch' | 'stream'): number {
+    let n = 0;
+    for (const w of this.watchers) if (w.kind === kind) n += 1;
+    return n;
   }
 
   /** Ends every watch now (each answers with what it has); new watches are still taken. */
@@ -98,6 +114,7 @@ export class FeedHub implements BeforeApplicationShutdown, OnApplicationShutdown
   }
 
   async onApplicationShutdown(): Promise<void> {
+    for (const stop of this.stopProbes) stop();
     this.closed = true;
     this.endAll();
     this.watchers.clear();

@@ -62,6 +62,7 @@ export class FeedStream {
   static async open(hub: FeedHub, store: FeedStore, options: FeedStreamOptions): Promise<FeedStream> {
     const stream = new FeedStream(store, options);
     stream.stop = await hub.watch({
+      kind: 'stream',
       matches: feedPredicate(options.filter),
       key: feedKey(options.filter),
       deliver: (e) => stream.deliver(e),

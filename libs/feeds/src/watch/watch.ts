@@ -41,6 +41,7 @@ export async function watchFeed(hub: FeedHub, store: FeedStore, request: WatchRe
   let finish!: (why: WatchResult['endedBy']) => void;
   const ended = new Promise<WatchResult['endedBy']>((resolve) => (finish = resolve));
   const stop = await hub.watch({
+    kind: 'watch',
     matches,
     key: feedKey(request.filter),
     deliver: (e) => {

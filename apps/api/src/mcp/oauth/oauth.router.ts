@@ -11,6 +11,7 @@ import { authorizationServerMetadata, protectedResourceMetadata } from './oauth-
 import { ScoutClientsStore } from './scout-clients.store';
 import { ScoutOAuthProvider } from './scout-oauth.provider';
 import { signInDecision } from './sign-in.decision';
+import { tokenEndpointMetrics } from './token-metrics';
 import { SIGN_IN_DECISION_PATH, SignInPages } from './sign-in.pages';
 import { MCP_RESOURCE_METADATA_PATH } from '../mcp-exception.filter';
 
@@ -47,6 +48,7 @@ export function oauthRouter(deps: OAuthRouterDeps): express.Router {
   const router = express.Router();
 
   router.use([...OAUTH_PATHS], perIpBudget(deps.limiter));
+  router.use('/token', tokenEndpointMetrics());
   router.use('/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(publicUrl)));
   router.use(MCP_RESOURCE_METADATA_PATH, metadataHandler(protectedResourceMetadata(publicUrl, `${publicUrl}/mcp`)));
   router.use('/.well-known/oauth-protected-resource', metadataHandler(protectedResourceMetadata(publicUrl, publicUrl)));

@@ -4,12 +4,13 @@ import { createFomoClients, fomoSourceOptions } from './fomo.source';
 import { LEADERBOARD_7D, TOKEN_BOARD } from './fomo.fixture';
 
 describe('fomoSourceOptions', () => {
-  it('sends keys as Bearer tokens to the public host by default, with its error contract and credit headers', () => {
+  it('sends keys as Bearer tokens to the public host by default, with its error contract and credit headers; no key names FOMO_API_KEYS', () => {
     expect(fomoSourceOptions({ keys: ['k'], timeoutMs: 8_000, retries: 2 })).toEqual({
       name: 'fomo',
       baseUrl: 'https://api.fomoapi.io',
       keys: ['k'],
       keyPlacement: { kind: 'header', header: 'authorization', prefix: 'Bearer ' },
+      keySetting: 'FOMO_API_KEYS',
       timeoutMs: 8_000,
       retries: 2,
       refusalRule: fomoRefusalRule,

@@ -22,6 +22,7 @@ export function fomoSourceOptions(settings: FomoSourceSettings): UpstreamSourceO
     baseUrl: settings.baseUrl ?? FOMO_BASE_URL,
     keys: settings.keys,
     keyPlacement: { kind: 'header', header: 'authorization', prefix: 'Bearer ' },
+    keySetting: 'FOMO_API_KEYS',
     timeoutMs: settings.timeoutMs,
     retries: settings.retries,
     refusalRule: fomoRefusalRule,
