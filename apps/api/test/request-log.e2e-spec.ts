@@ -107,6 +107,26 @@ describe('the request log line (JSON)', () => {
     });
   });
 
+  it('a call whose upstream failed: the upstream calls its handler made before it failed, charged nothing', async () => {
+    const failed = id('502');
+    t.sandbox.control.add({ provider: 'defillama', route: '/api/hacks', status: 503 });
+    try {
+      expect((await t.http().get('/api/v1/tools/service_defi_hacks').set(bearer(account.apiKey)).set('x-request-id', failed)).status).toBe(502);
+    } finally {
+      t.sandbox.control.clear();
+    }
+    const line = await logs.requestLine(failed);
+    expect(line).toMatchObject({
+      res: { statusCode: 502 },
+      tool: 'service_defi_hacks',
+      outcome: 'failed',
+      errorCode: 'tool_error',
+      credits: 0,
+      cacheHit: false,
+    });
+    expect(line.upstreamCalls).toBeGreaterThan(0);
+  });
+
   it('a request that is no tool call: who called, no tool fields', async () => {
     const me = id('me');
     expect((await t.http().get('/api/v1/me').set(bearer(account.apiKey)).set('x-request-id', me)).status).toBe(200);

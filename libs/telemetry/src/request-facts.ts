@@ -10,7 +10,7 @@ export interface ToolCallFact {
   outcome: ToolCallEnd;
   /** Credits this call charged: the tool's cost on a charged answer; 0 on a replay, a free tool or an error. */
   credits: number;
-  /** Upstream answers fetched live, and answered from Scout's cache (0 when the call failed before its answer). */
+  /** Upstream answers fetched live, and answered from Scout's cache (a failed call: what its handler fetched before it failed). */
   upstreamCalls: number;
   upstreamCachedCalls: number;
   /** The error code of a failed call (`tool_error`, `out_of_credits`, `cancelled`...). */

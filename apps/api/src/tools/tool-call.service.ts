@@ -20,7 +20,7 @@ import { UPSTREAM_ENDPOINTS } from '../upstreams/upstream-endpoints';
 import { BalanceReads } from './balance-reads';
 import { CallAbortedError, type ToolCallOutcome, type ToolCallRequest } from './tool-call.types';
 import { observeToolCall } from './tool-call.metrics';
-import { traceToolCall } from './tool-call.tracing';
+import { noteFailedCallMeter, traceToolCall } from './tool-call.tracing';
 
 const SANDBOX_NOTE = 'Answered from the sandbox upstream, a synthetic market that stands in for the data providers: not live market data.';
 
@@ -112,6 +112,7 @@ export class ToolCallService {
       result = await RequestContext.run(context, () => tool.handler(input, context));
       if (request.voidIfAborted && request.signal.aborted) throw new CallAbortedError();
     } catch (error) {
+      noteFailedCallMeter(error, context.meter);
       if (hold) await this.voidHold(hold, error, request);
       throw error;
     }

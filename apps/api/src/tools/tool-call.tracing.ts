@@ -1,5 +1,5 @@
 import type { Attributes } from '@opentelemetry/api';
-import { toScoutError } from '@scout/core';
+import { toScoutError, type CallMeter } from '@scout/core';
 import { inSpan, markSpanFailed, RequestFacts, tracingActive, type ToolCallFact } from '@scout/telemetry';
 import { CallAbortedError, type ToolCallOutcome, type ToolCallRequest } from './tool-call.types';
 
@@ -63,9 +63,26 @@ function answeredFact(request: ToolCallRequest, outcome: ToolCallOutcome): ToolC
   };
 }
 
+/** The upstream counts of calls whose handler failed, by their error (ToolCallService notes them). */
+const failedCallMeters = new WeakMap<object, Pick<CallMeter, 'calls' | 'cachedCalls'>>();
+
+/** Remembers what a failed handler fetched before it failed, for that call's log line and span. */
+export function noteFailedCallMeter(error: unknown, meter: Pick<CallMeter, 'calls' | 'cachedCalls'>): void {
+  if (typeof error === 'object' && error !== null) failedCallMeters.set(error, meter);
+}
+
 function failedFact(request: ToolCallRequest, error: unknown): ToolCallFact {
   const errorCode = error instanceof CallAbortedError ? 'cancelled' : toScoutError(error).code;
-  return { tool: request.tool.name, channel: request.channel, outcome: 'failed', credits: 0, upstreamCalls: 0, upstreamCachedCalls: 0, errorCode };
+  const meter = typeof error === 'object' && error !== null ? failedCallMeters.get(error) : undefined;
+  return {
+    tool: request.tool.name,
+    channel: request.channel,
+    outcome: 'failed',
+    credits: 0,
+    upstreamCalls: meter?.calls ?? 0,
+    upstreamCachedCalls: meter?.cachedCalls ?? 0,
+    errorCode,
+  };
 }
 
 function startAttributes(request: ToolCallRequest): Attributes {
