@@ -44,6 +44,17 @@ const appImportPatterns = [
   },
 ];
 
+/** An app imports no other app (each is an entry point over the libs): what two apps share is a lib. */
+const appNames = readdirSync(new URL('./apps', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const otherAppPatterns = (app) => [
+  {
+    regex: `(^|/)(apps/)?(${appNames.filter((name) => name !== app).join('|')})/(src|test)(/|$)`,
+    message: 'An app never imports another app; move what both need into a lib.',
+  },
+];
+
 /**
  * The MCP SDK (its server, transport and OAuth router) stays inside the MCP adapter, so moving to
  * its next major version touches one folder; the tests drive the app with its client.
@@ -117,10 +128,16 @@ export default defineConfig(
       'no-restricted-imports': restrictedImports([...deepImportPatterns, ...appImportPatterns, ...mcpSdkPatterns]),
     },
   },
+  ...appNames.map((app) => ({
+    files: [`apps/${app}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': restrictedImports([...deepImportPatterns, ...otherAppPatterns(app), ...(app === 'api' ? mcpSdkPatterns : [])]),
+    },
+  })),
   {
     files: ['apps/api/src/mcp/**/*.ts', 'apps/api/test/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrictedImports(deepImportPatterns),
+      'no-restricted-imports': restrictedImports([...deepImportPatterns, ...otherAppPatterns('api')]),
     },
   },
   {

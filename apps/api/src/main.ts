@@ -7,7 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '@scout/database';
 import { startSandbox, SANDBOX_KEYS, type RunningSandbox } from '@scout/sandbox';
 import { liveEndpoints, sandboxEndpoints, type UpstreamEndpoints } from '@scout/upstream';
 import { createApiApp } from './bootstrap';
-import { createWorkerContext, type WorkerContext } from '../../worker/src/bootstrap';
+import { createWorkerContext, type WorkerContext } from '@scout/worker';
 import { drainAndClose } from './lifecycle/graceful-shutdown';
 import { stopTracing } from '@scout/telemetry';
 

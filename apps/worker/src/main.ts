@@ -3,7 +3,7 @@ import './tracing';
 import 'reflect-metadata';
 import { AppConfig, retryWhileDatabaseUnavailable } from '@scout/core';
 import { liveEndpoints } from '@scout/upstream';
-import { createWorkerContext } from './bootstrap';
+import { createWorkerContext } from '@scout/worker';
 import { stopTracing } from '@scout/telemetry';
 import { startMetricsServer, type MetricsServer } from '@scout/metrics';
 

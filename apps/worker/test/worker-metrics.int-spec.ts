@@ -4,8 +4,7 @@ import { AppConfig } from '@scout/core';
 import { metricsRegistry, parsePrometheusText, sampleSum } from '@scout/metrics';
 import { startSandbox, SANDBOX_KEYS, type RunningSandbox } from '@scout/sandbox';
 import { sandboxEndpoints } from '@scout/upstream';
-import { createWorkerContext, type WorkerContext } from '../src/bootstrap';
-import { queueConnection, ScoutQueue } from '../src/queues/queue-backend';
+import { createWorkerContext, queueConnection, ScoutQueue, type WorkerContext } from '@scout/worker';
 import { TEST_QUEUE, TestJobsProcessor, WORKER_LABEL } from './support/test-jobs';
 import { testDatabaseUrl } from '../../../test/test-database';
 

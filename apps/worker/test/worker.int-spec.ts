@@ -20,10 +20,16 @@ import { sandboxEndpoints, type UpstreamEndpoints } from '@scout/upstream';
 import { ManualClock } from '../../../test/manual-clock';
 import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
 import { ledgerRows } from '../../../test/ledger-rows';
-import { createWorkerContext, type WorkerContext } from '../src/bootstrap';
-import { HandlesJob, JobProcessor, QueueProcessor } from '../src/queues/job-processor';
-import { queueConnection, ScoutQueue } from '../src/queues/queue-backend';
-import type { WorkerContextOptions } from '../src/worker.module';
+import {
+  createWorkerContext,
+  HandlesJob,
+  JobProcessor,
+  QueueProcessor,
+  queueConnection,
+  ScoutQueue,
+  type WorkerContext,
+  type WorkerContextOptions,
+} from '@scout/worker';
 import { TEST_QUEUE, TestJobsProcessor, WORKER_LABEL } from './support/test-jobs';
 import { testDatabaseUrl } from '../../../test/test-database';
 import { directoryMismatches, sandboxBoards } from '../../../test/trader-boards';

@@ -4,7 +4,7 @@ import { AppConfig } from '@scout/core';
 import { EMBEDDED_QUEUE_SCHEMA } from '@scout/database';
 import { SANDBOX_KEYS } from '@scout/sandbox';
 import { sandboxEndpoints } from '@scout/upstream';
-import { createWorkerContext, type WorkerContext } from '../../../worker/src/bootstrap';
+import { createWorkerContext, type WorkerContext } from '@scout/worker';
 import { startTestApp, testDatabaseUrl, type TestApp } from '../support/test-app';
 import { SANDBOX_NOW } from '../support/fixed-time';
 import { callTool, eventually, fakeMint, insertFeedEvent, startReceiver, startSmtp } from './alert-support';

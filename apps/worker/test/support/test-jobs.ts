@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { jobNamesOf, type JobQueueDefinition } from '@scout/core';
-import { HandlesJob, JobProcessor, QueueProcessor } from '../../src/queues/job-processor';
+import { HandlesJob, JobProcessor, QueueProcessor } from '@scout/worker';
 
 /** A job family that exists only in tests: one slow job, to see what shutdown does to it. */
 export interface TestJobs {
