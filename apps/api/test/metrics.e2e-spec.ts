@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { looksLikeIdentifier, parsePrometheusText, sampleSum, type MetricFamily } from '@scout/metrics';
 import { MetricsEndpoint } from '../src/metrics/metrics-endpoint.service';
 import { mcpClient, structured } from './support/mcp-client';
+import { connect, TestOAuthClient } from './support/oauth-client';
 import { freePort, startTestApp, type TestApp } from './support/test-app';
 
 type Families = Map<string, MetricFamily>;
@@ -34,7 +35,8 @@ describe('Prometheus metrics of the API (METRICS_PORT)', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { METRICS_PORT: String(await freePort()) } });
+    // At its public URL, so an OAuth client can sign in (the tokens issued are counted).
+    t = await startTestApp({ atPublicUrl: true, env: { METRICS_PORT: String(await freePort()) } });
     const address = t.app.get(MetricsEndpoint).address;
     if (!address) throw new Error('the metrics endpoint did not start');
     port = address.port;
@@ -107,6 +109,27 @@ describe('Prometheus metrics of the API (METRICS_PORT)', () => {
     expect(delta('scout_upstream_requests_total', { source: 'defillama-api', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
     expect(delta('scout_tool_calls_total', { tool: 'service_fomo_leaderboard', channel: 'rest', outcome: 'refused_invalid_request' })).toBe(1);
     expect(delta('scout_tool_credits_charged_total', { tool: 'service_fomo_leaderboard', channel: 'rest' })).toBe(0);
+  });
+
+  it('counts the tokens it issues by grant type: an authorization code exchanged, then a refresh', async () => {
+    const before = (await scrape()).families;
+    const client = new TestOAuthClient('http://127.0.0.1:7777/callback', { name: 'metrics app' });
+    const { tokens } = await connect(`${t.url}/mcp`, client, account.apiKey);
+    const refreshed = await fetch(`${t.url}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token!,
+        client_id: client.clientInformation()!.client_id,
+      }).toString(),
+    });
+    expect(refreshed.status).toBe(200);
+    const after = (await scrape()).families;
+    const issued = (grant_type: string) =>
+      sampleSum(after, 'scout_oauth_tokens_issued_total', { grant_type }) - sampleSum(before, 'scout_oauth_tokens_issued_total', { grant_type });
+    expect(issued('authorization_code')).toBe(1);
+    expect(issued('refresh_token')).toBe(1);
   });
 
   it('counts refused token requests by grant type and reason', async () => {
