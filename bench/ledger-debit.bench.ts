@@ -53,7 +53,7 @@ function holdsService(pool: Pool): CreditHoldsService {
 function cachedAnswerPath(pool: Pool): ChargePath {
   const holds = holdsService(pool);
   return (_pool, accountId, requestId) =>
-    holds.charge(accountId, 'bench', 250, requestId).then(
+    holds.charge({ accountId, tool: 'bench', amount: 250, requestId, channel: 'rest' }).then(
       () => 'ok' as const,
       (error: unknown) => `charge: ${reason(error)}`,
     );
@@ -63,7 +63,7 @@ function cachedAnswerPath(pool: Pool): ChargePath {
 function gatewayPath(pool: Pool): ChargePath {
   const holds = holdsService(pool);
   return async (_pool, accountId, requestId) => {
-    const hold = await holds.place(accountId, 'bench', 250, requestId).catch((error: unknown) => `hold: ${reason(error)}`);
+    const hold = await holds.place({ accountId, tool: 'bench', amount: 250, requestId, channel: 'rest' }).catch((error: unknown) => `hold: ${reason(error)}`);
     if (typeof hold === 'string') return hold;
     return holds.post(hold).then(
       () => 'ok' as const,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { queryWrite } from '@scout/core';
 import type { AlertRecord, AlertState, FiringPayload } from './alert.types';
 import type { AlertChannel, AlertKind } from './alerts.dto';
 import type { Chain } from '@scout/upstream';
@@ -25,7 +26,7 @@ const ALERT_COLUMNS = `id, account_id, kind, chain, token_address, price_usd, mi
 
 /**
  * The alerts table: accounts' alerts, and the claim that fires one exactly once. An UPDATE whose
- * rows are read is wrapped in a CTE, since TypeORM answers a bare UPDATE with [rows, count].
+ * rows are read runs through queryWrite (TypeORM answers a bare UPDATE with [rows, count]).
  */
 @Injectable()
 export class AlertStore {
@@ -79,10 +80,9 @@ export class AlertStore {
 
   /** Deletes the account's alert (kept as state 'deleted'); null when the account has no such alert. */
   async delete(accountId: string, id: string, at: Date): Promise<AlertRecord | null> {
-    const rows: RawAlert[] = await this.db.query(
-      `WITH changed AS (
-         UPDATE alerts SET state = 'deleted', deleted_at = coalesce(deleted_at, $3::timestamptz) WHERE id = $1 AND account_id = $2 RETURNING ${ALERT_COLUMNS}
-       ) SELECT * FROM changed`,
+    const { rows } = await queryWrite<RawAlert>(
+      this.db,
+      `UPDATE alerts SET state = 'deleted', deleted_at = coalesce(deleted_at, $3::timestamptz) WHERE id = $1 AND account_id = $2 RETURNING ${ALERT_COLUMNS}`,
       [id, accountId, at],
     );
     return rows.length ? toAlert(rows[0]) : null;
@@ -104,11 +104,8 @@ export class AlertStore {
    */
   async fire(alertId: string, firedAt: Date, payload: FiringPayload): Promise<string | null> {
     return this.db.transaction(async (m) => {
-      const claimed: { id: string }[] = await m.query(
-        `WITH claimed AS (UPDATE alerts SET state = 'fired', fired_at = $2 WHERE id = $1 AND state = 'active' RETURNING id) SELECT id FROM claimed`,
-        [alertId, firedAt],
-      );
-      if (claimed.length === 0) return null;
+      const claimed = await queryWrite(m, `UPDATE alerts SET state = 'fired', fired_at = $2 WHERE id = $1 AND state = 'active'`, [alertId, firedAt]);
+      if (claimed.count === 0) return null;
       const firing: { id: string }[] = await m.query(`INSERT INTO alert_firings (alert_id, fired_at, payload) VALUES ($1, $2, $3::jsonb) RETURNING id`, [
         alertId,
         firedAt,

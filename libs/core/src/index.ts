@@ -4,6 +4,7 @@ export * from './context/call-meter';
 export * from './context/request-context';
 export * from './errors/scout-error';
 export * from './errors/database-errors';
+export * from './database/query-write';
 export * from './http/envelope';
 export * from './http/scout-exception.filter';
 export * from './status/service-status.registry';

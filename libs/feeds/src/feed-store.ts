@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Chain } from '@scout/upstream';
 import { DataSource } from 'typeorm';
+import { queryWrite } from '@scout/core';
 import { normaliseTokenAddress, type FeedEvent } from './feed-event';
 import { isTokenAddress, type FeedFilter } from './tools/feed-filter';
 
@@ -242,9 +243,7 @@ export class FeedStore {
 
   /** Deletes events older than `cutoff`; resolves to how many. */
   async purgeBefore(cutoff: Date): Promise<number> {
-    const rows: { n: number }[] = await this.db.query(`WITH gone AS (DELETE FROM feed_events WHERE at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`, [
-      cutoff,
-    ]);
-    return rows[0].n;
+    const { count } = await queryWrite(this.db, `DELETE FROM feed_events WHERE at < $1`, [cutoff]);
+    return count;
   }
 }

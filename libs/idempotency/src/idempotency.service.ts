@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppConfig, IdempotencyKeyInUseError, IdempotencyKeyReusedError } from '@scout/core';
+import { AppConfig, IdempotencyKeyInUseError, IdempotencyKeyReusedError, queryWrite } from '@scout/core';
 
 /** How long a key answers with its stored response (the draft's suggested 24 h). */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
@@ -78,13 +78,13 @@ export class IdempotencyService {
    * the claim is no longer this call's (it was taken over as abandoned): nothing is stored then.
    */
   async complete(accountId: string, key: string, claimId: string, answer: StoredAnswer): Promise<boolean> {
-    // TypeORM answers an UPDATE or DELETE through query() with [rows, rowCount].
-    const [, updated] = await this.db.query<[unknown[], number]>(
+    const { count } = await queryWrite(
+      this.db,
       `UPDATE idempotency_keys SET state = 'done', status_code = $4, response = $5, usage_entry_id = $6, completed_at = now()
         WHERE account_id = $1 AND key = $2 AND claim_id = $3 AND state = 'running'`,
       [accountId, key, claimId, answer.statusCode, JSON.stringify(answer.response), answer.usageEntryId],
     );
-    return updated === 1;
+    return count === 1;
   }
 
   /** Forgets the claim of a call that failed, so a retry with the key runs. A newer claim of the key is left alone. */
@@ -96,12 +96,13 @@ export class IdempotencyService {
   async purgeExpired(limit = 5_000): Promise<number> {
     // The age is checked again on the row being deleted: a key taken over by a new claim between
     // the batch's selection and its deletion has a new created_at, and stays.
-    const [, deleted] = await this.db.query<[unknown[], number]>(
+    const { count } = await queryWrite(
+      this.db,
       `DELETE FROM idempotency_keys k
          USING (SELECT account_id, key FROM idempotency_keys WHERE created_at <= now() - make_interval(hours => $1) LIMIT $2) expired
         WHERE k.account_id = expired.account_id AND k.key = expired.key AND k.created_at <= now() - make_interval(hours => $1)`,
       [IDEMPOTENCY_WINDOW_HOURS, limit],
     );
-    return deleted;
+    return count;
   }
 }

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import { AppConfig, OutOfCreditsError } from '@scout/core';
+import { AppConfig, OutOfCreditsError, type CallChannel } from '@scout/core';
 import { ledgerInvariantViolations } from '../../../test/ledger-invariants';
 import { ledgerRows } from '../../../test/ledger-rows';
 import { useTestPool } from '../../../test/test-pool';
-import { CreditHoldsService, HoldNotPostedError, type Hold } from './credit-holds.service';
+import { CreditHoldsService, HoldNotPostedError, type CallToCharge, type Hold } from './credit-holds.service';
 import { verifyLedger } from './ledger-verify';
 
 /**
@@ -36,7 +36,8 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
   const spendable = async (accountId: string) => Number((await testDb.pool.query(`SELECT scout_spendable($1) AS s`, [accountId])).rows[0].s);
   const holdRow = async (id: number) => (await testDb.pool.query(`SELECT state, void_reason FROM credit_holds WHERE id = $1`, [id])).rows[0];
   const usageEntries = async (accountId: string) => (await ledgerRows(testDb.pool, accountId)).filter((e) => e.kind === 'usage');
-  const place = (accountId: string, amount = 250, ttlMs = 3_000) => holds.place(accountId, 'int_tool', amount, `req-${Date.now()}`, 'rest', ttlMs);
+  const place = (accountId: string, amount = 250, ttlMs = 3_000) =>
+    holds.place({ accountId, tool: 'int_tool', amount, requestId: `req-${Date.now()}`, channel: 'rest', ttlMs });
 
   describe('place', () => {
     it('sets the cost aside without a ledger entry: spendable drops, the balance does not', async () => {
@@ -165,7 +166,16 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         return (await testDb.pool.query(sql, params)).rows;
       });
       const placed = await Promise.all(
-        Array.from({ length: 90 }, (_, i) => counted.place(accounts[i % 3], 'int_tool', 250, `req-batch-${i}`, 'rest', i === 7 ? 300 : 5_000)),
+        Array.from({ length: 90 }, (_, i) =>
+          counted.place({
+            accountId: accounts[i % 3],
+            tool: 'int_tool',
+            amount: 250,
+            requestId: `req-batch-${i}`,
+            channel: 'rest',
+            ttlMs: i === 7 ? 300 : 5_000,
+          }),
+        ),
       );
       expect(holdBatches).toBeLessThan(90);
       await sleep(400); // hold 7 is past its deadline now
@@ -194,10 +204,10 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       ).rows;
     const holdChannel = async (id: number) => (await testDb.pool.query(`SELECT channel FROM credit_holds WHERE id = $1`, [id])).rows[0].channel as string;
 
-    it("a hold placed with 'mcp' posts a usage entry with channel 'mcp'; without a channel it is 'rest'", async () => {
+    it("a hold placed with 'mcp' posts a usage entry with channel 'mcp', one with 'rest' one with 'rest'", async () => {
       const accountId = await newAccount(1_000);
-      const mcp = await holds.place(accountId, 'int_tool', 250, 'req-mcp', 'mcp');
-      const rest = await holds.place(accountId, 'int_tool', 250, 'req-rest');
+      const mcp = await holds.place({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-mcp', channel: 'mcp' });
+      const rest = await holds.place({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-rest', channel: 'rest' });
       expect([mcp.channel, rest.channel]).toEqual(['mcp', 'rest']);
       expect([await holdChannel(mcp.id), await holdChannel(rest.id)]).toEqual(['mcp', 'rest']);
       await holds.post(mcp);
@@ -215,7 +225,9 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       // Accounts interleaved and channels alternating against them: scout_hold_many places holds in
       // account order, so a channel taken from the wrong position would show.
       const placed = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => holds.place(accounts[i % 2], 'int_tool', 250, `req-mixed-${i}`, i % 3 === 0 ? 'mcp' : 'rest')),
+        Array.from({ length: 12 }, (_, i) =>
+          holds.place({ accountId: accounts[i % 2], tool: 'int_tool', amount: 250, requestId: `req-mixed-${i}`, channel: i % 3 === 0 ? 'mcp' : 'rest' }),
+        ),
       );
       await Promise.all(placed.map((hold) => holds.post(hold)));
       const { rows } = await testDb.pool.query<{ request_id: string; channel: string }>(
@@ -226,15 +238,36 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
       expect(rows).toEqual(expected.sort((a, b) => a.request_id.localeCompare(b.request_id)));
     });
 
+    it('a call charged without a hold (charge) records its channel on its usage entry', async () => {
+      const accountId = await newAccount(1_000);
+      await holds.charge({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-charge-mcp', channel: 'mcp' });
+      await holds.charge({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-charge-rest', channel: 'rest' });
+      expect(await channels(accountId)).toEqual([
+        { kind: 'grant', channel: 'rest', hold_channel: null },
+        { kind: 'usage', channel: 'mcp', hold_channel: null },
+        { kind: 'usage', channel: 'rest', hold_channel: null },
+      ]);
+    });
+
+    it('a call without its channel (a caller past the type check) is refused, and nothing is written', async () => {
+      const accountId = await newAccount(1_000);
+      const call = { accountId, tool: 'int_tool', amount: 250, requestId: 'req-no-channel' } as CallToCharge;
+      await expect(holds.place(call)).rejects.toThrow(/needs its channel/);
+      await expect(holds.charge(call)).rejects.toThrow(/needs its channel/);
+      await expect(holds.charge({ ...call, channel: 'grpc' as CallChannel })).rejects.toThrow(/needs its channel/);
+      expect(await channels(accountId)).toEqual([{ kind: 'grant', channel: 'rest', hold_channel: null }]);
+      expect((await testDb.pool.query(`SELECT count(*)::int AS n FROM credit_holds WHERE account_id = $1`, [accountId])).rows[0].n).toBe(0);
+    });
+
     it("an 'mcp' hold that is voided, or expires, posts nothing", async () => {
       const accountId = await newAccount(1_000);
-      const voided = await holds.place(accountId, 'int_tool', 250, 'req-mcp-void', 'mcp');
+      const voided = await holds.place({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-mcp-void', channel: 'mcp' });
       await holds.void(voided, 'tool_error: upstream down');
       await expect(holds.post(voided)).rejects.toMatchObject({ refusal: 'voided' });
-      const expired = await holds.place(accountId, 'int_tool', 250, 'req-mcp-expired', 'mcp', 200);
+      const expired = await holds.place({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-mcp-expired', channel: 'mcp', ttlMs: 200 });
       await sleep(300);
       await expect(holds.post(expired)).rejects.toMatchObject({ refusal: 'expired' });
-      const swept = await holds.place(accountId, 'int_tool', 250, 'req-mcp-swept', 'mcp', 200);
+      const swept = await holds.place({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-mcp-swept', channel: 'mcp', ttlMs: 200 });
       await sleep(300);
       await holds.voidExpired();
       expect(await holdRow(swept.id)).toEqual({ state: 'voided', void_reason: 'expired: never posted by its deadline' });
@@ -244,7 +277,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
 
     it("a refund of an 'mcp' call is 'mcp' too", async () => {
       const accountId = await newAccount(1_000);
-      const entryId = await holds.post(await holds.place(accountId, 'int_tool', 250, 'req-mcp-refund', 'mcp'));
+      const entryId = await holds.post(await holds.place({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-mcp-refund', channel: 'mcp' }));
       await testDb.pool.query(`SELECT * FROM scout_refund($1, 'correction')`, [entryId]);
       expect((await channels(accountId)).map((r) => [r.kind, r.channel])).toEqual([
         ['grant', 'rest'],
@@ -259,7 +292,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         code: '23514',
         constraint: 'ck_credit_holds_channel',
       });
-      const pending = await holds.place(accountId, 'int_tool', 250, 'req-switch', 'rest');
+      const pending = await holds.place({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-switch', channel: 'rest' });
       await expect(testDb.pool.query(`UPDATE credit_holds SET channel = 'mcp' WHERE id = $1`, [pending.id])).rejects.toMatchObject({ code: '42501' });
       // Posting it must not be the moment a channel changes either.
       await expect(
@@ -320,7 +353,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         if (sql.includes('scout_post') && failures-- > 0) throw connectionLost();
         return (await testDb.pool.query(sql, params)).rows;
       });
-      const hold = await flaky.place(accountId, 'int_tool', 250, 'req-flaky', 'rest', 3_000);
+      const hold = await flaky.place({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-flaky', channel: 'rest', ttlMs: 3_000 });
       expect(await flaky.post(hold)).toEqual(expect.any(Number));
       expect(await usageEntries(accountId)).toHaveLength(1);
     });
@@ -333,7 +366,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         if (sql.includes('scout_post') && lostAnswers-- > 0) throw connectionLost();
         return rows;
       });
-      const hold: Hold = await flaky.place(accountId, 'int_tool', 250, 'req-lost-ack', 'rest', 3_000);
+      const hold: Hold = await flaky.place({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-lost-ack', channel: 'rest', ttlMs: 3_000 });
       const entryId = await flaky.post(hold);
       expect(await usageEntries(accountId)).toEqual([expect.objectContaining({ id: entryId })]);
     });
@@ -344,7 +377,7 @@ describe('credit holds (PostgreSQL): two-phase charges of tool calls', () => {
         if (sql.includes('scout_void')) throw connectionLost();
         return (await testDb.pool.query(sql, params)).rows;
       });
-      const hold = await down.place(accountId, 'int_tool', 250, 'req-down', 'rest', 400);
+      const hold = await down.place({ accountId, tool: 'int_tool', amount: 250, requestId: 'req-down', channel: 'rest', ttlMs: 400 });
       expect(await down.void(hold, 'tool_error')).toBeNull();
       expect(Date.now()).toBeGreaterThanOrEqual(hold.expiresAt.getTime());
       expect(await spendable(accountId)).toBe(1_000);

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { AppConfig, isDatabaseUnavailable, OutOfCreditsError, ServiceUnavailableError, UnauthorizedError, type CallChannel } from '@scout/core';
+import { AppConfig, CALL_CHANNELS, isDatabaseUnavailable, OutOfCreditsError, ServiceUnavailableError, UnauthorizedError, type CallChannel } from '@scout/core';
 import { ledgerHoldsOpen, recordGroupCommit, recordHoldsExpired } from '@scout/metrics';
 import { GroupCommit } from './group-commit';
 
@@ -47,12 +47,26 @@ export class HoldNotPostedError extends ServiceUnavailableError {
   }
 }
 
-interface HoldRequest {
+/** A call to charge (CreditHoldsService.place, CreditHoldsService.charge): whose, which tool, what cost, how it came. */
+export interface CallToCharge {
   accountId: string;
   tool: string;
+  /** Credits: the tool's cost. */
   amount: number;
   requestId: string;
+  /**
+   * How the call came, REST or MCP: its hold and usage entry record it. Always said, never
+   * defaulted, so no caller can count an MCP call as REST by leaving it out.
+   */
   channel: CallChannel;
+}
+
+/** A hold to place: the call, and how long the hold may stay pending (default: the hold TTL of the configuration). */
+export interface HoldToPlace extends CallToCharge {
+  ttlMs?: number;
+}
+
+interface HoldRequest extends CallToCharge {
   ttlMs: number;
 }
 
@@ -63,16 +77,11 @@ interface HoldRow {
   expires_at: Date | null;
 }
 
-interface ChargeRequest {
+interface ChargeRequest extends CallToCharge {
   /** Made here, once per charge: sending it again after a lost connection cannot charge twice. */
   key: string;
   /** Past this the charge is no longer retried. */
   giveUpAt: number;
-  accountId: string;
-  tool: string;
-  amount: number;
-  requestId: string;
-  channel: CallChannel;
 }
 
 interface ChargeRow {
@@ -164,9 +173,11 @@ export class CreditHoldsService implements OnModuleDestroy {
    * Sets the cost of a call aside. Throws OutOfCreditsError (402) when the credits that outlive
    * the hold do not cover it, UnauthorizedError for a suspended account; writes nothing then.
    * Not retried: a lost connection may have placed the hold, which then expires unspent.
-   * `channel` is how the call came (REST or MCP); the usage entry the hold posts records it.
+   * The hold, and the usage entry it posts, record the call's `channel` (REST or MCP).
    */
-  async place(accountId: string, tool: string, amount: number, requestId: string, channel: CallChannel = 'rest', ttlMs = this.config.holdTtlMs): Promise<Hold> {
+  async place(call: HoldToPlace): Promise<Hold> {
+    const { accountId, tool, amount, requestId, channel, ttlMs = this.config.holdTtlMs } = call;
+    requireChannel(channel);
     const row = await this.holds.submit({ accountId, tool, amount, requestId, channel, ttlMs });
     if (row.status === 'insufficient') throw new OutOfCreditsError(amount, Number(row.remaining ?? 0));
     if (row.status !== 'ok') throw new UnauthorizedError('This account is not active.');
@@ -228,8 +239,11 @@ export class CreditHoldsService implements OnModuleDestroy {
    * what running calls hold) does not cover it, UnauthorizedError for a suspended account; writes
    * nothing then. Sent again while the connection is lost, within the hold TTL: the charge carries
    * a key of its own, so a charge that was made before the connection dropped is found, not repeated.
+   * The usage entry records the call's `channel` (REST or MCP).
    */
-  async charge(accountId: string, tool: string, amount: number, requestId: string, channel: CallChannel = 'rest'): Promise<DirectCharge> {
+  async charge(call: CallToCharge): Promise<DirectCharge> {
+    const { accountId, tool, amount, requestId, channel } = call;
+    requireChannel(channel);
     const giveUpAt = Date.now() + this.config.holdTtlMs;
     const row = await this.charges.submit({ key: randomUUID(), giveUpAt, accountId, tool, amount, requestId, channel });
     if (row.status === 'insufficient') throw new OutOfCreditsError(amount, Number(row.remaining ?? 0));
@@ -301,6 +315,11 @@ export class CreditHoldsService implements OnModuleDestroy {
       }
     }
   }
+}
+
+/** Refuses a call without its channel (a caller that skipped the type check): it would be counted under none, or the wrong one. */
+function requireChannel(channel: CallChannel): void {
+  if (!CALL_CHANNELS.includes(channel)) throw new TypeError(`a call to charge needs its channel (${CALL_CHANNELS.join(' or ')}), not ${String(channel)}`);
 }
 
 /** The reason as PostgreSQL text takes it: an error message may quote input with NUL or other control characters. */

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppConfig, Clock, InvalidRequestError, NotFoundError, type CallChannel } from '@scout/core';
-import { CreditHoldsService } from './credit-holds.service';
-import { readUsage, type ChannelUsage, type PeriodUsage, type ToolUsage } from './usage-reads';
+import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/core';
+import { readUsage, type PeriodUsage, type ToolUsage } from './usage-reads';
 import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type EntryKind, type GrantKind } from './entities';
 
 export interface Charge {
@@ -43,7 +42,6 @@ export class LedgerService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly holds: CreditHoldsService,
   ) {}
 
   /**
@@ -70,15 +68,6 @@ export class LedgerService {
       ]);
     }
     return manager.findOneByOrFail(AccountEntity, { id: account.id });
-  }
-
-  /**
-   * Charges a call at once: a hold posted straight away, for work with no answer to wait for.
-   * Throws OutOfCreditsError (402) without writing anything when short.
-   */
-  async chargeUsage(accountId: string, tool: string, cost: number, requestId: string, channel: CallChannel = 'rest'): Promise<Charge> {
-    const hold = await this.holds.place(accountId, tool, cost, requestId, channel);
-    return { entryId: await this.holds.post(hold), remaining: hold.remaining };
   }
 
   /** Reverses a usage entry with one linked refund entry; a second refund is a no-op. */
@@ -210,10 +199,5 @@ export class LedgerService {
   async usageByTool(accountId: string, since?: Date, until?: Date): Promise<ToolUsage[]> {
     const { byTool } = await readUsage(this.db, accountId, since ?? null, until ?? null);
     return byTool.filter((r) => r.calls > 0 || r.credits > 0);
-  }
-
-  /** Net usage per channel (REST, MCP), counted as usageByTool counts it. Lists every channel, zeros included. */
-  async usageByChannel(accountId: string, since?: Date, until?: Date): Promise<ChannelUsage[]> {
-    return (await readUsage(this.db, accountId, since ?? null, until ?? null)).byChannel;
   }
 }

@@ -6,7 +6,7 @@ import { AuditLogService, auditEntryView, type AuditAction } from '@scout/audit'
 import { ApiKeyEntity, ApiKeyService } from '@scout/auth';
 import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/core';
 import {
-  AccountEntity,
+  AccountsService,
   LedgerService,
   planChangeAnswer,
   planChangeView,
@@ -52,6 +52,7 @@ export class AdminService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly ledger: LedgerService,
+    private readonly accounts: AccountsService,
     private readonly plans: PlanService,
     private readonly keys: ApiKeyService,
     private readonly audit: AuditLogService,
@@ -60,18 +61,24 @@ export class AdminService {
     private readonly snapshots: SnapshotStore,
   ) {}
 
-  /** Runs `change` and writes its audit row in one transaction; details come from the result. */
+  /**
+   * Runs `change` and writes its audit row in one transaction; the row's target and details come
+   * from the result. `describe` answers null when nothing changed: no audit row then.
+   */
   async audited<T>(
     by: AdminActor,
     action: AuditAction,
     accountId: string | null,
     change: (manager: EntityManager) => Promise<T>,
-    describe: (result: T) => { target?: string | null; details?: Record<string, unknown> } = () => ({}),
+    describe: (result: T) => { target?: string | null; details?: Record<string, unknown> } | null = () => ({}),
   ): Promise<T> {
     return this.db.transaction(async (manager) => {
       const result = await change(manager);
-      const { target = null, details = {} } = describe(result);
-      await this.audit.record({ actor: by.actor, action, accountId, target, details, requestId: by.requestId }, manager);
+      const described = describe(result);
+      if (described) {
+        const { target = null, details = {} } = described;
+        await this.audit.record({ actor: by.actor, action, accountId, target, details, requestId: by.requestId }, manager);
+      }
       return result;
     });
   }
@@ -106,32 +113,8 @@ export class AdminService {
    * are added.
    */
   async listAccounts(query: AccountListQueryDto): Promise<AccountList> {
-    const qb = this.db.manager
-      .createQueryBuilder(AccountEntity, 'a')
-      .orderBy('a.created_at', 'DESC')
-      .addOrderBy('a.id', 'DESC')
-      .limit(query.limit + 1);
-    if (query.q) {
-      const q = query.q.trim();
-      const clauses = [`a.name ILIKE :pattern ESCAPE '\\'`, `a.id IN (SELECT k.account_id FROM api_keys k WHERE k.prefix = :q)`];
-      if (UUID.test(q)) clauses.push('a.id = :id');
-      qb.andWhere(`(${clauses.join(' OR ')})`, { pattern: `%${escapeLike(q)}%`, q, id: q.toLowerCase() });
-    }
-    if (query.status) qb.andWhere('a.status = :status', { status: query.status });
-    if (query.plan === 'none') qb.andWhere('a.plan_id IS NULL');
-    else if (query.plan) qb.andWhere('a.plan_id = :plan', { plan: query.plan });
-    if (query.cursor) {
-      const cursor = decodeAccountCursor(query.cursor);
-      qb.andWhere('(a.created_at, a.id) < (:cursorAt, :cursorId)', { cursorAt: cursor.createdAt, cursorId: cursor.id });
-    }
-    const rows = await qb.getMany();
-    const page = rows.slice(0, query.limit);
-    const balances = await this.spendableOf(page.map((a) => a.id));
-    const last = page[page.length - 1];
-    return {
-      accounts: page.map((a) => accountView(a, balances.get(a.id) ?? 0)),
-      nextCursor: rows.length > query.limit ? encodeAccountCursor(last) : null,
-    };
+    const page = await this.accounts.list(query);
+    return { accounts: page.accounts.map(({ account, spendable }) => accountView(account, spendable)), nextCursor: page.nextCursor };
   }
 
   async account(accountId: string): Promise<AccountDetail> {
@@ -164,29 +147,13 @@ export class AdminService {
    * this instance and within AUTH_CACHE_TTL_MS (at most 5 s) on every other.
    */
   async setStatus(accountId: string, status: 'active' | 'suspended', reason: string | null, by: AdminActor): Promise<AccountStatusChange> {
-    const changed = await this.db.transaction(async (manager) => {
-      const rows = await manager.query<unknown[]>(`UPDATE accounts SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2 RETURNING id`, [
-        accountId,
-        status,
-      ]);
-      // TypeORM answers an UPDATE through query() with [rows, rowCount].
-      const touched = Array.isArray(rows[0]) ? (rows[0] as unknown[]).length : rows.length;
-      if (touched === 0) {
-        await this.ledger.requireAccount(accountId, manager);
-        return false;
-      }
-      await this.audit.record(
-        {
-          actor: by.actor,
-          action: status === 'suspended' ? 'account.suspend' : 'account.reactivate',
-          accountId,
-          details: { reason },
-          requestId: by.requestId,
-        },
-        manager,
-      );
-      return true;
-    });
+    const changed = await this.audited(
+      by,
+      status === 'suspended' ? 'account.suspend' : 'account.reactivate',
+      accountId,
+      (manager) => this.accounts.setStatus(accountId, status, manager),
+      (changed) => (changed ? { details: { reason } } : null),
+    );
     this.keys.forgetVerifiedKeys();
     const account = await this.ledger.requireAccount(accountId);
     return { changed, account: accountView(account, await this.ledger.remaining(accountId)) };
@@ -232,23 +199,19 @@ export class AdminService {
 
   /** Picks, changes (planId) or cancels (null) the account's plan; no change writes no audit row. */
   async setPlan(accountId: string, planId: PlanId | null, reason: string | null, by: AdminActor): Promise<PlanChangeAnswer> {
-    const result = await this.db.transaction(async (manager) => {
-      const result = await this.plans.changePlan(accountId, planId, { actor: by.actor, reason, manager });
-      if (result.changed) {
-        await this.audit.record(
-          {
-            actor: by.actor,
-            action: planId === null ? 'plan.cancel' : 'plan.change',
-            accountId,
-            target: `plan_changes#${result.change!.id}`,
-            details: { from: result.change!.fromPlan, to: result.change!.toPlan, reason, periodId: result.period?.id ?? null },
-            requestId: by.requestId,
-          },
-          manager,
-        );
-      }
-      return result;
-    });
+    const result = await this.audited(
+      by,
+      planId === null ? 'plan.cancel' : 'plan.change',
+      accountId,
+      (manager) => this.plans.changePlan(accountId, planId, { actor: by.actor, reason, manager }),
+      (r) =>
+        r.changed
+          ? {
+              target: `plan_changes#${r.change!.id}`,
+              details: { from: r.change!.fromPlan, to: r.change!.toPlan, reason, periodId: r.period?.id ?? null },
+            }
+          : null,
+    );
     const [state, balance] = await Promise.all([this.plans.state(accountId), this.ledger.remaining(accountId)]);
     return planChangeAnswer(result, state, balance);
   }
@@ -364,39 +327,6 @@ export class AdminService {
       details: { from: from.toISOString(), to: to.toISOString(), scope: accountId ? 'account' : 'all accounts' },
       requestId: by.requestId,
     });
-  }
-
-  private async spendableOf(accountIds: string[]): Promise<Map<string, number>> {
-    if (accountIds.length === 0) return new Map();
-    const rows = await this.db.query<
-      {
-        id: string;
-        spendable: number;
-      }[]
-    >(`SELECT id, scout_spendable(id) AS spendable FROM unnest($1::uuid[]) AS id`, [accountIds]);
-    return new Map(rows.map((r) => [r.id, r.spendable]));
-  }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** LIKE pattern characters taken literally. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function encodeAccountCursor(account: AccountEntity): string {
-  return Buffer.from(JSON.stringify([account.createdAt.toISOString(), account.id])).toString('base64url');
-}
-
-function decodeAccountCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const createdAt = new Date(at);
-    if (Number.isNaN(createdAt.getTime()) || !UUID.test(id)) throw new Error('bad cursor');
-    return { createdAt, id };
-  } catch {
-    throw new InvalidRequestError('cursor is not a cursor from a previous page.', [{ path: 'cursor', message: 'unknown cursor' }]);
   }
 }
 

@@ -103,7 +103,10 @@ export class ToolCallService {
       if (answered) return answered;
     }
 
-    const hold = caller && tool.cost > 0 ? await this.holds.place(caller.accountId, tool.name, tool.cost, requestId, request.channel) : null;
+    const hold =
+      caller && tool.cost > 0
+        ? await this.holds.place({ accountId: caller.accountId, tool: tool.name, amount: tool.cost, requestId, channel: request.channel })
+        : null;
     if (hold) request.onRemaining?.(hold.remaining);
 
     const context = this.contextFor(request, new CallMeter());
@@ -128,9 +131,7 @@ export class ToolCallService {
     } else if (claim && caller) {
       await this.storeFreeAnswer(caller.accountId, claim, envelope);
     }
-    if (caller) {
-      this.sessionUsage.record(caller.accountId, tool.name, tool.cost, context.meter.calls, context.meter.cachedCalls, request.channel);
-    }
+    if (caller) this.recordUsage(request, caller.accountId, context);
     return { envelope, statusCode: OK, remaining, replayed: false };
   }
 
@@ -153,11 +154,24 @@ export class ToolCallService {
     // A handler may have caught a refused fetch and answered without that part: not this answer.
     if (context.meter.refusedFetches > 0) return null;
     if (request.voidIfAborted && request.signal.aborted) throw new CallAbortedError();
-    const charged = await this.holds.charge(accountId, tool.name, tool.cost, requestId, request.channel);
+    const charged = await this.holds.charge({ accountId, tool: tool.name, amount: tool.cost, requestId, channel: request.channel });
     request.onRemaining?.(charged.remaining);
     const envelope = this.envelope(tool.name, result, context, tool.cost, charged.remaining, startedAt, requestId);
-    this.sessionUsage.record(accountId, tool.name, tool.cost, context.meter.calls, context.meter.cachedCalls, request.channel);
+    this.recordUsage(request, accountId, context);
     return { envelope, statusCode: OK, remaining: charged.remaining, replayed: false };
+  }
+
+  /** Counts the answered call in the session's usage (service_usage), under its channel. */
+  private recordUsage(request: ToolCallRequest, accountId: string, context: ToolContext): void {
+    const { meter } = context;
+    this.sessionUsage.record({
+      accountId,
+      tool: request.tool.name,
+      credits: request.tool.cost,
+      upstreamCalls: meter.calls,
+      cachedCalls: meter.cachedCalls,
+      channel: request.channel,
+    });
   }
 
   /** What the handler sees of one run of the call; `meter` says whether it may fetch (CallMeter.fromCacheOnly). */

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppConfig, type CallerIdentity } from '@scout/core';
+import { AppConfig, queryWrite, type CallerIdentity } from '@scout/core';
 import type { OAuthClient } from './oauth-client';
 import { OAuthClientStore } from './oauth-client.store';
 import { checkResource, checkScopes } from './oauth-resource';
@@ -35,7 +35,7 @@ export const CODE_TTL_SECONDS = 5 * 60;
 const MAX_STATE_LENGTH = 1024;
 /** An S256 challenge: the base64url SHA-256 of the verifier, 43 characters (RFC 7636 section 4.2). */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
-/** Answers a pending sign-in once (in a CTE: TypeORM answers a bare UPDATE with [rows, count]). */
+/** Answers a pending sign-in once: the row back to the one caller that decided it (queryWrite). */
 const DECIDE = `UPDATE oauth_authorization_requests SET decided_at = now()
   WHERE id = $1 AND decided_at IS NULL AND expires_at > now() RETURNING id, code_challenge`;
 
@@ -96,8 +96,8 @@ export class OAuthAuthorizationService {
 
   /** The holder said no. False when the sign-in was answered meanwhile. */
   async deny(pending: PendingSignIn): Promise<boolean> {
-    const rows = await this.db.query<unknown[]>(`WITH decided AS (${DECIDE}) SELECT id FROM decided`, [pending.id]);
-    return rows.length > 0;
+    const { count } = await queryWrite(this.db, DECIDE, [pending.id]);
+    return count > 0;
   }
 
   /**
@@ -111,7 +111,7 @@ export class OAuthAuthorizationService {
     }
     const code = generateSecret(AUTHORIZATION_CODE_PREFIX);
     return this.db.transaction(async (manager) => {
-      const [request] = await manager.query<{ code_challenge: string }[]>(`WITH decided AS (${DECIDE}) SELECT code_challenge FROM decided`, [pending.id]);
+      const [request] = (await queryWrite<{ code_challenge: string }>(manager, DECIDE, [pending.id])).rows;
       if (!request) return null;
       const [grant] = await manager.query<{ id: string }[]>(
         `INSERT INTO oauth_grants (account_id, api_key_id, client_id, scopes, resource) VALUES ($1, $2, $3, $4, $5) RETURNING id`,

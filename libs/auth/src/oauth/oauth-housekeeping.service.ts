@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { queryWrite } from '@scout/core';
 
 /** How long past its expiry a sign-in, code or token is kept: long enough to tell "expired" from "unknown" in a support case. */
 export const OAUTH_PURGE_AFTER = '1 day';
@@ -25,7 +26,8 @@ export class OAuthHousekeeping {
   async purgeExpired(limit = 5_000): Promise<number> {
     let deleted = 0;
     for (const { table, key } of LAPSING) {
-      const [, count] = await this.db.query<[unknown[], number]>(
+      const { count } = await queryWrite(
+        this.db,
         `DELETE FROM ${table} WHERE ${key} IN (SELECT ${key} FROM ${table} WHERE expires_at < now() - $1::interval LIMIT $2)`,
         [OAUTH_PURGE_AFTER, limit],
       );

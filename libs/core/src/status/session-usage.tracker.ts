@@ -38,6 +38,20 @@ export interface SessionUsage {
   cacheClearedAt: string | null;
 }
 
+/** One answered call, as SessionUsageTracker.record counts it. */
+export interface AnsweredCall {
+  accountId: string;
+  tool: string;
+  /** Credits the call cost. */
+  credits: number;
+  /** Live upstream requests it made. */
+  upstreamCalls: number;
+  /** Upstream reads it answered from Scout's cache. */
+  cachedCalls: number;
+  /** How it came, REST or MCP: always said, never defaulted, so an MCP call cannot be counted as REST. */
+  channel: CallChannel;
+}
+
 interface AccountTally {
   creditsSpent: number;
   calls: number;
@@ -66,8 +80,12 @@ export class SessionUsageTracker {
     return tally;
   }
 
-  /** Counts one answered call; `channel` is how it came (REST or MCP). */
-  record(accountId: string, tool: string, credits: number, upstreamCalls: number, cachedCalls: number, channel: CallChannel = 'rest'): void {
+  /**
+   * Counts one answered call, under its tool and its channel. Called once the call is charged, so
+   * it never throws: the channel is checked where the charge is made (CreditHoldsService).
+   */
+  record(call: AnsweredCall): void {
+    const { accountId, tool, credits, upstreamCalls, cachedCalls, channel } = call;
     const tally = this.tally(accountId);
     tally.creditsSpent += credits;
     tally.calls += 1;

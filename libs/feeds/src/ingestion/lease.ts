@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { queryWrite } from '@scout/core';
 
 /**
  * A lease on a singleton loop (table feed_leases), timed by the database's clock so processes on
@@ -30,15 +31,12 @@ export class Lease {
 
   /** Extends the lease; false when it is no longer ours (it lapsed and was taken over). */
   async renew(): Promise<boolean> {
-    // Read through a CTE: TypeORM answers a bare UPDATE ... RETURNING with [rows, count].
-    const rows: { n: number }[] = await this.db.query(
-      `WITH renewed AS (
-         UPDATE feed_leases SET expires_at = now() + make_interval(secs => $3::double precision / 1000)
-          WHERE name = $1 AND holder = $2 RETURNING 1
-       ) SELECT count(*)::int AS n FROM renewed`,
+    const { count } = await queryWrite(
+      this.db,
+      `UPDATE feed_leases SET expires_at = now() + make_interval(secs => $3::double precision / 1000) WHERE name = $1 AND holder = $2`,
       [this.name, this.holder, this.ttlMs],
     );
-    return rows[0].n === 1;
+    return count === 1;
   }
 
   /** Gives the lease up at once, so another process need not wait for it to lapse. */
