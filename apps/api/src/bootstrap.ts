@@ -1,15 +1,14 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig, DrainState, errorBody, type ScoutError } from '@scout/core';
 import { AppModule, type AppModuleExtras } from './app.module';
 import type { UpstreamEndpoints } from '@scout/upstream';
-import { OpenApiDocument } from './catalog/openapi-document';
+import { docsRouter } from './docs/docs-page';
 import { requestId } from './http/http-pipeline';
 import { requestFacts } from './http/request-facts';
 import { redactSecretsInTraces } from '@scout/telemetry';
-import { securityHeaders } from './http/security-headers';
+import { DOCS_PATH, securityHeaders } from './http/security-headers';
 import { corsPolicy, isMcpPath } from './http/cors-policy';
 import { answerClientErrors } from './http/client-errors';
 import { clientErrorCredits } from './http/client-error-credits';
@@ -71,13 +70,8 @@ export async function createApiApp(
   app.use(drainGate(app.get(DrainState), (req, error) => refusalBody(req.path, error)));
   // The OAuth authorization server (/authorize, /token, /register, /revoke, /.well-known/oauth-*).
   mountOAuth(app);
-  // Interactive docs over the same generated document as /api/v1/openapi.json (built lazily,
-  // once the registry has found every tool).
-  const openApi = app.get(OpenApiDocument);
-  SwaggerModule.setup('docs', app, () => openApi.document() as unknown as OpenAPIObject, {
-    customSiteTitle: 'Scout API',
-    swaggerOptions: { persistAuthorization: true },
-  });
+  // The API reference over /api/v1/openapi.json, its assets served from node_modules (apps/api/src/docs).
+  app.use(DOCS_PATH, docsRouter());
   try {
     await app.init();
   } catch (error) {

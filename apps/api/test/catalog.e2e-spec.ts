@@ -196,9 +196,9 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
     expect(Object.keys(doc.paths['/mcp'].post.responses['200'].content).sort()).toEqual(['application/json', 'text/event-stream']);
   });
 
-  it('serves interactive docs at /docs', async () => {
+  it('serves the API reference at /docs, over this document', async () => {
     const res = await t.http().get('/docs');
     expect(res.status).toBe(200);
-    expect(res.text).toContain('swagger-ui');
+    expect(res.text).toContain('<div id="api-reference" data-configuration="{&quot;url&quot;:&quot;/api/v1/openapi.json&quot;');
   });
 });

@@ -2,7 +2,7 @@ import type { Response } from 'supertest';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
- * Browser-facing headers (issue 9): helmet on every answer, a CSP under which the Swagger UI at
+ * Browser-facing headers (issue 9): helmet on every answer, a CSP under which the API reference at
  * /docs still loads, no caching of keyed answers, and CORS for the public tool routes only
  * unless configured otherwise.
  */
@@ -66,36 +66,53 @@ describe('security headers (helmet) and caching', () => {
     for (const res of answers) expect(res.headers.etag).toBeUndefined();
   });
 
-  it('/docs: the Swagger UI loads only same-origin scripts, allowed by its CSP', async () => {
+  it('/docs: the API reference loads only same-origin scripts, allowed by its CSP (no inline script; a per-answer nonce for <style>)', async () => {
     const page = await t.http().get('/docs');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
     const policy = csp(page);
+    const nonce = /<meta property="csp-nonce" content="([^"]+)">/.exec(page.text)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(policy).toMatchObject({
+      'default-src': ["'none'"],
       'script-src': ["'self'"],
-      'style-src': ["'self'", "'unsafe-inline'"],
+      'style-src-elem': ["'self'", `'nonce-${nonce}'`],
+      'style-src-attr': ["'unsafe-inline'"],
+      'style-src': ["'self'", `'nonce-${nonce}'`],
       'img-src': ["'self'", 'data:'],
       'connect-src': ["'self'"],
       'frame-ancestors': ["'none'"],
     });
     expect(policy['upgrade-insecure-requests']).toBeUndefined();
-    // No inline script: script-src 'self' would block it. Inline <style> is why styles allow 'unsafe-inline'.
+    // A new nonce on every answer.
+    expect(csp(await t.http().get('/docs'))['style-src-elem']).not.toContain(`'nonce-${nonce}'`);
+    // No inline script: script-src 'self' would block it.
     const html = page.text;
-    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
-    expect(scripts.length).toBeGreaterThanOrEqual(3);
-    for (const attributes of scripts) expect(attributes).toMatch(/\ssrc=/);
-    const sources = [
-      ...[...html.matchAll(/<script[^>]*\ssrc=["']([^"']+)["']/g)].map((m) => m[1]),
-      ...[...html.matchAll(/<link[^>]*\shref=["']([^"']+)["']/g)].map((m) => m[1]),
-    ];
+    const scripts = [...html.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+    expect(scripts.length).toBe(2);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\ssrc=/);
+      expect(body).toBe('');
+    }
+    const sources = [...html.matchAll(/<script[^>]*\ssrc=["']([^"']+)["']/g)].map((m) => m[1]);
     const urls = sources.map((source) => new URL(source, `${t.url}/docs`));
-    expect(urls.map((u) => u.pathname)).toEqual(expect.arrayContaining(['/docs/swagger-ui-bundle.js', '/docs/swagger-ui-init.js', '/docs/swagger-ui.css']));
+    expect(urls.map((u) => u.pathname)).toEqual(['/docs/prelude.js', expect.stringMatching(/^\/docs\/assets\/scalar-\d+\.\d+\.\d+\/standalone\.esm\.js$/)]);
     for (const url of urls) {
-      // Same origin (so 'self' allows it), and served with the docs' CSP.
+      // Same origin (so 'self' allows it), served as JavaScript.
       expect(url.origin).toBe(t.url);
       const asset = await t.http().get(url.pathname);
-      expect({ asset: url.pathname, status: asset.status }).toEqual({ asset: url.pathname, status: 200 });
+      expect({ asset: url.pathname, status: asset.status, type: asset.headers['content-type'] }).toEqual({
+        asset: url.pathname,
+        status: 200,
+        type: expect.stringMatching(/^(text|application)\/javascript/),
+      });
     }
+    // Only the bundle's JavaScript is served from its package: not its source maps, nor anything outside its folder.
+    const entry = urls[1].pathname;
+    expect((await t.http().get(`${entry}.map`)).status).toBe(404);
+    // (dist/index.js, one folder above the browser build, exists.)
+    expect((await t.http().get(entry.replace('standalone.esm.js', '%2e%2e/index.js'))).status).toBe(404);
   });
 });
 

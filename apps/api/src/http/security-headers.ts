@@ -1,14 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
-/** Where the Swagger UI is served (bootstrap.ts): the only HTML Scout sends. */
+/** Where the API reference is served (apps/api/src/docs): the only HTML Scout sends besides the OAuth sign-in page. */
 export const DOCS_PATH = '/docs';
 
 /**
- * The JSON API renders nothing, so its pages may load nothing and be framed by no one. The docs
- * page loads the Swagger UI's own scripts and stylesheet from this origin; its template has
- * inline <style> blocks (hence 'unsafe-inline' for styles only), its icons are data: URIs, and
- * "Try it out" calls this origin. No inline or remote script is allowed on either.
+ * The JSON API renders nothing, so its pages may load nothing and be framed by no one.
+ *
+ * The docs page (Scalar's API Reference, apps/api/src/docs) loads its scripts from this origin
+ * only and runs no inline script, nor eval; "Test Request" and the document's fetch go to this
+ * origin; its icons are inline SVG or data: URIs and it loads no font. Styles are the one
+ * exception, kept as narrow as the bundle allows:
+ * - <style> elements: a nonce made for each answer, no 'unsafe-inline'. The page hands it to the
+ *   bundle in a csp-nonce meta tag, and Scout's prelude puts it on every <style> element the
+ *   bundle's scripts create (docs/docs-page.ts); a <style> in markup injected into the page has
+ *   none and is blocked.
+ * - style attributes: 'unsafe-inline' (style-src-attr only). The bundle writes per-element
+ *   values into markup it renders as HTML (the highlighted code blocks' `--line-count` and
+ *   `--line-digits`, one value per example) and measures the scrollbar with a styled probe, so
+ *   no fixed list of hashes covers them; blocked, the example answers show line numbers without
+ *   their text. A style attribute holds declarations for one element: no selector, no @import,
+ *   and any url() in it is still bound by img-src.
  */
 const API_CSP = {
   'default-src': ["'none'"],
@@ -16,20 +30,35 @@ const API_CSP = {
   'form-action': ["'none'"],
   'frame-ancestors': ["'none'"],
 };
-const DOCS_CSP = {
-  'default-src': ["'self'"],
+
+type Directive = string | ((req: IncomingMessage, res: ServerResponse) => string);
+
+const NONCE = Symbol('docs style nonce');
+type WithNonce = ServerResponse & { [NONCE]?: string };
+
+/** The style nonce of this answer's CSP, made on first use (by the CSP header or by the page, whichever comes first). */
+export function docsStyleNonce(res: ServerResponse): string {
+  const answer = res as WithNonce;
+  return (answer[NONCE] ??= randomBytes(16).toString('base64'));
+}
+
+const docsStyleElements: Directive[] = ["'self'", (_req, res) => `'nonce-${docsStyleNonce(res)}'`];
+
+const DOCS_CSP: Record<string, Directive[]> = {
+  'default-src': ["'none'"],
   'script-src': ["'self'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
+  'style-src-elem': docsStyleElements,
+  'style-src-attr': ["'unsafe-inline'"],
+  // For browsers without the -elem/-attr directives: elements as above, attributes blocked.
+  'style-src': docsStyleElements,
   'img-src': ["'self'", 'data:'],
-  'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
-  'object-src': ["'none'"],
-  'base-uri': ["'self'"],
-  'form-action': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
   'frame-ancestors': ["'none'"],
 };
 
-const withCsp = (directives: Record<string, string[]>) =>
+const withCsp = (directives: Record<string, Directive[]>) =>
   helmet({
     // Directives as written: helmet's defaults add upgrade-insecure-requests, which would break
     // the docs on a plain-HTTP local port.
