@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { AlertsAdminService, type AccountAlerts } from '@scout/alerts';
 import { RequireKey } from '@scout/auth';
-import { UuidParam } from './uuid-param.pipe';
+import { UuidParam } from '../http/uuid-param.pipe';
 
 /** An account's alerts for the dashboard: each with its firing, delivery state and every attempt (never a signing secret). */
 @Controller('api/v1/admin/accounts/:id/alerts')

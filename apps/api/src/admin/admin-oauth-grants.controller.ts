@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Param, Req } from '@nestjs/common';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
 import type { OAuthGrantList, OAuthGrantView } from '../views/oauth-grant-views';
 import { AdminOAuthGrantsService } from './admin-oauth-grants.service';
-import { UuidParam } from './uuid-param.pipe';
+import { UuidParam } from '../http/uuid-param.pipe';
 
 /** OAuth grants of any account (admin scope): every grant, revoked ones too; revoking is audited. */
 @Controller('api/v1/admin')

@@ -28,7 +28,7 @@ import type {
 } from './admin-answers';
 import { AdminService, checkPeriod, type AdminActor } from './admin.service';
 import { streamLedgerCsv } from './ledger-csv';
-import { UuidParam } from './uuid-param.pipe';
+import { UuidParam } from '../http/uuid-param.pipe';
 
 const by = (req: ScoutRequest): AdminActor => ({ actor: `key:${req.caller!.keyId}`, requestId: String(req.id) });
 

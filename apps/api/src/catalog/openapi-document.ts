@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ToolRegistry } from '@scout/core';
+import { API_VERSION } from '../api-version';
 import { buildOpenApiDocument } from './openapi.builder';
-
-/** The API's version, in the OpenAPI document and the MCP server's info. */
-export const API_VERSION = '1.0.0';
 
 /** The OpenAPI document, built once from the registry after boot. */
 @Injectable()

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, CancelledNotificationSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRegistry } from '@scout/core';
-import { API_VERSION } from '../catalog/openapi-document';
+import { API_VERSION } from '../api-version';
 import { CallAbortedError } from '../tools/tool-call.types';
 import { JSON_RPC, JsonRpcFault } from './jsonrpc-errors';
 import { McpInFlightCalls } from './mcp-in-flight';

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Req } from '@nestjs/common';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
-import { UuidParam } from '../admin/uuid-param.pipe';
+import { UuidParam } from '../http/uuid-param.pipe';
 import type { OAuthGrantList, OAuthGrantView } from '../views/oauth-grant-views';
 import { MeOAuthGrantsService } from './me-oauth-grants.service';
 

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, 
 import type { Response } from 'express';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
 import { CREDITS_HEADER } from '@scout/core';
-import { UuidParam } from '../admin/uuid-param.pipe';
+import { UuidParam } from '../http/uuid-param.pipe';
 import { ChangeOwnPlanDto, CreateOwnKeyDto, OwnLedgerQueryDto } from './me.dto';
 import type { PlanChangeAnswer } from '@scout/ledger';
 import type { KeyView, LedgerPage, NewKey } from '../views/account-views';
