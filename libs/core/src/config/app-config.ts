@@ -26,12 +26,14 @@ const originList = (text: string | undefined) =>
  * a bad value stops the process with a message naming the variable.
  */
 export class AppConfig {
+  /** The HTTP port the API listens on (0 picks a free one; the banner says which). */
   @Transform(toNumber)
   @IsInt()
   @Min(0)
   @Max(65535)
   PORT = 3000;
 
+  /** The address the API binds (0.0.0.0: every interface). */
   @IsString()
   HOST = '0.0.0.0';
 
@@ -90,6 +92,12 @@ export class AppConfig {
   @IsString()
   METRICS_HOST = '127.0.0.1';
 
+  /**
+   * Redis: shared rate-limit counters across instances, the job queues (unset: the queues live in
+   * PostgreSQL), and the upstream response cache every API process shares, with single-flight across
+   * processes (unset: each process caches on its own). While it is set and does not answer PING
+   * within 1 s, GET /readyz answers 503.
+   */
   @IsOptional()
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL?: string;
@@ -117,6 +125,7 @@ export class AppConfig {
   @IsBoolean()
   DB_MIGRATE_ON_START?: boolean;
 
+  /** PostgreSQL connections per process (the API's pool; the worker has its own). */
   @Transform(toNumber)
   @IsInt()
   @Min(1)
@@ -240,11 +249,16 @@ export class AppConfig {
   @Max(2 ** 31 - 1)
   SANDBOX_SEED = 42;
 
+  /** DefiLlama's main API host (chains, protocols and the like); keyless. */
   @IsUrl({ require_tld: false }) DEFILLAMA_API_URL = 'https://api.llama.fi';
+  /** DefiLlama's coins API host (token prices with their confidence); keyless. */
   @IsUrl({ require_tld: false }) DEFILLAMA_COINS_URL = 'https://coins.llama.fi';
+  /** DefiLlama's stablecoins API host; keyless. */
   @IsUrl({ require_tld: false }) DEFILLAMA_STABLECOINS_URL = 'https://stablecoins.llama.fi';
+  /** DefiLlama's yields API host (pools); keyless. */
   @IsUrl({ require_tld: false }) DEFILLAMA_YIELDS_URL = 'https://yields.llama.fi';
 
+  /** Jupiter's API host (Solana prices and swap quotes), called with JUPITER_API_KEYS. */
   @IsUrl({ require_tld: false }) JUPITER_URL = 'https://api.jup.ag';
   /** Comma-separated Jupiter API keys (x-api-key); rotated, and skipped once refused. */
   @IsOptional() @IsString() JUPITER_API_KEYS?: string;
@@ -378,6 +392,7 @@ export class AppConfig {
   @IsString()
   SMTP_FROM = 'Scout alerts <alerts@scout.invalid>';
 
+  /** The lowest level logged (Nest's route table is at debug). */
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
@@ -410,6 +425,7 @@ export class AppConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL' })
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
 
+  /** The OTLP/HTTP traces endpoint as a full URL (`.../v1/traces`), the standard variable; either it or OTEL_EXPORTER_OTLP_ENDPOINT turns tracing on. */
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http(s) URL' })
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
