@@ -192,7 +192,7 @@ export class AppConfig {
   @Max(86_400)
   OAUTH_ACCESS_TOKEN_TTL_SECONDS = 3600;
 
-  /** Lifetime of an OAuth refresh token; each use replaces it with a new one of the same lifetime. */
+  /** Lifetime of an OAuth refresh token; each use replaces it with a new one of the same lifetime, and a reused one revokes its grant. */
   @Transform(toNumber)
   @IsInt()
   @Min(1)
@@ -334,7 +334,10 @@ export class AppConfig {
 
   /**
    * How long past its TTL a cached upstream answer is kept to stand in for its failing source
-   * (serve-stale); 0 turns serving stale answers off.
+   * (serve-stale: a 5xx, timeout, network error, malformed payload, open breaker or no usable key;
+   * never a 4xx refusal, never for a caller who cleared their cache since). It is metered as a
+   * cached call, charged as any answer, with a note naming the endpoint and when the copy was
+   * fetched; 0 turns serving stale answers off.
    */
   @Transform(toNumber)
   @IsInt()
@@ -376,8 +379,9 @@ export class AppConfig {
   ALERT_EVAL_INTERVAL_SECONDS = 60;
 
   /**
-   * Lets webhook alerts target loopback and private addresses (local development and tests only);
-   * link-local (cloud metadata), unspecified and reserved addresses stay refused.
+   * Lets alert webhooks and OAuth client metadata documents target loopback and private addresses
+   * (http on loopback; local development and tests only); link-local (cloud metadata), CGNAT,
+   * unspecified and reserved addresses stay refused.
    */
   @Transform(toBool)
   @IsBoolean()
