@@ -6,6 +6,14 @@ export const ANSWER_SCHEMAS = document as AnswerSchemaDocument;
 
 const DEFINITION = '#/definitions/';
 
+/**
+ * How the document names a route: `GET /api/v1/me/keys/{keyId}` for Express's
+ * `/api/v1/me/keys/:keyId` (path parameters as OpenAPI writes them).
+ */
+export function routeKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+}
+
 /** The tools the document describes. */
 export function describedTools(): string[] {
   return Object.keys(ANSWER_SCHEMAS.tools);

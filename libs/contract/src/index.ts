@@ -1,5 +1,5 @@
 export type { AnswerSchemaDocument, JsonSchema } from './answer-schema.types';
-export { ANSWER_SCHEMAS, answerDataSchema, describedTools, inlined, reachableDefinitions, withRefsAt } from './answer-schemas';
+export { ANSWER_SCHEMAS, answerDataSchema, describedTools, inlined, reachableDefinitions, routeKey, withRefsAt } from './answer-schemas';
 export { AnswerValidator, type AnswerDrift } from './answer-validator';
 export { AnswerConformance, recordAnswerDrift, takeAnswerDrift, type ToolAnswerDrift } from './answer-drift';
 export { CREDITS_SCHEMA, envelopeSchema, META_SCHEMA, toolOutputSchema } from './envelope-schema';

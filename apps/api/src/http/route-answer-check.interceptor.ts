@@ -1,6 +1,6 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
-import { AnswerConformance } from '@scout/contract';
+import { AnswerConformance, routeKey } from '@scout/contract';
 import { tap, type Observable } from 'rxjs';
 
 /**
@@ -17,8 +17,7 @@ export class RouteAnswerCheck implements NestInterceptor {
     const request = context.switchToHttp().getRequest<Request>();
     const path = (request.route as { path?: unknown } | undefined)?.path;
     if (typeof path !== 'string') return next.handle();
-    // As the answer document names routes: `GET /api/v1/me/keys/{keyId}`.
-    const route = `${request.method} ${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+    const route = routeKey(request.method, path);
     return next.handle().pipe(tap((body) => this.conformance.checkRoute(route, body)));
   }
 }

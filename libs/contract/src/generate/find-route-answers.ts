@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as ts from 'typescript';
+import { routeKey } from '../answer-schemas';
 import { importSource } from './find-tool-answers';
 
 /** One HTTP route as its controller declares it: the route and the named type it answers. */
@@ -40,16 +41,16 @@ export function findRouteAnswers(root: string, files: string[]): RouteAnswerSite
         if (!ts.isMethodDeclaration(member)) continue;
         const verb = Object.keys(VERBS).find((name) => decoratorArgument(member, name) !== null);
         if (!verb) continue;
-        const path = joinPath(prefix, decoratorArgument(member, verb)!);
+        const route = routeKey(VERBS[verb], joinPath(prefix, decoratorArgument(member, verb)!));
         const method = member.name.getText(source);
         const declared = member.type?.getText(source).replace(/\s+/g, ' ');
         if (declared && UNPUBLISHED.has(declared)) continue;
         const dataType = namedTypeOf(member.type);
         if (!dataType) {
-          problems.push(`${file} ${method} (${VERBS[verb]} ${path}): declare its answer as Promise<NamedType> or NamedType`);
+          problems.push(`${file} ${method} (${route}): declare its answer as Promise<NamedType> or NamedType`);
           continue;
         }
-        sites.push({ route: `${VERBS[verb]} ${path}`, dataType, from: importSource(root, file, source, dataType), file, method });
+        sites.push({ route, dataType, from: importSource(root, file, source, dataType), file, method });
       }
     }
   }
@@ -74,10 +75,9 @@ function decoratorArgument(node: ts.HasDecorators, name: string): string | null 
   return null;
 }
 
-/** `/api/v1/me` + `keys/:keyId` → `/api/v1/me/keys/{keyId}`. */
+/** `/api/v1/me` + `keys/:keyId` → `/api/v1/me/keys/:keyId`, as Express routes it. */
 function joinPath(prefix: string, path: string): string {
-  const joined = `/${[prefix, path].filter(Boolean).join('/')}`.replace(/\/+/g, '/').replace(/\/$/, '');
-  return joined.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  return `/${[prefix, path].filter(Boolean).join('/')}`.replace(/\/+/g, '/').replace(/\/$/, '');
 }
 
 /** `X` of a `Promise<X>` or `X` annotation, when X is a plain type name. */
