@@ -258,7 +258,10 @@ export class AppConfig {
   /** DefiLlama's yields API host (pools); keyless. */
   @IsUrl({ require_tld: false }) DEFILLAMA_YIELDS_URL = 'https://yields.llama.fi';
 
-  /** Jupiter's API host (Solana prices and swap quotes), called with JUPITER_API_KEYS. */
+  /**
+   * Jupiter's API host (Solana prices and swap quotes), called with JUPITER_API_KEYS. Without keys,
+   * point it at Jupiter's keyless tier, `https://lite-api.jup.ag`.
+   */
   @IsUrl({ require_tld: false }) JUPITER_URL = 'https://api.jup.ag';
   /** Comma-separated Jupiter API keys (x-api-key); rotated, and skipped once refused. */
   @IsOptional() @IsString() JUPITER_API_KEYS?: string;
@@ -269,12 +272,20 @@ export class AppConfig {
   TOKEN_DATA_RPC_URL = 'https://{network}.g.alchemy.com/v2';
   /** Its Portfolio API host (what a wallet holds, five networks per call); same keys, in the path. */
   @IsUrl({ require_tld: false }) TOKEN_DATA_PORTFOLIO_URL = 'https://api.g.alchemy.com/data/v1';
-  /** Comma-separated API keys of the token data API. */
+  /**
+   * Comma-separated API keys of the token data API; they travel in the path. Without one its sources
+   * show `unconfigured` in service_health, naming this setting.
+   */
   @IsOptional() @IsString() TOKEN_DATA_API_KEYS?: string;
 
   /** The FOMO data API (traders, boards, theses); keys travel as `Authorization: Bearer <key>`. */
   @IsUrl({ require_tld: false }) FOMO_API_URL = 'https://api.fomoapi.io';
-  /** Comma-separated FOMO API keys; rotated, rested when out of credits, skipped once refused. */
+  /**
+   * Comma-separated FOMO API keys, rotated: a key answered `402 credits_exhausted` rests while the
+   * next one is used; one refused with 401/403 is dropped. Each key's remaining credits (FOMO's
+   * `x-credits-remaining`) show in GET /api/v1/admin/upstreams. Without a key, source `fomo` shows
+   * `unconfigured` in service_health and the live feed is not ingested.
+   */
   @IsOptional() @IsString() FOMO_API_KEYS?: string;
 
   /** Days of the stored trade feed kept; older events are deleted every hour by the worker. */
@@ -286,24 +297,36 @@ export class AppConfig {
 
   /**
    * Whether this worker takes part in ingesting the live trade feed (one process at a time ingests,
-   * by a lease in PostgreSQL; the others stand by). Off for a worker that must never open the feed.
+   * by a lease in PostgreSQL; the others stand by). Needs a FOMO key. Off for a worker that must never
+   * open the feed.
    */
   @Transform(toBool)
   @IsBoolean()
   FEED_INGESTION = true;
 
-  /** DexScreener (token markets on every chain; keyless). */
+  /**
+   * DexScreener (keyless): token markets on every chain (price, market cap, FDV, liquidity, 24 h
+   * volume and change); its answers are cached 60 s.
+   */
   @IsUrl({ require_tld: false }) DEXSCREENER_API_URL = 'https://api.dexscreener.com';
 
-  /** The Solana token-analytics API (Solana Tracker format): on-chain token, deployer, early buyer and wallet PnL data. */
+  /**
+   * The Solana token-analytics API (Solana Tracker format): a token's holders, authorities, LP burn,
+   * risk, snipers and insiders, its deployer's launches, first buyers, top traders, a wallet's PnL,
+   * cohort search and market-cap charts. Shown as source `token-analytics` in service_health.
+   */
   @IsUrl({ require_tld: false }) TOKEN_ANALYTICS_URL = 'https://data.solanatracker.io';
-  /** Comma-separated token-analytics API keys (x-api-key); rotated, and skipped once refused. */
+  /**
+   * Comma-separated token-analytics API keys (x-api-key); rotated, and skipped once refused. Without
+   * one, source `token-analytics` shows `unconfigured`, naming this setting.
+   */
   @IsOptional() @IsString() TOKEN_ANALYTICS_API_KEYS?: string;
 
   /**
-   * The launchpad site (StonkFun format): its coins, launches, pairs and platform totals. No default:
+   * The launchpad site (StonkFun format): its coins, their burns, holder rewards, airdrops, fees and
+   * backing, its launches, pairs, LaunchLab pricing and platform totals. No default:
    * no public host is known, so unset in live mode the launchpad source shows unconfigured (naming this
-   * setting; Scout's overall status is not down for it) and its tools answer 502.
+   * setting; Scout's overall status is not down for it) and its tools answer 502, uncharged, naming it.
    */
   @IsOptional() @IsUrl({ require_tld: false }) LAUNCHPAD_API_URL?: string;
   /** Comma-separated launchpad API keys (x-api-key); optional, the site answers without one. */
