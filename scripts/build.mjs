@@ -8,6 +8,8 @@
 //   run (all of them when the previous build did not finish); outputs whose source is gone are
 //   deleted, so a deleted or renamed file leaves nothing stale behind (a migration least of all).
 // - `--clean`: dist/ is deleted first, a full build.
+// - Either way, the browser build of the /docs API reference is copied into dist/vendor/ when it is
+//   missing or its version changed (scripts/vendor-scalar.mjs).
 //
 // What counts as a source: the files tsconfig.build.json takes in (apps/, libs/, scripts/ and
 // ormconfig.ts, tests excluded), every other file the last compile read outside node_modules (from
@@ -19,6 +21,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, st
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vendorScalar } from './vendor-scalar.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -167,6 +170,9 @@ if (clean) rmSync(DIST, { recursive: true, force: true });
 const digest = inputsDigest();
 const stamp = readStamp();
 const outputsThere = ENTRY_POINTS.every((entry) => existsSync(join(DIST, entry)));
+// The /docs bundle (a devDependency) beside the compiled code; copied only when its version changed.
+const vendored = vendorScalar();
+if (vendored.copied > 0) say(`copied @scalar/api-reference ${vendored.version} into dist/vendor (${vendored.copied} files)`);
 if (stamp?.digest === digest && outputsThere) {
   say(`up to date, nothing compiled (${Date.now() - startedAt} ms)`);
   process.exit(0);

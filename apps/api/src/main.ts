@@ -66,6 +66,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen(config.PORT, config.HOST);
+  // Read now: a SIGTERM while the worker below starts closes the server, which then has no address.
+  const { port } = app.getHttpServer().address() as { port: number };
   // Each tool's answer validator compiles now, in the background, not on its first call (libs/contract/src/answer-warm-up.ts).
   app.get(AnswerConformance).warmUp();
   if (config.workerInProcess) {
@@ -73,8 +75,8 @@ async function main(): Promise<void> {
     const { backend } = await worker;
     process.stdout.write(`Scout worker: running in this process, queues on ${backend === 'redis' ? 'Redis' : 'PostgreSQL'}\n`);
   }
+  if (stopping) return;
   // The banner's last line: where to go now (the port actually bound, PORT=0 included).
-  const { port } = app.getHttpServer().address() as { port: number };
   const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   process.stdout.write(`Scout: listening on http://${host}:${port} (docs at /docs, MCP at /mcp)\n`);
 }

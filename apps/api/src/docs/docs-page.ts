@@ -5,7 +5,7 @@ import { SCALAR_BROWSER_DIR, SCALAR_VERSION } from './scalar-bundle';
 /**
  * The API reference at /docs: Scalar's API Reference (`@scalar/api-reference`, its standalone
  * browser build) over the same document as /api/v1/openapi.json. Everything the page loads comes
- * from Scout: the bundle and the chunks it imports are served from node_modules under a versioned
+ * from Scout: the bundle and the chunks it imports are served (scalar-bundle.ts) under a versioned
  * path, its configuration is a data attribute the bundle reads itself, and Scout's one script (the
  * prelude) is a file; the page has no inline script (its CSP: http/security-headers.ts).
  */
