@@ -9,7 +9,6 @@ import type { SharedCache } from './shared-cache';
 import { SourceBreaker } from './source-breaker';
 import { resolveSettings, type SourceSettings } from './source-settings';
 import { TwoTierCache } from './two-tier-cache';
-import { payloadDriftLog, type PayloadDriftLog } from './payload-drift-log';
 import { upstreamFailureLog, type UpstreamFailureLog } from './upstream-failure-log';
 import { AnswerReader, AttemptFailure, buildQuery, type AttemptRequest, type UpstreamRequest } from './upstream-request';
 import { UpstreamRetries } from './upstream-retries';
@@ -52,9 +51,7 @@ export interface HttpUpstreamSourceDeps {
   random?: () => number;
   /** The Redis tier shared by every API process (REDIS_URL); without it the cache is this process's only. */
   shared?: SharedCache | null;
-  /** Where payloads off Scout's schema are logged (default: the process's one log). */
-  driftLog?: PayloadDriftLog;
-  /** Where each failed request's warning goes (default: the process's one log). */
+  /** Where each failed request's warning goes, a payload off Scout's schema included (default: the process's one log). */
   failureLog?: UpstreamFailureLog;
 }
 
@@ -109,10 +106,7 @@ export class HttpUpstreamSource implements UpstreamSource, SourceStatusReporter 
       random: deps.random ?? Math.random,
       lastBreakerFailure: () => this.breaker.lastFailureDetail,
     });
-    this.answers = new AnswerReader((call, failure, detail, status, path) => this.fail(call, failure, detail, status, path), this.settings.refusalRule, {
-      provider: this.name,
-      log: deps.driftLog ?? payloadDriftLog,
-    });
+    this.answers = new AnswerReader((call, failure, detail, status, path) => this.fail(call, failure, detail, status, path), this.settings.refusalRule);
   }
 
   async request<T>(call: UpstreamCall, parse: (raw: unknown) => T): Promise<T> {

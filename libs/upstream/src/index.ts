@@ -12,7 +12,6 @@ export * from './upstream-endpoints';
 export { ProviderClients, standaloneProviderClients, type SourceFactory, type SourceTiming } from './provider-clients';
 export { probesOf, type ProviderProbe } from './provider-probe';
 export { allProviderProbes, formatProbeTable, outcomeOf, runProbes, type ProbeOutcome, type ProbeResult } from './provider-check';
-export { PayloadDriftLog, payloadDriftLog, type PayloadDrift } from './payload-drift-log';
 export * from './providers/jupiter';
 export * from './providers/alchemy';
 export * from './providers/defillama';

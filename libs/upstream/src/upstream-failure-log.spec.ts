@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { RequestContext, type ToolContext } from '@scout/core';
 import { HttpUpstreamSource } from './http-upstream-source';
-import { PayloadDriftLog } from './payload-drift-log';
 import { json, ProgrammableUpstream, toolContext } from './test/programmable-upstream';
 import { UnconfiguredUpstreamSource } from './unconfigured-upstream-source';
 import { UpstreamFailureLog } from './upstream-failure-log';
@@ -27,8 +26,8 @@ const opened: HttpUpstreamSource[] = [];
 function source(log: UpstreamFailureLog, keyPlacement: KeyPlacement = { kind: 'header', header: 'x-api-key' }, retries = 0): HttpUpstreamSource {
   const s = new HttpUpstreamSource(
     { name: 'fx', baseUrl, keys: [KEY], keyPlacement, timeoutMs: 2_000, retries },
-    // No real waits between retries; the drift summary is not what these tests read.
-    { failureLog: log, sleep: () => Promise.resolve(), driftLog: new PayloadDriftLog({ warn: () => undefined }) },
+    // No real waits between retries.
+    { failureLog: log, sleep: () => Promise.resolve() },
   );
   opened.push(s);
   return s;

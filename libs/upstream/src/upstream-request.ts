@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { PooledKey } from './key-pool';
-import type { PayloadDriftLog } from './payload-drift-log';
 import { keyResetAt, parseRetryAfter, type ResponseHeaders } from './retry-timing';
 import type { RefusalVerdict, UpstreamCall, UpstreamError, UpstreamSourceOptions } from './upstream.types';
 
@@ -78,8 +77,6 @@ export class AnswerReader {
   constructor(
     private readonly fail: FailureOf,
     private readonly refusalRule: UpstreamSourceOptions['refusalRule'],
-    /** Where a payload off Scout's schema is written down for operators, by provider, endpoint and path. */
-    private readonly drift: { provider: string; log: PayloadDriftLog },
   ) {}
 
   /** What a status outside 2xx means for the attempt; `body` is the start of a 4xx answer. */
@@ -149,14 +146,12 @@ export class AnswerReader {
       raw = JSON.parse(text);
     } catch (err) {
       const problem = `not JSON (${firstProblem(err).message})`;
-      this.drift.log.report({ provider: this.drift.provider, endpoint: call.endpoint, path: '(root)', problem });
       throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: ${problem}`, null, '(root)'), true);
     }
     try {
       return parse(raw);
     } catch (err) {
       const { path, message } = firstProblem(err);
-      this.drift.log.report({ provider: this.drift.provider, endpoint: call.endpoint, path, problem: message });
       throw new AttemptFailure('fail', this.fail(call, 'malformed', `malformed payload: at ${path}: ${message}`, null, path), true);
     }
   }

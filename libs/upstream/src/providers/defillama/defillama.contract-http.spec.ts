@@ -1,5 +1,5 @@
 import { HttpUpstreamSource } from '../../http-upstream-source';
-import { PayloadDriftLog } from '../../payload-drift-log';
+import { UpstreamFailureLog } from '../../upstream-failure-log';
 import { json, ProgrammableUpstream } from '../../test/programmable-upstream';
 import { UpstreamError } from '../../upstream.types';
 import { DefiLlamaClient } from './defillama.client';
@@ -69,7 +69,7 @@ function llama(): DefiLlamaClient {
   const host = (name: string) => {
     const source = new HttpUpstreamSource(
       { name, baseUrl, keys: [], keyPlacement: { kind: 'none' }, timeoutMs: 2_000, retries: 2 },
-      { sleep: async (ms) => void sleeps.push(ms), driftLog: new PayloadDriftLog({ warn }) },
+      { sleep: async (ms) => void sleeps.push(ms), failureLog: new UpstreamFailureLog({ warn }) },
     );
     opened.push(source);
     return source;
@@ -170,6 +170,6 @@ describe('a payload without what a tool computes with', () => {
     await expect(llama().yieldPools()).rejects.toMatchObject({ failure: 'malformed' });
     expect(upstream.hits).toHaveLength(1);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0][0]).toMatchObject({ provider: 'defillama-yields', endpoint: 'defillama:/pools', path: 'data.0.tvlUsd' });
+    expect(warn.mock.calls[0][0]).toMatchObject({ source: 'defillama-yields', endpoint: 'defillama:/pools', failure: 'malformed', path: 'data.0.tvlUsd' });
   });
 });
