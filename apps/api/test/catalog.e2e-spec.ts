@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { ANSWER_SCHEMAS, AnswerValidator } from '@scout/contract';
+import { ANSWER_SCHEMAS, AnswerValidator, routeKey } from '@scout/contract';
 import { TOOL_CATALOG } from '@scout/core';
 import { routesOf, sourceControllers } from './support/route-inventory';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -160,7 +160,11 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
     const doc = (await t.http().get('/api/v1/openapi.json')).body;
     const routes = routesOf(sourceControllers())
       .filter((r) => /^\/api\/v1\/(me|admin)(\/|$)/.test(r.path))
-      .map((r) => ({ method: r.method.toLowerCase(), path: r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}') }));
+      .map((r) => {
+        // The OpenAPI path of the route, as the answer document names it ('GET /x/{id}').
+        const [method, path] = routeKey(r.method, r.path).split(' ') as [string, string];
+        return { method: method.toLowerCase(), path };
+      });
     expect(routes.length).toBeGreaterThanOrEqual(30);
     const undocumented = routes.filter((r) => !doc.paths[r.path]?.[r.method]).map((r) => `${r.method} ${r.path}`);
     expect(undocumented).toEqual([]);
