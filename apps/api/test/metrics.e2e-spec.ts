@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CreditHoldsService } from '@scout/ledger';
 import { looksLikeIdentifier, parsePrometheusText, sampleSum, type MetricFamily } from '@scout/metrics';
 import { MetricsEndpoint } from '../src/metrics/metrics-endpoint.service';
 import { mcpClient, structured } from './support/mcp-client';
@@ -160,6 +161,21 @@ describe('Prometheus metrics of the API (METRICS_PORT)', () => {
     expect(families.get('scout_ledger_holds_open')?.samples).toHaveLength(1);
     expect(sampleSum(families, 'scout_feed_watches_open')).toBe(0);
     expect(sampleSum(families, 'scout_feed_streams_open')).toBe(0);
+  });
+
+  it('counts holds the expiry sweep voids (a call that never finished), and the open holds drop back', async () => {
+    const holds = t.app.get(CreditHoldsService);
+    const before = await scrape();
+    const expiredBefore = sampleSum(before.families, 'scout_ledger_holds_expired_total');
+    const openBefore = sampleSum(before.families, 'scout_ledger_holds_open');
+    // What a call that crashed after its hold leaves behind: a hold nobody posts or voids.
+    await holds.place({ accountId: account.accountId, tool: 'service_chain_health', amount: 250, requestId: 'metrics-expiry', channel: 'rest', ttlMs: 50 });
+    expect(sampleSum((await scrape()).families, 'scout_ledger_holds_open')).toBe(openBefore + 1);
+    await sleep(200);
+    expect(await holds.voidExpired()).toBeGreaterThanOrEqual(1);
+    const after = await scrape();
+    expect(sampleSum(after.families, 'scout_ledger_holds_expired_total')).toBeGreaterThanOrEqual(expiredBefore + 1);
+    expect(sampleSum(after.families, 'scout_ledger_holds_open')).toBe(openBefore);
   });
 
   it('labels a failing upstream: the call as upstream_error, its requests by failure, the breaker open', async () => {
