@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountModule } from '@scout/account';
@@ -20,7 +20,6 @@ import { LlmsTxtController } from './catalog/llms-txt.controller';
 import { LlmsTxtDocument } from './catalog/llms-txt-document';
 import { loggerOptions } from './http/logger.options';
 import { JsonBodyGuard } from './http/json-body.guard';
-import { RouteAnswerCheck } from './http/route-answer-check.interceptor';
 import { MeController } from './me/me.controller';
 import { MeService } from './me/me.service';
 import { MeOAuthGrantsController } from './me/me-oauth-grants.controller';
@@ -34,6 +33,7 @@ import { dataToolModules } from './upstreams/data-sources';
 import { StreamController } from './stream/stream.controller';
 import { HealthModule } from './health/health.module';
 import { MetricsEndpoint } from './metrics/metrics-endpoint.service';
+import { AnswerCheckModule } from './http/answer-check.module';
 
 export const ENTITIES = [...LEDGER_ENTITIES, ApiKeyEntity, AuditEntryEntity];
 
@@ -56,6 +56,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        AnswerCheckModule,
         CoreModule.forRoot(config, extras.toolCosts, extras.clock, { requireCompleteCatalog: !extras.allowPartialCatalog }),
         LoggerModule.forRoot(loggerOptions(config)),
         TypeOrmModule.forRoot({
@@ -100,7 +101,6 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: AccessGuard },
         { provide: APP_GUARD, useClass: JsonBodyGuard },
         { provide: APP_PIPE, useFactory: contractValidationPipe },
-        { provide: APP_INTERCEPTOR, useClass: RouteAnswerCheck },
         {
           provide: APP_FILTER,
           useFactory: (ledger: LedgerService) => new ScoutExceptionFilter({ remainingFor: (id) => ledger.remaining(id) }),

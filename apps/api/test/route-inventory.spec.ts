@@ -1,8 +1,11 @@
 import { basename } from 'node:path';
+import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
+import { ANSWER_SCHEMAS, routeKey } from '@scout/contract';
+import { RouteAnswerCheck } from '../src/http/route-answer-check.interceptor';
 import { controllerFiles, key, KNOWN_ROUTES, LLMS_TXT, OAUTH_ROUTES, PROBES, routesOf, sourceControllers, type RouteInfo } from './support/route-inventory';
 
 /**
- * The static half of the route inventory (access decorators, ARCHITECTURE section 4), read from
+ * The static half of the route inventory (access decorators, docs/architecture.md section 4), read from
  * the controllers' decorators without booting the app: every route declares how it is reached,
  * the public set is exactly the discovery routes (with /llms.txt) plus tools decided per tool, admin routes need
  * the admin scope. route-access.e2e-spec.ts checks that the booted app routes exactly these
@@ -19,6 +22,23 @@ describe('route inventory (static): every route declares its access', () => {
     expect(files.length).toBeGreaterThanOrEqual(8);
     for (const file of files) expect(basename(file)).toMatch(/\.controller\.ts$/);
     expect(sourceControllers()).toHaveLength(files.length);
+  });
+
+  it('RouteAnswerCheck wraps exactly the controllers with a route whose answer is declared (never the tools, watches, streams or MCP)', () => {
+    const declared = new Set(Object.keys(ANSWER_SCHEMAS.routes));
+    const found = new Set<string>();
+    const wrapped: string[] = [];
+    const expected: string[] = [];
+    for (const controller of sourceControllers()) {
+      const own = routesOf([controller]).map((r) => routeKey(r.method, r.path));
+      for (const route of own) if (declared.has(route)) found.add(route);
+      const interceptors = (Reflect.getMetadata(INTERCEPTORS_METADATA, controller) ?? []) as unknown[];
+      if (interceptors.includes(RouteAnswerCheck)) wrapped.push(controller.name);
+      if (own.some((route) => declared.has(route))) expected.push(controller.name);
+    }
+    expect(wrapped.sort()).toEqual(expected.sort());
+    expect(wrapped).not.toEqual(expect.arrayContaining(['ToolsController']));
+    expect([...found].sort()).toEqual([...declared].sort());
   });
 
   it('finds the known routes', () => {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
 import {
@@ -29,6 +29,7 @@ import type {
 import { AdminService, checkPeriod, type AdminActor } from './admin.service';
 import { streamLedgerCsv } from './ledger-csv';
 import { UuidParam } from '../http/uuid-param.pipe';
+import { RouteAnswerCheck } from '../http/route-answer-check.interceptor';
 
 const by = (req: ScoutRequest): AdminActor => ({ actor: `key:${req.caller!.keyId}`, requestId: String(req.id) });
 
@@ -37,6 +38,7 @@ const by = (req: ScoutRequest): AdminActor => ({ actor: `key:${req.caller!.keyId
  * tool envelope. Every action that changes something is written to the audit log.
  */
 @Controller('api/v1/admin')
+@UseInterceptors(RouteAnswerCheck)
 @RequireKey('admin')
 export class AdminController {
   constructor(

@@ -1,7 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { Public } from '@scout/auth';
 import { ToolRegistry, type JsonValue } from '@scout/core';
 import { OpenApiDocument } from './openapi-document';
+import { RouteAnswerCheck } from '../http/route-answer-check.interceptor';
 
 /** One tool of the catalog. */
 export interface CatalogTool {
@@ -33,6 +34,7 @@ export interface ToolCatalogAnswer {
 
 /** Discovery routes, public so integrators and agents can read them before they have a key. */
 @Controller('api/v1')
+@UseInterceptors(RouteAnswerCheck)
 export class CatalogController {
   constructor(
     private readonly registry: ToolRegistry,

@@ -5,8 +5,7 @@ import { join, resolve } from 'node:path';
 import { locateScalarBundle } from './scalar-bundle';
 
 const root = resolve(__dirname, '../../../..');
-const vendor = (outDir: string) =>
-  execFileSync(process.execPath, [join(root, 'scripts/vendor-scalar.mjs'), outDir], { cwd: root, encoding: 'utf8' });
+const vendor = (outDir: string) => execFileSync(process.execPath, [join(root, 'scripts/vendor-scalar.mjs'), outDir], { cwd: root, encoding: 'utf8' });
 
 /** Every `./x.js` or `./chunks/x.js` a module of the bundle imports, resolved against its folder. */
 function importsOf(dir: string, file: string): string[] {

@@ -7,6 +7,10 @@ import { tap, type Observable } from 'rxjs';
  * Holds the account, self-service and admin routes to the answers their handlers declare, as
  * ToolCallService does for the tools: the body is sent as it is, and a field off the generated
  * schema (libs/contract) is logged once per route and path, and fails the test tiers.
+ *
+ * Put on those controllers with @UseInterceptors, not registered globally: a tool call, a held
+ * watch or an event stream then never lives inside an interceptor's observable (route-inventory.spec.ts
+ * checks that every controller with a declared answer has it, and no other).
  */
 @Injectable()
 export class RouteAnswerCheck implements NestInterceptor {

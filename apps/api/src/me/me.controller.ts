@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
 import { CREDITS_HEADER } from '@scout/core';
@@ -8,12 +8,14 @@ import type { PlanChangeAnswer } from '@scout/ledger';
 import type { KeyView, LedgerPage, NewKey } from '../views/account-views';
 import type { GrantList, MeSummary, OwnKeyList, OwnPlan } from './me-answers';
 import { MeService } from './me.service';
+import { RouteAnswerCheck } from '../http/route-answer-check.interceptor';
 
 /**
  * The caller's own account (any valid key): balance and usage, keys, plan, grants and ledger.
  * Every route acts on the account of the key that calls it and on nothing else.
  */
 @Controller('api/v1/me')
+@UseInterceptors(RouteAnswerCheck)
 @RequireKey()
 export class MeController {
   constructor(private readonly me: MeService) {}

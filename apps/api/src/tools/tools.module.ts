@@ -1,5 +1,4 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AnswerConformance } from '@scout/contract';
 import { IdempotencyModule } from '@scout/idempotency';
 import { LedgerModule } from '@scout/ledger';
 import type { UpstreamEndpoints } from '@scout/upstream';
@@ -17,15 +16,8 @@ export class ToolsModule {
       module: ToolsModule,
       imports: [LedgerModule, IdempotencyModule],
       controllers: [ToolsController],
-      providers: [
-        { provide: UPSTREAM_ENDPOINTS, useValue: upstreams },
-        BalanceReads,
-        ToolCallService,
-        ToolGatewayService,
-        { provide: AnswerConformance, useFactory: () => new AnswerConformance() },
-      ],
-      // The one conformance check: the account and admin routes' answers are held to it too (RouteAnswerCheck).
-      exports: [ToolCallService, AnswerConformance],
+      providers: [{ provide: UPSTREAM_ENDPOINTS, useValue: upstreams }, BalanceReads, ToolCallService, ToolGatewayService],
+      exports: [ToolCallService],
     };
   }
 }
