@@ -59,7 +59,7 @@ export async function createApiApp(
   // No ETag from a hash of every body: answers under /api/ are no-store and differ per call (request
   // id, credits), so no client could revalidate one; documents that can be revalidated set their own.
   app.set('etag', false);
-  if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
   answerClientErrors(app.getHttpServer(), clientErrorCredits(app), refusalBody);
   app.use(requestId);
   // What the request's tool calls did, for its log line (http/request-facts.ts).

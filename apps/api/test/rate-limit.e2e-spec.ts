@@ -5,7 +5,7 @@ import { UnauthenticatedRateLimiter } from '@scout/auth';
 
 /**
  * The per-IP limit on unauthenticated requests (spec "Authentication" rule 5, "Errors" 429;
- * ARCHITECTURE section 4 step 2). Every request here comes from 127.0.0.1. Without REDIS_URL the
+ * docs/architecture.md section 4 step 2). Every request here comes from 127.0.0.1. Without REDIS_URL the
  * counters live in the app's memory, so each describe boots its own app and starts from zero.
  */
 const LIMIT = 5;
@@ -132,6 +132,19 @@ describe('one budget per IPv6 network (RATE_LIMIT_IPV6_PREFIX), per whole IPv4 a
       await expectServed(t, ['198.51.100.7', '::ffff:198.51.100.7', '198.51.100.7', '::ffff:c633:6407', '198.51.100.7']);
       expectRateLimited(await from(t, '::ffff:198.51.100.7'));
       await expectServed(t, ['198.51.100.8']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('TRUST_PROXY=1 (one proxy hop) keys the budget on the address that proxy reports, not on the proxy', async () => {
+    const t = await startTestApp({ env: { ...LIMITED_ENV, TRUST_PROXY: '1' } });
+    try {
+      await expectServed(t, Array<string>(LIMIT).fill('198.51.100.20'));
+      expectRateLimited(await from(t, '198.51.100.20'));
+      // A spoofed address further left is not trusted: only the last hop's report counts.
+      expectRateLimited(await from(t, '203.0.113.9, 198.51.100.20'));
+      await expectServed(t, ['198.51.100.21']);
     } finally {
       await t.close();
     }

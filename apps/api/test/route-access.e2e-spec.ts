@@ -21,7 +21,7 @@ const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 /** Every controller method the booted app routes, with the access rule the guard will read for it. */
 const routeInventory = (app: INestApplication): RouteInfo[] => routesOf(appControllers(app));
 
-/** The routes Express really serves (method and path), outside Swagger UI and Nest's middleware mounts. */
+/** The routes Express really serves (method and path), outside the /docs router and Nest's middleware mounts. */
 function expressRoutes(app: INestApplication): { api: string[]; other: string[] } {
   const express = app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } };
   const api: string[] = [];
@@ -55,7 +55,7 @@ describe('route inventory (booted): the app routes what the sources declare', ()
     const served = expressRoutes(t.app);
     const root = served.other.filter((route) => ROOT_ROUTES.includes(route));
     expect([...served.api, ...root].sort()).toEqual(routes.map(key).sort());
-    // Everything else Express serves is the Swagger UI over the public OpenAPI document.
+    // Everything else Express serves is the API reference at /docs over the public OpenAPI document.
     for (const route of served.other.filter((r) => !ROOT_ROUTES.includes(r))) expect(route).toMatch(/^GET \/docs/);
   });
 

@@ -101,7 +101,7 @@ export function buildLlmsTxt({ publicUrl, tools }: LlmsTxtInput): string {
     '',
     `- [OpenAPI 3.1 document](${publicUrl}/api/v1/openapi.json): every tool's inputs as JSON Schema, its cost (\`x-credits\`), responses and errors.`,
     `- [Tool list](${publicUrl}/api/v1/tools): JSON, every tool with its cost and input schema.`,
-    `- [Interactive docs](${publicUrl}${DOCS_PATH}): the OpenAPI document in Swagger UI.`,
+    `- [Interactive docs](${publicUrl}${DOCS_PATH}): the API reference over the OpenAPI document, searchable, with example answers and a request console.`,
     `- [Your account](${publicUrl}/api/v1/me): balance, calls left and usage by tool (needs a credential).`,
     '',
     ...toolSections(tools, publicUrl).flatMap((section) => [section, '']),

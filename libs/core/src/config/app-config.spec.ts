@@ -46,6 +46,15 @@ describe('AppConfig', () => {
     expect(() => AppConfig.fromEnv({ OAUTH_REFRESH_TOKEN_TTL_DAYS: '0' })).toThrow(/OAUTH_REFRESH_TOKEN_TTL_DAYS/);
   });
 
+  it("reads TRUST_PROXY as Express's trust proxy takes it: a hop count as a number, true as a boolean, else addresses and names", () => {
+    expect(AppConfig.fromEnv({}).trustProxy).toBeUndefined();
+    expect(AppConfig.fromEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(AppConfig.fromEnv({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(AppConfig.fromEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(AppConfig.fromEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fc00::/7' }).trustProxy).toBe('loopback, 10.0.0.0/8, fc00::/7');
+    for (const bad of ['1 hop', 'loopback;uniquelocal', '*']) expect(() => AppConfig.fromEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+
   it('turns migrations off by default for an external database', () => {
     const config = AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@h:5432/d' });
     expect(config.embeddedDatabase).toBe(false);

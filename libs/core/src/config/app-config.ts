@@ -228,9 +228,16 @@ export class AppConfig {
   @Matches(ORIGINS, { message: 'MCP_ALLOWED_ORIGINS must be comma-separated origins such as https://app.example.com' })
   MCP_ALLOWED_ORIGINS?: string;
 
-  /** Set when Scout runs behind a proxy that sets X-Forwarded-For (an Express trust proxy value). */
+  /**
+   * Set when Scout runs behind proxies that set X-Forwarded-For, so the client address (the key of
+   * the unauthenticated rate limit) is read from it: a hop count (`1` for one load balancer), `true`
+   * to trust every hop, or addresses, subnets and Express's names (`loopback`, `linklocal`,
+   * `uniquelocal`), comma-separated. Unset: the address is the connection's.
+   */
   @IsOptional()
-  @IsString()
+  @Matches(/^\s*(true|false|\d+|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)\s*$/i, {
+    message: 'TRUST_PROXY must be a hop count, true, or comma-separated addresses, subnets or loopback/linklocal/uniquelocal',
+  })
   TRUST_PROXY?: string;
 
   /**
@@ -478,6 +485,15 @@ export class AppConfig {
 
   get embeddedDatabase(): boolean {
     return !this.DATABASE_URL;
+  }
+
+  /** TRUST_PROXY as Express's `trust proxy` reads it: a hop count must be a number (the text `1` would be the address 0.0.0.1), `true` a boolean. */
+  get trustProxy(): boolean | number | string | undefined {
+    const value = this.TRUST_PROXY?.trim();
+    if (!value) return undefined;
+    if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+    if (/^\d+$/.test(value)) return Number(value);
+    return value;
   }
 
   get workerInProcess(): boolean {
