@@ -25,7 +25,7 @@
  *    serialisation, two costs measured side by side (the check's share of what an answer costs
  *    anyway);
  *  - steady check p99 ≤ BENCH_VALIDATE_P99_US (default 50 µs of CPU) per answer: a metered call
- *    costs the API about 250-300 µs of CPU (bench:http, README), so even a slow answer's check
+ *    costs the API about 250-300 µs of CPU (bench:http, docs/benchmarks.md), so even a slow answer's check
  *    stays a small part of its call;
  *  - the warm-up's slowest single compile ≤ BENCH_COMPILE_MAX_MS (default 150 ms of CPU): the
  *    longest a request arriving during the warm-up waits behind it, once per process (30-80 ms

@@ -14,8 +14,8 @@
  * Runs against a throwaway database: embedded PGlite by default, or a fresh database on the server
  * named by DATABASE_URL.
  *
- *   npm run bench                      # embedded
- *   DATABASE_URL=postgres://... npm run bench
+ *   npm run bench:ledger               # embedded
+ *   DATABASE_URL=postgres://... npm run bench:ledger
  *
  * Env: BENCH_DEBITS (per scenario, default 4000), BENCH_CONCURRENCY (default 32).
  */

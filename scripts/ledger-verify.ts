@@ -5,7 +5,7 @@ import { hasEmbeddedDatabase, runningEmbeddedPostgres, startEmbeddedPostgres } f
 import { LEDGER_INVARIANTS, verifyLedger, type LedgerViolation } from '../libs/ledger/src/ledger-verify';
 
 /**
- * Checks every ledger invariant of ARCHITECTURE section 5 over the whole database and prints a
+ * Checks every ledger invariant of docs/architecture.md section 5 over the whole database and prints a
  * report. Without a URL or DATABASE_URL it checks the embedded database of DATA_DIR, through the
  * Scout serving it or, when none runs, by opening the directory itself. Exit status: 0 clean, 1 at least one violation, 2 the checks could not run (bad usage,
  * no database, connection or query error). Read-only: one REPEATABLE READ READ ONLY transaction.

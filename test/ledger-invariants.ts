@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { ledgerRows } from './ledger-rows';
 
 /**
- * Every ledger invariant of one account at rest (ARCHITECTURE section 5), as a list of violations
+ * Every ledger invariant of one account at rest (docs/architecture.md section 5), as a list of violations
  * (empty when all hold): balance >= 0 and equal to the sum of the entries and to the sum of what is
  * left of its grants; each entry's balance_after is the running sum; each grant's remaining is the
  * sum of its allocations and within [0, credits]; each entry's allocations add up to its amount.

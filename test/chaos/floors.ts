@@ -16,7 +16,7 @@ export interface Floor {
  * calls in flight on the killed process (about 12 of the 24 clients) whose charge committed in
  * the instant before the signal, their answer not yet written, can be lost; posts are committed
  * in groups, so that is the one or two batches committed then. Seen, per 30 s run: 0 or 1 before
- * the hold path met the kill (README); with it and MCP, 0, 0, 2, 1 and 0 in five runs (the 2
+ * the hold path met the kill (docs/testing.md, the chaos tier); with it and MCP, 0, 0, 2, 1 and 0 in five runs (the 2
  * one batch, both 1.6 ms before the kill). Four allows twice the worst seen; a server that charged long before it
  * answered, or charged calls that failed, would lose most of its calls in flight and fail here.
  */
@@ -33,7 +33,7 @@ const inFlightAt = (r: RequestRecord, at: number) => r.sentAt <= at && r.doneAt 
  * A run whose clients got nothing through, whose terminations found no connection, whose kill -9
  * hit a process already gone or whose MCP calls all failed audits an empty ledger cleanly; these
  * floors make it fail instead. They grow with the load's duration and sit far below what this
- * 2-core machine reaches (see the README's measurements), so only a run where the thing did not
+ * 2-core machine reaches (see docs/benchmarks.md), so only a run where the thing did not
  * happen falls under them. One ceiling: the answers lost to the kill -9 (LOST_IN_CRASH_PER_KILL).
  */
 export function floorsOf(

@@ -3,7 +3,7 @@ import { randomKey, startTestApp, type TestApp } from './support/test-app';
 import { callCharges, ledgerRows, refundCall } from '../../../test/ledger-rows';
 
 /**
- * The admin bootstrap API end to end (ARCHITECTURE section 5, issue "Ledger"): accounts, keys,
+ * The admin bootstrap API end to end (docs/architecture.md section 5, issue "Ledger"): accounts, keys,
  * credits and the ledger, through the same bootstrap as main.ts, plus GET /api/v1/me.
  */
 

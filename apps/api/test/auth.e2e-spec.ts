@@ -5,7 +5,7 @@ import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools'
 import { randomKey, startTestApp, type TestApp } from './support/test-app';
 
 /**
- * Authentication end to end (spec "Authentication" and "Errors", ARCHITECTURE section 4 step 4):
+ * Authentication end to end (spec "Authentication" and "Errors", docs/architecture.md section 4 step 4):
  * bearer API keys, their storage, revocation across instances, scopes, ADMIN_BOOTSTRAP_KEY and logs.
  * The unauthenticated rate limit has its own file; the apps here raise it out of the way because
  * many keyless and bad-key requests come from the one test IP.
@@ -329,7 +329,7 @@ describe('403: scopes', () => {
   const expectForbidden = (res: Response) => {
     expect(res.status).toBe(403);
     expect(res.body.error).toEqual({ code: 'forbidden', message: expect.any(String) });
-    // An authenticated caller: the balance comes with the error (ARCHITECTURE section 4 step 8).
+    // An authenticated caller: the balance comes with the error (docs/architecture.md section 4 step 8).
     expect(res.headers['x-credits-remaining']).toBe(String(res.body.credits.remaining));
   };
 

@@ -7,7 +7,7 @@ import { FIXTURE_TOOL_COSTS, FixtureTools, FixtureToolsModule } from './support/
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
- * Graceful drain (ARCHITECTURE: processes; issue 9): the probes, and the shutdown order driven
+ * Graceful drain (docs/architecture.md section 2; issue 9): the probes, and the shutdown order driven
  * through DrainState and drainAndClose exactly as main.ts runs them on SIGTERM, without a signal.
  * The real process under SIGTERM is drain-process.e2e-spec.ts.
  */

@@ -1,7 +1,7 @@
 import { FIXTURE_TOOL_COSTS, FixtureToolsModule } from './support/fixture-tools';
 import { startTestApp, type TestApp } from './support/test-app';
 
-describe('metering: the debit path under concurrency (ARCHITECTURE section 5)', () => {
+describe('metering: the debit path under concurrency (docs/architecture.md section 5)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ modules: [FixtureToolsModule], toolCosts: FIXTURE_TOOL_COSTS });

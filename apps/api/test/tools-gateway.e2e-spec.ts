@@ -34,7 +34,7 @@ async function apiWithout(sandbox: TestApp['sandbox'], service: Type, extras: Ap
   return app;
 }
 
-describe('tool gateway (ARCHITECTURE section 4, spec envelope and errors)', () => {
+describe('tool gateway (docs/architecture.md section 4, spec envelope and errors)', () => {
   let t: TestApp;
   let key: string;
   let accountId: string;

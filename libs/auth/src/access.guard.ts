@@ -10,7 +10,7 @@ import { UnauthenticatedRateLimiter } from './unauthenticated-rate-limiter';
 export type ScoutRequest = Request & { id: string; caller?: CallerIdentity | null; tool?: RegisteredTool };
 
 /**
- * The gate in front of every route (ARCHITECTURE section 4, steps 2-4): IP rate limit for requests
+ * The gate in front of every route (docs/architecture.md section 4, steps 2-4): IP rate limit for requests
  * without a key, tool lookup (404 before auth), bearer auth, scope check. An OAuth access token is
  * taken on the tools and on routes that say so (`acceptsOAuth`); managing keys, plans, grants and
  * the admin API needs an `sc_` key.

@@ -1,5 +1,5 @@
 /**
- * The ledger invariants of ARCHITECTURE section 5, one SQL check each (see ledger-verify.ts for
+ * The ledger invariants of docs/architecture.md section 5, one SQL check each (see ledger-verify.ts for
  * how they run and what is out of reach).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Checks the ledger invariants of ARCHITECTURE section 5 over the whole database (or some
+ * Checks the ledger invariants of docs/architecture.md section 5 over the whole database (or some
  * accounts) with plain SQL, for `npm run ledger:verify` and the tests. Read-only: it never writes.
  *
  * Each check is one SELECT, so each sees one consistent snapshot even while the API writes; run

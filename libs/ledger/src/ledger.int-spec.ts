@@ -3,7 +3,7 @@ import { ledgerRows } from '../../../test/ledger-rows';
 import { useTestPool } from '../../../test/test-pool';
 
 /**
- * Integration tests of the ledger straight against PostgreSQL (ARCHITECTURE section 5): the
+ * Integration tests of the ledger straight against PostgreSQL (docs/architecture.md section 5): the
  * tables, triggers and scout_* functions of the LedgerFoundation migration. Accounts are inserted
  * with plain SQL; credits move only through scout_grant / scout_spend / scout_refund.
  */

@@ -34,7 +34,7 @@ interface KeyClaim {
 }
 
 /**
- * One tool call after the access guard, for every transport (ARCHITECTURE section 4, steps 5-8):
+ * One tool call after the access guard, for every transport (docs/architecture.md section 4, steps 5-8):
  * validate the input, claim its Idempotency-Key if one came, place a hold for the cost, run the
  * handler with its context, then post the hold with the envelope (stored under the key in the same
  * transaction) before the answer leaves, or void it if the call failed. A hold left by a crash

@@ -5,7 +5,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * that move credits. Every movement goes through one of the scout_* functions, each a single
  * round trip that locks the account row, so concurrent calls on one account serialise there.
  *
- * Invariants (ARCHITECTURE section 5):
+ * Invariants (docs/architecture.md section 5):
  *  - accounts.balance >= 0 and equals the sum of the account's credit_entries.amount;
  *  - each entry's balance_after is the account balance right after it;
  *  - credit_entries and credit_allocations are append-only (triggers below);

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Writes off what is left of grants past their expiry (ARCHITECTURE section 5): one 'expiry' entry
+ * Writes off what is left of grants past their expiry (docs/architecture.md section 5): one 'expiry' entry
  * per grant for exactly its remaining credits, linked to the grant and allocated against it, and
  * the account balance lowered by the same amount. The worker's ledger queue calls
  * scout_expire_grants every minute; spending never needed it (scout_spendable and scout_spend

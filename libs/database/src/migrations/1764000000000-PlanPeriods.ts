@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const READER = 'scout_billing_reader';
 
 /**
- * Plan subscriptions as ledger facts (ARCHITECTURE section 5): every plan pick, change and cancel
+ * Plan subscriptions as ledger facts (docs/architecture.md section 5): every plan pick, change and cancel
  * is a row of plan_changes (who, when, from, to); every billing period is a row of plan_periods
  * with the USD charge for the billing team and the plan grant that gave its monthly credits.
  *

@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const READER = 'scout_billing_reader';
 
 /**
- * Two-phase charges (ARCHITECTURE section 5), on the model of TigerBeetle's pending transfers: a
+ * Two-phase charges (docs/architecture.md section 5), on the model of TigerBeetle's pending transfers: a
  * tool call places a hold for its cost, posts it once its answer is ready (the usage entry, and the
  * Idempotency-Key's stored answer in the same transaction) or voids it on failure. A hold carries
  * its deadline; a pending hold past it counts as spent by nobody, so whatever crashes, the default
