@@ -1,15 +1,16 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { TOOL_CATALOG } from '@scout/core';
 import { SCALAR_VERSION } from '../src/docs/scalar-bundle';
+import { describeInBrowser, launchChromium, RECORD_CSP_VIOLATIONS, watch } from './support/browser';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**
  * The API reference at /docs as a person sees it, in headless Chromium (Debian's `chromium`
  * package driven by playwright-core; no browser is downloaded): Scalar's API Reference, served by
- * Scout from node_modules, renders /api/v1/openapi.json under the page's strict CSP (no console
+ * Scout (from the build's copy or node_modules), renders /api/v1/openapi.json under the page's strict CSP (no console
  * error or warning, no CSP violation, no failed request); every area is a group with its
  * description; the search finds a tool by its name and by words of its description; the tool's
  * example answer and its shared ($ref) error answers and headers render; "Test Request" with a
@@ -20,19 +21,6 @@ import { startTestApp, type TestApp } from './support/test-app';
  * Without /usr/bin/chromium the test is skipped with a message, except in CI (CI=true), where it
  * fails: `.ci/run` installs the browser.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const IN_CI = process.env.CI === 'true';
-const MISSING = `${CHROMIUM} is missing (Debian: apt-get install -y chromium)`;
 const SCREENSHOT = process.env.WRITE_SCREENSHOT === '1' ? resolve(__dirname, '../../../docs/api-reference.png') : null;
 /** The JavaScript a first visit loads (uncompressed; Scout serves it as is): the bundle entry and the chunks it imports. */
 const JS_BUDGET_BYTES = 3_800_000;
@@ -49,41 +37,17 @@ interface OpenApi {
   components: { responses: Record<string, { description: string }>; headers: Record<string, { description: string }> };
 }
 
-/** Records the page's CSP violation reports from before its own scripts run (not subject to its CSP). */
-const RECORD_CSP_VIOLATIONS = `
-  window.cspViolations = [];
-  document.addEventListener('securitypolicyviolation', (e) =>
-    window.cspViolations.push(e.violatedDirective + ': ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber));
-`;
+const describeBrowser = describeInBrowser('docs page');
 
-/** What went wrong on the page while it was open: console errors and warnings, uncaught errors, failed or refused loads, CSP reports. */
-function watch(page: Page): { problems: string[]; cspViolations: () => Promise<string[]> } {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  return { problems, cspViolations: () => page.evaluate<string[]>('window.cspViolations') };
-}
-
-const SKIPPED = !existsSync(CHROMIUM) && !IN_CI;
-if (SKIPPED) process.stdout.write(`\n[docs page] skipped: ${MISSING}; in CI (CI=true) this test fails instead\n`);
-const describeBrowser = SKIPPED ? describe.skip : describe;
-
-describeBrowser(`the API reference at /docs in headless Chromium${SKIPPED ? ` (skipped: ${MISSING})` : ''}`, () => {
+describeBrowser('the API reference at /docs in headless Chromium', () => {
   let t: TestApp;
   let browser: Browser;
   let doc: OpenApi;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${MISSING}: the docs page cannot be checked in a browser`);
     t = await startTestApp();
     doc = (await t.http().get('/api/v1/openapi.json')).body as OpenApi;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
