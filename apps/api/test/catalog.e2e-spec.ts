@@ -147,8 +147,10 @@ describe('discovery: /api/v1/tools, /api/v1/openapi.json and /docs', () => {
       'GET /api/v1/me/grants',
       'GET /api/v1/me/keys',
       'GET /api/v1/me/ledger',
+      'GET /api/v1/me/ledger.csv',
       'GET /api/v1/me/oauth-grants',
       'GET /api/v1/me/plan',
+      'GET /api/v1/me/usage',
       'POST /api/v1/me/keys',
       'PUT /api/v1/me/plan',
     ]);

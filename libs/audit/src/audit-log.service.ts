@@ -34,6 +34,8 @@ export interface AuditRecord {
 export interface AuditQuery {
   accountId?: string;
   action?: AuditAction;
+  /** Who acted, exactly as recorded (`key:<id>` of the admin key). */
+  actor?: string;
   limit: number;
   /** Entries older than this id (the previous page's nextCursor). */
   before?: number;
@@ -54,7 +56,7 @@ export class AuditLogService {
     return row.id;
   }
 
-  /** Newest first, keyset-paginated by id. */
+  /** Newest first, keyset-paginated by id; filtered by account, action and actor, each with its index. */
   async list(query: AuditQuery): Promise<{ entries: AuditEntryEntity[]; nextCursor: number | null }> {
     const qb = this.db.manager
       .createQueryBuilder(AuditEntryEntity, 'a')
@@ -62,6 +64,7 @@ export class AuditLogService {
       .limit(query.limit + 1);
     if (query.accountId) qb.andWhere('a.account_id = :accountId', { accountId: query.accountId });
     if (query.action) qb.andWhere('a.action = :action', { action: query.action });
+    if (query.actor) qb.andWhere('a.actor = :actor', { actor: query.actor });
     if (query.before !== undefined) qb.andWhere('a.id < :before', { before: query.before });
     const rows = await qb.getMany();
     const entries = rows.slice(0, query.limit);

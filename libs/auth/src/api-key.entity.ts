@@ -11,4 +11,6 @@ export class ApiKeyEntity {
   @Column({ type: 'text', nullable: true }) label: string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true }) revokedAt: Date | null;
+  /** When the key was last verified for a request, to the minute (KeyLastUsed migration); null: never. */
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true }) lastUsedAt: Date | null;
 }

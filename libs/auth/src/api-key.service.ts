@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { timingSafeEqual } from 'node:crypto';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
@@ -6,6 +6,9 @@ import { NotFoundError, type CallerIdentity } from '@scout/core';
 import { ApiKeyEntity } from './api-key.entity';
 import { API_KEY_PATTERN, displayPrefix, generateApiKey, hashApiKey, type Scope } from './api-key.format';
 import { VerifiedCredentials } from './verified-credentials';
+
+/** A key whose recorded last use is missing or more than a minute old (SQL over `api_keys k`). */
+const LAST_USED_STALE = `(k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute')`;
 
 export interface IssuedKey {
   apiKey: string;
@@ -20,6 +23,8 @@ export interface IssuedKey {
  */
 @Injectable()
 export class ApiKeyService {
+  private readonly logger = new Logger('ApiKeyService');
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly verified: VerifiedCredentials,
@@ -57,8 +62,8 @@ export class ApiKeyService {
     if (!API_KEY_PATTERN.test(token)) return null;
     const hash = hashApiKey(token);
     return this.verified.lookup(`key:${hash.toString('base64')}`, async () => {
-      const rows = await this.db.query<{ id: string; account_id: string; scopes: string[]; secret_sha256: Buffer }[]>(
-        `SELECT k.id, k.account_id, k.scopes, k.secret_sha256
+      const rows = await this.db.query<{ id: string; account_id: string; scopes: string[]; secret_sha256: Buffer; stale: boolean }[]>(
+        `SELECT k.id, k.account_id, k.scopes, k.secret_sha256, ${LAST_USED_STALE} AS stale
            FROM api_keys k JOIN accounts a ON a.id = k.account_id
           WHERE k.secret_sha256 = $1 AND k.revoked_at IS NULL AND a.status = 'active'`,
         [hash],
@@ -66,9 +71,23 @@ export class ApiKeyService {
       const row = rows[0];
       // The index lookup already matched; compare again in constant time so no timing depends on the secret.
       if (!row || !timingSafeEqual(row.secret_sha256, hash)) return null;
+      if (row.stale) this.markUsed(row.id);
       const caller: CallerIdentity = { accountId: row.account_id, keyId: row.id, scopes: row.scopes, credential: 'api_key' };
       return { value: caller };
     });
+  }
+
+  /**
+   * Records the key's last use, to the minute: only when the stored time is missing or older than a
+   * minute (checked again in the UPDATE, so instances verifying at once write it once), and without
+   * waiting for it. A failed write is logged and never fails the call that used the key.
+   */
+  private markUsed(keyId: string): void {
+    this.db
+      .query(`UPDATE api_keys k SET last_used_at = now() WHERE k.id = $1 AND ${LAST_USED_STALE}`, [keyId])
+      .catch((error: unknown) =>
+        this.logger.warn(`Could not record the last use of API key ${keyId}: ${error instanceof Error ? error.message : String(error)}`),
+      );
   }
 
   async revoke(keyId: string, manager: EntityManager = this.db.manager): Promise<ApiKeyEntity> {

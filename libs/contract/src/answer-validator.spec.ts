@@ -79,7 +79,16 @@ describe('AnswerConformance', () => {
 
   it("holds an account or admin route's body to the schema generated from its handler", () => {
     const conformance = new AnswerConformance({ warn: jest.fn() });
-    const key = { id: 'k1', prefix: 'sc_ab12', scopes: ['tools'], label: null, createdAt: '2027-01-01T00:00:00.000Z', revokedAt: null, current: true };
+    const key = {
+      id: 'k1',
+      prefix: 'sc_ab12',
+      scopes: ['tools'],
+      label: null,
+      createdAt: '2027-01-01T00:00:00.000Z',
+      revokedAt: null,
+      lastUsedAt: null,
+      current: true,
+    };
     expect(ANSWER_SCHEMAS.routes['GET /api/v1/me/keys'].dataType).toBe('OwnKeyList');
     expect(conformance.checkRoute('GET /api/v1/me/keys', { keys: [key] })).toEqual([]);
     const { current: _current, ...renamed } = { ...key, isCurrent: true };

@@ -87,6 +87,14 @@ export class AccountsService {
     return new Map(rows.map((r) => [r.id, Number(r.spendable)]));
   }
 
+  /** How many accounts there are in each status, every status listed (zeros included). */
+  async countByStatus(): Promise<Record<AccountStatus, number>> {
+    const rows = await this.db.query<{ status: AccountStatus; n: string }[]>(`SELECT status, count(*) AS n FROM accounts GROUP BY status`);
+    const counts: Record<AccountStatus, number> = { active: 0, suspended: 0 };
+    for (const row of rows) counts[row.status] = Number(row.n);
+    return counts;
+  }
+
   /**
    * Suspends or reactivates the account. False when it already was in that state (nothing
    * written); NotFoundError when there is no such account. Pass a manager to join a transaction

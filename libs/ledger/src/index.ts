@@ -2,7 +2,17 @@ export * from './entities';
 export * from './ledger.module';
 export * from './ledger.service';
 export * from './accounts.service';
-export { planUsageRead, type ChannelUsage, type DayUsage, type PeriodUsage, type ToolUsage, type UsageReadPlan } from './usage-reads';
+export {
+  planUsageRead,
+  type ChannelUsage,
+  type DailyUsageOfAll,
+  type DailyUsageRow,
+  type DayUsage,
+  type PeriodUsage,
+  type TopAccountRow,
+  type ToolUsage,
+  type UsageReadPlan,
+} from './usage-reads';
 export * from './credit-holds.service';
 export * from './plan.service';
 export * from './plan-views';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/core';
-import { readUsage, type PeriodUsage, type ToolUsage } from './usage-reads';
+import { readDailyUsageOfAll, readTopAccounts, readUsage, type DailyUsageOfAll, type PeriodUsage, type TopAccountRow, type ToolUsage } from './usage-reads';
 import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type EntryKind, type GrantKind } from './entities';
 
 export interface Charge {
@@ -193,6 +193,27 @@ export class LedgerService {
    */
   async usageInPeriod(accountId: string, from: Date | null, to: Date | null): Promise<PeriodUsage> {
     return readUsage(this.db, accountId, from, to);
+  }
+
+  /**
+   * Net usage of every account's calls of the whole UTC days [fromDay, toDay) (YYYY-MM-DD), per day
+   * and channel and per day and tool, from the usage rollups (readDailyUsageOfAll).
+   */
+  async usageOfAllByDay(fromDay: string, toDay: string): Promise<DailyUsageOfAll> {
+    return readDailyUsageOfAll(this.db, fromDay, toDay);
+  }
+
+  /** The `limit` accounts that spent the most net credits in the whole UTC days [fromDay, toDay), from the rollups. */
+  async topAccounts(fromDay: string, toDay: string, limit: number): Promise<TopAccountRow[]> {
+    return readTopAccounts(this.db, fromDay, toDay, limit);
+  }
+
+  /** Holds open now, every account's: calls running, their credits set aside (pending, within their deadline). */
+  async openHolds(): Promise<{ count: number; credits: number }> {
+    const [row] = await this.db.query<{ count: string; credits: string }[]>(
+      `SELECT count(*) AS count, coalesce(sum(amount), 0) AS credits FROM credit_holds WHERE state = 'pending' AND expires_at > now()`,
+    );
+    return { count: Number(row.count), credits: Number(row.credits) };
   }
 
   /** Net usage per tool of the calls made since a moment (and before another), tools with none left out. */

@@ -1,4 +1,5 @@
 import { CALL_CHANNELS, type CallChannel } from '@scout/core';
+import type { AccountStatus } from './entities';
 
 /** Net usage of the calls of one UTC day. */
 export interface DayUsage {
@@ -126,4 +127,88 @@ export async function readUsage(db: UsageSql, accountId: string, from: Date | nu
     return { channel, calls: row?.calls ?? 0, credits: row?.credits ?? 0 };
   });
   return { byTool, byDay, byChannel };
+}
+
+/** Net usage of every account's calls of one UTC day through one channel, or of one tool (readDailyUsageOfAll). */
+export interface DailyUsageRow {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** Calls charged, less those refunded. */
+  calls: number;
+  /** Credits charged, less refunds. */
+  credits: number;
+}
+
+export interface DailyUsageOfAll {
+  /** Per day and channel: the days and channels with calls only. */
+  byChannel: Array<DailyUsageRow & { channel: CallChannel }>;
+  /** Per day and tool: the days and tools with calls only. */
+  byTool: Array<DailyUsageRow & { tool: string }>;
+}
+
+/**
+ * Net usage of every account's calls of the whole UTC days [fromDay, toDay) (YYYY-MM-DD), per day
+ * and channel and per day and tool, summed from the rollups alone (by their index on day): a
+ * refunded call counts zero on the day of the call, as readUsage counts it for one account, so the
+ * figures of a day are the sum of every account's readUsage of that day.
+ */
+export async function readDailyUsageOfAll(db: UsageSql, fromDay: string, toDay: string): Promise<DailyUsageOfAll> {
+  const rows = (await db.query(
+    `SELECT GROUPING(channel, tool) AS grouping, to_char(day, 'YYYY-MM-DD') AS day, channel, tool,
+            sum(calls - refunded_calls)::bigint AS calls, sum(credits - refunded_credits)::bigint AS credits
+       FROM usage_rollups
+      WHERE day >= $1::date AND day < $2::date AND calls > 0
+      GROUP BY GROUPING SETS ((day, channel), (day, tool))
+      ORDER BY day, channel, tool`,
+    [fromDay, toDay],
+  )) as GroupedRow[];
+  // GROUPING(channel, tool): (day, channel) leaves tool out = 0b01; (day, tool) leaves channel out = 0b10.
+  const of = (grouping: number) => rows.filter((r) => Number(r.grouping) === grouping);
+  return {
+    byChannel: of(0b01).map((r) => ({ day: r.day!, channel: r.channel!, calls: Number(r.calls), credits: Number(r.credits) })),
+    byTool: of(0b10).map((r) => ({ day: r.day!, tool: r.tool!, calls: Number(r.calls), credits: Number(r.credits) })),
+  };
+}
+
+/** One of the accounts that spent the most credits in a period (readTopAccounts). */
+export interface TopAccountRow {
+  accountId: string;
+  name: string;
+  planId: string | null;
+  status: AccountStatus;
+  /** Calls charged in the period, less those refunded. */
+  calls: number;
+  /** Credits charged in the period, less refunds. */
+  credits: number;
+}
+
+/**
+ * The `limit` accounts with the most net credits spent by calls of the whole UTC days
+ * [fromDay, toDay), most first (ties: more calls, then account id), from the rollups; accounts that
+ * spent nothing are left out.
+ */
+export async function readTopAccounts(db: UsageSql, fromDay: string, toDay: string, limit: number): Promise<TopAccountRow[]> {
+  const rows = (await db.query(
+    `WITH spent AS (
+       SELECT account_id, sum(calls - refunded_calls)::bigint AS calls, sum(credits - refunded_credits)::bigint AS credits
+         FROM usage_rollups
+        WHERE day >= $1::date AND day < $2::date AND calls > 0
+        GROUP BY account_id
+       HAVING sum(credits - refunded_credits) > 0
+        ORDER BY credits DESC, calls DESC, account_id
+        LIMIT $3
+     )
+     SELECT s.account_id, a.name, a.plan_id, a.status, s.calls, s.credits
+       FROM spent s JOIN accounts a ON a.id = s.account_id
+      ORDER BY s.credits DESC, s.calls DESC, s.account_id`,
+    [fromDay, toDay, limit],
+  )) as Array<{ account_id: string; name: string; plan_id: string | null; status: AccountStatus; calls: string | number; credits: string | number }>;
+  return rows.map((r) => ({
+    accountId: r.account_id,
+    name: r.name,
+    planId: r.plan_id,
+    status: r.status,
+    calls: Number(r.calls),
+    credits: Number(r.credits),
+  }));
 }

@@ -1,6 +1,6 @@
 import type { AuditEntryView } from '@scout/audit';
-import type { SourceHealth, UpstreamKeyState } from '@scout/core';
-import type { ChannelUsage, DayUsage, PlanChangeView, PlanPeriodView, PlanView, ToolUsage } from '@scout/ledger';
+import type { SourceHealth, ToolArea, UpstreamKeyState } from '@scout/core';
+import type { AccountStatus, ChannelUsage, PlanChangeView, PlanPeriodView, PlanView } from '@scout/ledger';
 import type { UpstreamSourceStats } from '@scout/upstream';
 import type { AccountView, GrantView, KeyView } from '../views/account-views';
 import type { CreditKind } from './admin.dto';
@@ -96,27 +96,6 @@ export interface CreditsMoved {
   balance: number;
 }
 
-/** GET /api/v1/admin/accounts/{id}/usage: net usage of a period (refunds deducted). */
-export interface AccountUsage {
-  /** Start of the period, inclusive (ISO 8601). */
-  from: string;
-  /** End of the period, exclusive (ISO 8601). */
-  to: string;
-  /** The whole period. */
-  total: {
-    /** Calls charged, less those refunded. */
-    calls: number;
-    /** Credits charged, less refunds. */
-    credits: number;
-  };
-  /** By tool, the tools called in the period only. */
-  byTool: ToolUsage[];
-  /** By UTC day, oldest first. */
-  byDay: DayUsage[];
-  /** By channel (rest, mcp), zeros included. */
-  byChannel: ChannelUsage[];
-}
-
 /** GET /api/v1/admin/audit: one page of the audit log, newest first. */
 export interface AuditPage {
   /** Newest first. */
@@ -142,4 +121,72 @@ export interface UpstreamsState {
     /** Events handed to watches and streams since start. */
     delivered: number;
   };
+}
+
+/** GET /api/v1/admin/overview: the whole service at a glance, for the admin dashboard. */
+export interface AdminOverview {
+  /** When the figures were read (ISO 8601). */
+  generatedAt: string;
+  /** The last 30 UTC days, oldest first, today (so far) last; every day listed, zeros included. Net of refunds, counted on the day of the call, as the account usage route counts them. */
+  days: OverviewDay[];
+  /** The UTC month `topAccounts` covers, YYYY-MM (the current one). */
+  month: string;
+  /** The 10 accounts that spent the most net credits in `month`, most first; fewer when fewer spent any. */
+  topAccounts: TopAccount[];
+  /** Holds open now: calls running, and the credits they set aside. */
+  holds: {
+    /** Holds pending within their deadline. */
+    count: number;
+    /** Credits they hold. */
+    credits: number;
+  };
+  /** How many accounts there are, by status. */
+  accounts: {
+    /** Every account. */
+    total: number;
+    /** Accounts whose keys work. */
+    active: number;
+    /** Suspended accounts: every key refused. */
+    suspended: number;
+  };
+}
+
+/** Every account's calls of one UTC day, net of refunds. */
+export interface OverviewDay {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** Calls charged that day, less those refunded. */
+  calls: number;
+  /** Credits charged that day, less refunds. */
+  credits: number;
+  /** By channel (rest, mcp): every channel listed, zeros included; they add up to the day. */
+  byChannel: ChannelUsage[];
+  /** By tool area (the catalog's), every area listed, zeros included; a tool outside the catalog counts in the day only. */
+  byArea: AreaUsage[];
+}
+
+/** Net usage of the tools of one area of the catalog. */
+export interface AreaUsage {
+  /** The tool area: account, traders, tokens, feeds, wallets, prices, defi, launchpad, alerts. */
+  area: ToolArea;
+  /** Calls charged, less those refunded. */
+  calls: number;
+  /** Credits charged, less refunds. */
+  credits: number;
+}
+
+/** One of the accounts that spent the most credits this month. */
+export interface TopAccount {
+  /** Account id (UUID). */
+  id: string;
+  /** The account's name. */
+  name: string;
+  /** The plan's id, or null on pay-as-you-go. */
+  plan: string | null;
+  /** `suspended`: every key of the account is refused. */
+  status: AccountStatus;
+  /** Calls charged this month, less those refunded. */
+  calls: number;
+  /** Credits charged this month, less refunds. */
+  credits: number;
 }

@@ -1,33 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { RequireKey, type ScoutRequest } from '@scout/auth';
-import {
-  AccountListQueryDto,
-  AddCreditsDto,
-  AuditQueryDto,
-  CreateAccountDto,
-  CreateKeyDto,
-  LedgerQueryDto,
-  PeriodQueryDto,
-  ReasonDto,
-  RequiredPeriodQueryDto,
-  SetPlanDto,
-} from './admin.dto';
+import { AccountListQueryDto, AddCreditsDto, AuditQueryDto, CreateAccountDto, CreateKeyDto, LedgerQueryDto, ReasonDto, SetPlanDto } from './admin.dto';
 import { LedgerService, type PlanChangeAnswer } from '@scout/ledger';
 import type { KeyView, LedgerPage, NewKey } from '../views/account-views';
+import { PeriodQueryDto, RequiredPeriodQueryDto, requiredPeriod } from '../views/period';
+import type { AccountUsage } from '../views/usage-views';
 import type {
   AccountDetail,
   AccountList,
   AccountStatusChange,
-  AccountUsage,
+  AdminOverview,
   AuditPage,
   CreatedAccount,
   CreditsMoved,
   KeyList,
   PlanHistory,
 } from './admin-answers';
-import { AdminService, checkPeriod, type AdminActor } from './admin.service';
-import { streamLedgerCsv } from './ledger-csv';
+import { AdminService, type AdminActor } from './admin.service';
+import { ledgerCsvName, streamLedgerCsv } from '../views/ledger-csv';
 import { UuidParam } from '../http/uuid-param.pipe';
 import { RouteAnswerCheck } from '../http/route-answer-check.interceptor';
 
@@ -45,6 +36,14 @@ export class AdminController {
     private readonly admin: AdminService,
     private readonly ledger: LedgerService,
   ) {}
+
+  // --- overview ------------------------------------------------------------------------------
+
+  /** Every account's calls and credits per UTC day of the last 30 (by channel and tool area), this month's top accounts, open holds, accounts by status. */
+  @Get('overview')
+  overview(): Promise<AdminOverview> {
+    return this.admin.overview();
+  }
 
   // --- accounts ------------------------------------------------------------------------------
 
@@ -126,17 +125,17 @@ export class AdminController {
   /** The account's entries of a period as CSV, oldest first. */
   @Get('accounts/:id/ledger.csv')
   async ledgerCsv(@Param('id', UuidParam) id: string, @Query() query: RequiredPeriodQueryDto, @Req() req: ScoutRequest, @Res() res: Response): Promise<void> {
-    const { from, to } = period(query);
+    const { from, to } = requiredPeriod(query);
     await this.admin.recordExport(id, from, to, by(req));
-    await streamLedgerCsv(res, `ledger-${id}-${day(from)}-${day(to)}.csv`, this.ledger.entriesInPeriod(id, from, to), false);
+    await streamLedgerCsv(res, ledgerCsvName(id, from, to), this.ledger.entriesInPeriod(id, from, to), false);
   }
 
   /** Every account's entries of a period as CSV, oldest first. */
   @Get('ledger.csv')
   async allLedgerCsv(@Query() query: RequiredPeriodQueryDto, @Req() req: ScoutRequest, @Res() res: Response): Promise<void> {
-    const { from, to } = period(query);
+    const { from, to } = requiredPeriod(query);
     await this.admin.recordExport(null, from, to, by(req));
-    await streamLedgerCsv(res, `ledger-${day(from)}-${day(to)}.csv`, this.ledger.entriesInPeriod(null, from, to), true);
+    await streamLedgerCsv(res, ledgerCsvName(null, from, to), this.ledger.entriesInPeriod(null, from, to), true);
   }
 
   @Get('accounts/:id/usage')
@@ -151,12 +150,3 @@ export class AdminController {
     return this.admin.auditLog(query);
   }
 }
-
-function period(query: RequiredPeriodQueryDto): { from: Date; to: Date } {
-  const from = new Date(query.from);
-  const to = new Date(query.to);
-  checkPeriod(from, to);
-  return { from, to };
-}
-
-const day = (at: Date) => at.toISOString().slice(0, 10);

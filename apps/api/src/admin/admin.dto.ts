@@ -21,6 +21,7 @@ import { SCOPES, type Scope } from '@scout/auth';
 import { PLAN_IDS, type PlanId } from '@scout/ledger';
 import { IntersectionType } from '@nestjs/swagger';
 import { CursorPageQueryDto } from '../views/cursor-page.query';
+import { PeriodQueryDto } from '../views/period';
 
 /** Largest single grant or adjustment: a trillion credits, far beyond any plan, well inside 2^53. */
 export const MAX_CREDIT_MOVEMENT = 1_000_000_000_000;
@@ -142,18 +143,6 @@ const toList = ({ value }: { value: unknown }) =>
         .map((v) => v.trim())
         .filter(Boolean);
 
-export class PeriodQueryDto {
-  /** Inclusive, ISO 8601. */
-  @IsOptional()
-  @IsDateString({ strict: true })
-  from?: string;
-
-  /** Exclusive, ISO 8601. */
-  @IsOptional()
-  @IsDateString({ strict: true })
-  to?: string;
-}
-
 export class LedgerQueryDto extends IntersectionType(PeriodQueryDto, CursorPageQueryDto) {
   @IsOptional()
   @Transform(toList)
@@ -170,15 +159,6 @@ export class LedgerQueryDto extends IntersectionType(PeriodQueryDto, CursorPageQ
   tool?: string;
 }
 
-/** A period both ends of which are required (usage and exports). */
-export class RequiredPeriodQueryDto {
-  @IsDateString({ strict: true })
-  from: string;
-
-  @IsDateString({ strict: true })
-  to: string;
-}
-
 export class AuditQueryDto extends CursorPageQueryDto {
   @IsOptional()
   @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'accountId must be a UUID' })
@@ -187,4 +167,11 @@ export class AuditQueryDto extends CursorPageQueryDto {
   @IsOptional()
   @IsIn(AUDIT_ACTIONS)
   action?: AuditAction;
+
+  /** Who acted, exactly as the entries record it: `key:<id>` of the admin key. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  @noNul()
+  actor?: string;
 }

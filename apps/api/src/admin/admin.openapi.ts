@@ -1,22 +1,7 @@
 import { uuidParameter, type RoutePaths } from '../catalog/openapi-parts';
-import {
-  AccountListQueryDto,
-  AddCreditsDto,
-  AuditQueryDto,
-  CreateAccountDto,
-  CreateKeyDto,
-  LedgerQueryDto,
-  PeriodQueryDto,
-  ReasonDto,
-  RequiredPeriodQueryDto,
-  SetPlanDto,
-} from './admin.dto';
-
-/** The CSV of ledger entries the exports stream (ledger-csv.ts), oldest first. */
-const CSV = {
-  description: 'The entries as CSV (RFC 4180, a header row), oldest first, sent as an attachment.',
-  content: { 'text/csv': { schema: { type: 'string' } } },
-};
+import { AccountListQueryDto, AddCreditsDto, AuditQueryDto, CreateAccountDto, CreateKeyDto, LedgerQueryDto, ReasonDto, SetPlanDto } from './admin.dto';
+import { LEDGER_CSV_ANSWER as CSV } from '../views/ledger-csv';
+import { PeriodQueryDto, RequiredPeriodQueryDto } from '../views/period';
 
 /**
  * The admin API (AdminController and its neighbours; an `admin`-scoped key): what the dashboard and
@@ -33,6 +18,13 @@ export function adminPaths(parts: RoutePaths): Record<string, unknown> {
   const account = { parameters: [uuidParameter('id')] };
   const route = (key: string, description: string, status?: string) => parts.answer(key, description, status);
   return {
+    '/api/v1/admin/overview': {
+      get: admin(
+        'admin_overview',
+        "Every account's calls and credits per UTC day of the last 30, by channel and by tool area; this month's top accounts by credits; open holds; accounts by status.",
+        route('GET /api/v1/admin/overview', 'The overview.'),
+      ),
+    },
     '/api/v1/admin/accounts': {
       get: admin(
         'admin_list_accounts',
@@ -183,7 +175,7 @@ export function adminPaths(parts: RoutePaths): Record<string, unknown> {
     '/api/v1/admin/audit': {
       get: admin(
         'admin_audit',
-        'The audit log newest first, filtered by account and action; pass nextCursor as before for more.',
+        'The audit log newest first, filtered by account, action and actor; pass nextCursor as before for more.',
         route('GET /api/v1/admin/audit', 'One page of the log.'),
         { parameters: parts.query(AuditQueryDto) },
       ),

@@ -4,7 +4,7 @@ import { SnapshotStore } from '@scout/tokens';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditLogService, auditEntryView, type AuditAction } from '@scout/audit';
 import { ApiKeyEntity, ApiKeyService } from '@scout/auth';
-import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/core';
+import { AppConfig, CALL_CHANNELS, Clock, InvalidRequestError, isToolName, NotFoundError, TOOL_AREAS, TOOL_CATALOG, type ToolArea } from '@scout/core';
 import {
   AccountsService,
   LedgerService,
@@ -17,18 +17,20 @@ import {
   type PlanId,
 } from '@scout/ledger';
 import { accountView, entryView, grantView, keyView, type KeyView, type LedgerPage, type NewKey } from '../views/account-views';
+import { checkPeriod, utcDayStart, utcMonth, type PeriodQueryDto } from '../views/period';
+import { accountUsageView, type AccountUsage } from '../views/usage-views';
 import type {
   AccountDetail,
   AccountList,
   AccountStatusChange,
-  AccountUsage,
+  AdminOverview,
   AuditPage,
   CreatedAccount,
   CreditsMoved,
   KeyList,
   PlanHistory,
 } from './admin-answers';
-import type { AccountListQueryDto, AddCreditsDto, AuditQueryDto, CreateAccountDto, CreateKeyDto, LedgerQueryDto, PeriodQueryDto } from './admin.dto';
+import type { AccountListQueryDto, AddCreditsDto, AuditQueryDto, CreateAccountDto, CreateKeyDto, LedgerQueryDto } from './admin.dto';
 
 /** Who did it and under which request: every audited admin action carries it. */
 export interface AdminActor {
@@ -37,10 +39,13 @@ export interface AdminActor {
   requestId: string | null;
 }
 
-/** Longest period one usage query or CSV export may cover. */
-export const MAX_PERIOD_DAYS = 366;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_USAGE_DAYS = 30;
+/** Days the overview lists, today included. */
+const OVERVIEW_DAYS = 30;
+/** Accounts the overview ranks by credits spent this month. */
+const OVERVIEW_TOP_ACCOUNTS = 10;
+const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * The admin API behind the dashboard: accounts, keys, plans, credits, ledger, usage, audit.
@@ -308,8 +313,49 @@ export class AdminService {
     checkPeriod(from, to);
     // Without an end the period runs to now: read open-ended, so today comes whole from the rollups.
     const usage = await this.ledger.usageInPeriod(accountId, from, query.to ? to : null);
-    const total = usage.byTool.reduce((sum, t) => ({ calls: sum.calls + t.calls, credits: sum.credits + Number(t.credits) }), { calls: 0, credits: 0 });
-    return { from: from.toISOString(), to: to.toISOString(), total, ...usage };
+    return accountUsageView(usage, from, to);
+  }
+
+  /**
+   * The dashboard's overview: every account's calls and credits per UTC day of the last 30 (by
+   * channel and by tool area), the accounts that spent the most this UTC month, open holds, and
+   * accounts by status. Usage comes from the rollups by day (never the entries), net of refunds as
+   * the account usage route counts it: a day's figures are the sum of every account's usage of it.
+   */
+  async overview(): Promise<AdminOverview> {
+    const now = this.clock.now();
+    const today = utcDayStart(now);
+    const first = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * DAY_MS);
+    const end = new Date(today.getTime() + DAY_MS);
+    const month = utcMonth(now);
+    const [usage, top, holds, accounts] = await Promise.all([
+      this.ledger.usageOfAllByDay(isoDay(first), isoDay(end)),
+      this.ledger.topAccounts(isoDay(month.from), isoDay(month.to), OVERVIEW_TOP_ACCOUNTS),
+      this.ledger.openHolds(),
+      this.accounts.countByStatus(),
+    ]);
+    const areaOf = (tool: string): ToolArea | null => (isToolName(tool) ? TOOL_CATALOG[tool].area : null);
+    const days = Array.from({ length: OVERVIEW_DAYS }, (_, i) => {
+      const day = isoDay(new Date(first.getTime() + i * DAY_MS));
+      const channels = usage.byChannel.filter((r) => r.day === day);
+      const tools = usage.byTool.filter((r) => r.day === day);
+      const sum = (rows: Array<{ calls: number; credits: number }>) =>
+        rows.reduce((total, r) => ({ calls: total.calls + r.calls, credits: total.credits + r.credits }), { calls: 0, credits: 0 });
+      return {
+        day,
+        ...sum(channels),
+        byChannel: CALL_CHANNELS.map((channel) => ({ channel, ...sum(channels.filter((r) => r.channel === channel)) })),
+        byArea: TOOL_AREAS.map((area) => ({ area, ...sum(tools.filter((r) => areaOf(r.tool) === area)) })),
+      };
+    });
+    return {
+      generatedAt: now.toISOString(),
+      days,
+      month: isoDay(month.from).slice(0, 7),
+      topAccounts: top.map((a) => ({ id: a.accountId, name: a.name, plan: a.planId, status: a.status, calls: a.calls, credits: a.credits })),
+      holds,
+      accounts: { total: accounts.active + accounts.suspended, ...accounts },
+    };
   }
 
   async auditLog(query: AuditQueryDto): Promise<AuditPage> {
@@ -327,16 +373,6 @@ export class AdminService {
       details: { from: from.toISOString(), to: to.toISOString(), scope: accountId ? 'account' : 'all accounts' },
       requestId: by.requestId,
     });
-  }
-}
-
-/** from < to, and no longer than MAX_PERIOD_DAYS. */
-export function checkPeriod(from: Date, to: Date): void {
-  if (!(from.getTime() < to.getTime())) {
-    throw new InvalidRequestError('from must be before to.', [{ path: 'from', message: 'must be before to' }]);
-  }
-  if (to.getTime() - from.getTime() > MAX_PERIOD_DAYS * DAY_MS) {
-    throw new InvalidRequestError(`A period covers at most ${MAX_PERIOD_DAYS} days.`, [{ path: 'to', message: `at most ${MAX_PERIOD_DAYS} days after from` }]);
   }
 }
 

@@ -6,6 +6,9 @@ import { UuidParam } from '../http/uuid-param.pipe';
 import { ChangeOwnPlanDto, CreateOwnKeyDto, OwnLedgerQueryDto } from './me.dto';
 import type { PlanChangeAnswer } from '@scout/ledger';
 import type { KeyView, LedgerPage, NewKey } from '../views/account-views';
+import { streamLedgerCsv } from '../views/ledger-csv';
+import { PeriodQueryDto, RequiredPeriodQueryDto } from '../views/period';
+import type { AccountUsage } from '../views/usage-views';
 import type { GrantList, MeSummary, OwnKeyList, OwnPlan } from './me-answers';
 import { MeService } from './me.service';
 import { RouteAnswerCheck } from '../http/route-answer-check.interceptor';
@@ -70,5 +73,18 @@ export class MeController {
   @Get('ledger')
   ledger(@Req() req: ScoutRequest, @Query() query: OwnLedgerQueryDto): Promise<LedgerPage> {
     return this.me.ledgerPage(req.caller!, query.limit, query.before);
+  }
+
+  /** The account's entries of a period as CSV, oldest first, exactly as the admin export writes them. */
+  @Get('ledger.csv')
+  async ledgerCsv(@Req() req: ScoutRequest, @Query() query: RequiredPeriodQueryDto, @Res() res: Response): Promise<void> {
+    const { filename, batches } = this.me.ledgerExport(req.caller!, query);
+    await streamLedgerCsv(res, filename, batches, false);
+  }
+
+  /** Net usage of a period by tool, UTC day and channel; by default the current plan period (without a plan, the UTC month). */
+  @Get('usage')
+  usage(@Req() req: ScoutRequest, @Query() query: PeriodQueryDto): Promise<AccountUsage> {
+    return this.me.usage(req.caller!, query);
   }
 }

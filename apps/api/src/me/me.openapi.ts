@@ -1,4 +1,6 @@
 import { uuidParameter, type RoutePaths } from '../catalog/openapi-parts';
+import { LEDGER_CSV_ANSWER } from '../views/ledger-csv';
+import { PeriodQueryDto, RequiredPeriodQueryDto } from '../views/period';
 import { ChangeOwnPlanDto, CreateOwnKeyDto, OwnLedgerQueryDto } from './me.dto';
 
 /** The caller's own account (MeController, MeOAuthGrantsController): any key, only ever the key's own account. */
@@ -97,6 +99,24 @@ export function selfServicePaths(parts: RoutePaths): Record<string, unknown> {
         'Ledger entries newest first, with their channel; pass nextCursor as before for more.',
         parts.answer('GET /api/v1/me/ledger', 'One page of entries.'),
         { parameters: parts.query(OwnLedgerQueryDto) },
+      ),
+    },
+    '/api/v1/me/ledger.csv': {
+      get: account(
+        'me_ledger_csv',
+        "The account's entries of a period as CSV (at most 366 days), oldest first: the columns of the admin export.",
+        { '200': LEDGER_CSV_ANSWER },
+        { parameters: parts.query(RequiredPeriodQueryDto) },
+        ['400', '401', '403'],
+      ),
+    },
+    '/api/v1/me/usage': {
+      get: account(
+        'me_usage',
+        'Net usage of a period by tool, UTC day and channel (REST, MCP); by default the current plan period, or the UTC month without a plan.',
+        parts.answer('GET /api/v1/me/usage', 'The usage.'),
+        { parameters: parts.query(PeriodQueryDto) },
+        ['400', '401', '403'],
       ),
     },
   };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyService } from '@scout/auth';
-import { CREDITS_PER_CALL, ForbiddenError, InvalidRequestError, NotFoundError, type CallerIdentity } from '@scout/core';
+import { Clock, CREDITS_PER_CALL, ForbiddenError, InvalidRequestError, NotFoundError, type CallerIdentity } from '@scout/core';
 import {
   LedgerService,
   planChangeAnswer,
@@ -9,10 +9,14 @@ import {
   PlanService,
   planStateView,
   planView,
+  type CreditEntryEntity,
   type PlanChangeAnswer,
   type PlanId,
 } from '@scout/ledger';
 import { entryView, grantView, keyView, type KeyView, type LedgerPage, type NewKey } from '../views/account-views';
+import { ledgerCsvName } from '../views/ledger-csv';
+import { checkPeriod, requiredPeriod, utcMonth, type PeriodQueryDto, type RequiredPeriodQueryDto } from '../views/period';
+import { accountUsageView, type AccountUsage } from '../views/usage-views';
 import type { GrantList, MeSummary, OwnKeyList, OwnPlan } from './me-answers';
 import type { CreateOwnKeyDto } from './me.dto';
 
@@ -29,6 +33,7 @@ export class MeService {
     private readonly ledger: LedgerService,
     private readonly plans: PlanService,
     private readonly keys: ApiKeyService,
+    private readonly clock: Clock,
   ) {}
 
   async summary(caller: CallerIdentity): Promise<MeSummary> {
@@ -114,5 +119,30 @@ export class MeService {
   async ledgerPage(caller: CallerIdentity, limit: number, before?: number): Promise<LedgerPage> {
     const page = await this.ledger.entries(caller.accountId, limit, before);
     return { entries: page.entries.map(entryView), nextCursor: page.nextCursor };
+  }
+
+  /**
+   * Net usage of the account's calls in a period, as the admin's account usage route answers it (the
+   * same read). Each end the query leaves out is the current period's: the plan's billing period
+   * with a plan, else the current UTC calendar month.
+   */
+  async usage(caller: CallerIdentity, query: PeriodQueryDto): Promise<AccountUsage> {
+    const current = query.from && query.to ? null : await this.currentPeriod(caller.accountId);
+    const from = query.from ? new Date(query.from) : current!.from;
+    const to = query.to ? new Date(query.to) : current!.to;
+    checkPeriod(from, to);
+    return accountUsageView(await this.ledger.usageInPeriod(caller.accountId, from, to), from, to);
+  }
+
+  /** The account's entries of a period, oldest first in batches, and the file they go out as (the admin export's CSV). */
+  ledgerExport(caller: CallerIdentity, query: RequiredPeriodQueryDto): { filename: string; batches: AsyncIterable<CreditEntryEntity[]> } {
+    const { from, to } = requiredPeriod(query);
+    return { filename: ledgerCsvName(caller.accountId, from, to), batches: this.ledger.entriesInPeriod(caller.accountId, from, to) };
+  }
+
+  /** The plan's current billing period, or without a plan the current UTC calendar month. */
+  private async currentPeriod(accountId: string): Promise<{ from: Date; to: Date }> {
+    const { period } = await this.plans.state(accountId);
+    return period ? { from: period.startsAt, to: period.endsAt } : utcMonth(this.clock.now());
   }
 }

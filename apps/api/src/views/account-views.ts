@@ -82,6 +82,8 @@ export interface KeyView {
   createdAt: string;
   /** When it was revoked (ISO 8601), or null while it works. */
   revokedAt: string | null;
+  /** When it was last used for a request, to the minute (ISO 8601), or null: never. An OAuth token approved with it counts for its grant, not here. */
+  lastUsedAt: string | null;
 }
 
 /** A new key (self-service and admin): the new key, its secret shown this once. */
@@ -153,5 +155,6 @@ export function keyView(key: ApiKeyEntity): KeyView {
     label: key.label,
     createdAt: key.createdAt.toISOString(),
     revokedAt: key.revokedAt?.toISOString() ?? null,
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
   };
 }

@@ -221,7 +221,7 @@ export type AccountStatusChange = {
 };
 
 /**
- * GET /api/v1/admin/accounts/{id}/usage: net usage of a period (refunds deducted).
+ * Net usage of a period (refunds deducted): GET /api/v1/admin/accounts/{id}/usage, and GET /api/v1/me/usage for the caller's own account.
  */
 export type AccountUsage = {
     /**
@@ -378,6 +378,58 @@ export type AdminAlertView = {
      * What made it fire and where its delivery stands; null until it fires.
      */
     firing: FiringView | null;
+};
+
+/**
+ * GET /api/v1/admin/overview: the whole service at a glance, for the admin dashboard.
+ */
+export type AdminOverview = {
+    /**
+     * When the figures were read (ISO 8601).
+     */
+    generatedAt: string;
+    /**
+     * The last 30 UTC days, oldest first, today (so far) last; every day listed, zeros included. Net of refunds, counted on the day of the call, as the account usage route counts them.
+     */
+    days: Array<OverviewDay>;
+    /**
+     * The UTC month `topAccounts` covers, YYYY-MM (the current one).
+     */
+    month: string;
+    /**
+     * The 10 accounts that spent the most net credits in `month`, most first; fewer when fewer spent any.
+     */
+    topAccounts: Array<TopAccount>;
+    /**
+     * Holds open now: calls running, and the credits they set aside.
+     */
+    holds: {
+        /**
+         * Holds pending within their deadline.
+         */
+        count: number;
+        /**
+         * Credits they hold.
+         */
+        credits: number;
+    };
+    /**
+     * How many accounts there are, by status.
+     */
+    accounts: {
+        /**
+         * Every account.
+         */
+        total: number;
+        /**
+         * Accounts whose keys work.
+         */
+        active: number;
+        /**
+         * Suspended accounts: every key refused.
+         */
+        suspended: number;
+    };
 };
 
 export type AgeSummary = {
@@ -599,6 +651,24 @@ export type AnalyticsTokenHeader = {
      * Wallet that created the token; null when the API names no creation.
      */
     deployer: null | string;
+};
+
+/**
+ * Net usage of the tools of one area of the catalog.
+ */
+export type AreaUsage = {
+    /**
+     * The tool area: account, traders, tokens, feeds, wallets, prices, defi, launchpad, alerts.
+     */
+    area: ToolArea;
+    /**
+     * Calls charged, less those refunded.
+     */
+    calls: number;
+    /**
+     * Credits charged, less refunds.
+     */
+    credits: number;
 };
 
 export type AttemptView = {
@@ -3090,6 +3160,10 @@ export type KeyView = {
      * When it was revoked (ISO 8601), or null while it works.
      */
     revokedAt: null | string;
+    /**
+     * When it was last used for a request, to the minute (ISO 8601), or null: never. An OAuth token approved with it counts for its grant, not here.
+     */
+    lastUsedAt: null | string;
 };
 
 export type KolHoldersData = {
@@ -4430,6 +4504,32 @@ export type OutcomeCounts = {
 export type OverallState = 'degraded' | 'down' | 'ok';
 
 /**
+ * Every account's calls of one UTC day, net of refunds.
+ */
+export type OverviewDay = {
+    /**
+     * UTC day, YYYY-MM-DD.
+     */
+    day: string;
+    /**
+     * Calls charged that day, less those refunded.
+     */
+    calls: number;
+    /**
+     * Credits charged that day, less refunds.
+     */
+    credits: number;
+    /**
+     * By channel (rest, mcp): every channel listed, zeros included; they add up to the day.
+     */
+    byChannel: Array<ChannelUsage>;
+    /**
+     * By tool area (the catalog's), every area listed, zeros included; a tool outside the catalog counts in the day only.
+     */
+    byArea: Array<AreaUsage>;
+};
+
+/**
  * GET /api/v1/me/keys.
  */
 export type OwnKeyList = {
@@ -4471,6 +4571,10 @@ export type OwnKeyView = {
      * When it was revoked (ISO 8601), or null while it works.
      */
     revokedAt: null | string;
+    /**
+     * When it was last used for a request, to the minute (ISO 8601), or null: never. An OAuth token approved with it counts for its grant, not here.
+     */
+    lastUsedAt: null | string;
 };
 
 /**
@@ -8257,6 +8361,8 @@ export type TokenYieldsData = {
     pools: Array<YieldPoolRow>;
 };
 
+export type ToolArea = 'account' | 'alerts' | 'defi' | 'feeds' | 'launchpad' | 'prices' | 'tokens' | 'traders' | 'wallets';
+
 /**
  * GET /api/v1/tools: every tool, with its cost and input schema.
  */
@@ -8285,6 +8391,36 @@ export type ToolUsage = {
     calls: number;
     /**
      * Credits charged, less refunds.
+     */
+    credits: number;
+};
+
+/**
+ * One of the accounts that spent the most credits this month.
+ */
+export type TopAccount = {
+    /**
+     * Account id (UUID).
+     */
+    id: string;
+    /**
+     * The account's name.
+     */
+    name: string;
+    /**
+     * The plan's id, or null on pay-as-you-go.
+     */
+    plan: null | string;
+    /**
+     * `suspended`: every key of the account is refused.
+     */
+    status: AccountStatus;
+    /**
+     * Calls charged this month, less those refunded.
+     */
+    calls: number;
+    /**
+     * Credits charged this month, less refunds.
      */
     credits: number;
 };
@@ -11357,6 +11493,115 @@ export type MeLedgerResponses = {
 
 export type MeLedgerResponse = MeLedgerResponses[keyof MeLedgerResponses];
 
+export type MeLedgerCsvData = {
+    body?: never;
+    path?: never;
+    query: {
+        from: string;
+        to: string;
+    };
+    url: '/api/v1/me/ledger.csv';
+};
+
+export type MeLedgerCsvErrors = {
+    /**
+     * Inputs failed validation; `error.issues` lists each failure. Nothing was charged.
+     */
+    400: ErrorAnswer;
+    /**
+     * Missing, malformed, unknown or revoked API key or access token.
+     */
+    401: ErrorAnswer;
+    /**
+     * The credential is valid but may not use this route (admin routes need a key with the admin scope).
+     */
+    403: ErrorAnswer;
+};
+
+export type MeLedgerCsvError = MeLedgerCsvErrors[keyof MeLedgerCsvErrors];
+
+export type MeLedgerCsvResponses = {
+    /**
+     * The entries as CSV (RFC 4180, a header row), oldest first, sent as an attachment.
+     */
+    200: string;
+};
+
+export type MeLedgerCsvResponse = MeLedgerCsvResponses[keyof MeLedgerCsvResponses];
+
+export type MeUsageData = {
+    body?: never;
+    path?: never;
+    query?: {
+        from?: string;
+        to?: string;
+    };
+    url: '/api/v1/me/usage';
+};
+
+export type MeUsageErrors = {
+    /**
+     * Inputs failed validation; `error.issues` lists each failure. Nothing was charged.
+     */
+    400: ErrorAnswer;
+    /**
+     * Missing, malformed, unknown or revoked API key or access token.
+     */
+    401: ErrorAnswer;
+    /**
+     * The credential is valid but may not use this route (admin routes need a key with the admin scope).
+     */
+    403: ErrorAnswer;
+};
+
+export type MeUsageError = MeUsageErrors[keyof MeUsageErrors];
+
+export type MeUsageResponses = {
+    /**
+     * The usage.
+     */
+    200: AccountUsage;
+};
+
+export type MeUsageResponse = MeUsageResponses[keyof MeUsageResponses];
+
+export type AdminOverviewData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/overview';
+};
+
+export type AdminOverviewErrors = {
+    /**
+     * Inputs failed validation; `error.issues` lists each failure. Nothing was charged.
+     */
+    400: ErrorAnswer;
+    /**
+     * Missing, malformed, unknown or revoked API key or access token.
+     */
+    401: ErrorAnswer;
+    /**
+     * The credential is valid but may not use this route (admin routes need a key with the admin scope).
+     */
+    403: ErrorAnswer;
+    /**
+     * Unknown tool or route, or a token, ticker or protocol the provider does not know (nothing charged).
+     */
+    404: ErrorAnswer;
+};
+
+export type AdminOverviewError = AdminOverviewErrors[keyof AdminOverviewErrors];
+
+export type AdminOverviewResponses = {
+    /**
+     * The overview.
+     */
+    200: AdminOverview;
+};
+
+export type AdminOverviewResponse = AdminOverviewResponses[keyof AdminOverviewResponses];
+
 export type AdminListAccountsData = {
     body?: never;
     path?: never;
@@ -12120,6 +12365,7 @@ export type AdminAuditData = {
     query?: {
         accountId?: string;
         action?: 'account.create' | 'account.suspend' | 'account.reactivate' | 'key.create' | 'key.revoke' | 'plan.change' | 'plan.cancel' | 'credits.grant' | 'credits.topup' | 'credits.adjust' | 'ledger.export' | 'oauth_grant.revoke';
+        actor?: string;
         limit?: number;
         before?: number;
     };

@@ -21,6 +21,8 @@ import { PlannedLedgerFunctions1764840000000 } from './1764840000000-PlannedLedg
 import { SetBasedCharges1764850000000 } from './1764850000000-SetBasedCharges';
 import { GenericLedgerPlans1764860000000 } from './1764860000000-GenericLedgerPlans';
 import { BatchRollups1764870000000 } from './1764870000000-BatchRollups';
+import { KeyLastUsed1764880000000 } from './1764880000000-KeyLastUsed';
+import { AdminReadIndexes1764890000000 } from './1764890000000-AdminReadIndexes';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -47,4 +49,6 @@ export const MIGRATIONS = [
   SetBasedCharges1764850000000,
   GenericLedgerPlans1764860000000,
   BatchRollups1764870000000,
+  KeyLastUsed1764880000000,
+  AdminReadIndexes1764890000000,
 ];

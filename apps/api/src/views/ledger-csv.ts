@@ -4,8 +4,25 @@ import { Readable } from 'node:stream';
 import type { Response } from 'express';
 import type { CreditEntryEntity } from '@scout/ledger';
 
+/** The ledger export of the admin API (one account's or every account's) and of the self-service routes (the caller's own). */
+
 /** channel last: it came after the others, and columns only ever add at the end. */
 const COLUMNS = ['id', 'created_at', 'kind', 'amount', 'balance_after', 'tool', 'grant_id', 'refund_of', 'request_id', 'reason', 'actor', 'channel'] as const;
+
+/** The export's answer in the OpenAPI document (admin and self-service): the CSV streamLedgerCsv writes. */
+export const LEDGER_CSV_ANSWER = {
+  description: 'The entries as CSV (RFC 4180, a header row), oldest first, sent as an attachment.',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+};
+
+/**
+ * The export's file name: `ledger-<account id>-<from day>-<to day>.csv`, or without the account for
+ * every account's entries.
+ */
+export function ledgerCsvName(accountId: string | null, from: Date, to: Date): string {
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  return `ledger-${accountId ? `${accountId}-` : ''}${day(from)}-${day(to)}.csv`;
+}
 
 /**
  * Streams ledger entries as RFC 4180 CSV (csv-stringify): a header row, CRLF line ends, quoting
