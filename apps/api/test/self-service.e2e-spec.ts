@@ -171,6 +171,14 @@ describe('self-service routes (end to end)', () => {
       expect(second.body.entries.map((e: { kind: string }) => e.kind)).toEqual(['usage', 'grant']);
       expect(second.body.nextCursor).toBeNull();
       expect((await get(a.apiKey, '/ledger?limit=0')).status).toBe(400);
+      // A later grant comes first: newest first, as the answer says.
+      const topup = await t
+        .http()
+        .post(`/api/v1/admin/accounts/${a.accountId}/credits`)
+        .set('Authorization', `Bearer ${t.adminKey}`)
+        .send({ credits: 1000, kind: 'topup', reason: 'order check' });
+      expect(topup.status).toBe(201);
+      expect((await get(a.apiKey, '/grants')).body.grants.map((g: { kind: string }) => g.kind)).toEqual(['topup', 'free']);
     });
   });
 

@@ -142,8 +142,10 @@ export class LedgerService {
     return this.db.manager.find(PlanEntity, { order: { creditsPerMonth: 'ASC' } });
   }
 
-  async grants(accountId: string): Promise<CreditGrantEntity[]> {
-    return this.db.manager.find(CreditGrantEntity, { where: { accountId }, order: { createdAt: 'ASC' } });
+  /** Every grant of the account, spent and expired ones included: oldest first, or newest first (what the account pages list). */
+  async grants(accountId: string, order: 'oldest' | 'newest' = 'oldest'): Promise<CreditGrantEntity[]> {
+    const direction = order === 'oldest' ? 'ASC' : 'DESC';
+    return this.db.manager.find(CreditGrantEntity, { where: { accountId }, order: { createdAt: direction, id: direction } });
   }
 
   /** Entries newest first, `limit` at a time, keyset-paginated by entry id, optionally filtered. */

@@ -127,7 +127,7 @@ export class AdminService {
     const [remaining, held, grants, keys, plan, snapshots] = await Promise.all([
       this.ledger.remaining(accountId),
       this.ledger.held(accountId),
-      this.ledger.grants(accountId),
+      this.ledger.grants(accountId, 'newest'),
       this.keys.listForAccount(accountId),
       this.plans.state(accountId),
       this.snapshots.count(accountId),

@@ -112,7 +112,7 @@ export class MeService {
   }
 
   async grants(caller: CallerIdentity): Promise<GrantList> {
-    const [grants, balance] = await Promise.all([this.ledger.grants(caller.accountId), this.ledger.remaining(caller.accountId)]);
+    const [grants, balance] = await Promise.all([this.ledger.grants(caller.accountId, 'newest'), this.ledger.remaining(caller.accountId)]);
     return { balance, grants: grants.map(grantView) };
   }
 
