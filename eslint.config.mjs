@@ -179,6 +179,14 @@ export default defineConfig(
     },
   },
   {
+    // The console's pages run in the browser (apps/console, its own tsconfig: DOM, JSX for Preact).
+    files: ['apps/console/**/*.{ts,tsx}'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      sourceType: 'module',
+    },
+  },
+  {
     // Plain JavaScript (jest.config.js, this file) is in no tsconfig: lint it without type information.
     files: ['**/*.{js,mjs,cjs}'],
     extends: [tseslint.configs.disableTypeChecked],

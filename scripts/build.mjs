@@ -9,7 +9,8 @@
 //   deleted, so a deleted or renamed file leaves nothing stale behind (a migration least of all).
 // - `--clean`: dist/ is deleted first, a full build.
 // - Either way, the browser build of the /docs API reference is copied into dist/vendor/ when it is
-//   missing or its version changed (scripts/vendor-scalar.mjs).
+//   missing or its version changed (scripts/vendor-scalar.mjs), and the console (apps/console) is
+//   bundled into dist/console when its sources changed (scripts/build-console.mjs).
 //
 // What counts as a source: the files tsconfig.build.json takes in (apps/, libs/, scripts/ and
 // ormconfig.ts, tests excluded), every other file the last compile read outside node_modules (from
@@ -21,6 +22,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, st
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConsole } from './build-console.mjs';
 import { vendorScalar } from './vendor-scalar.mjs';
 
 const require = createRequire(import.meta.url);
@@ -173,6 +175,9 @@ const outputsThere = ENTRY_POINTS.every((entry) => existsSync(join(DIST, entry))
 // The /docs bundle (a devDependency) beside the compiled code; copied only when its version changed.
 const vendored = vendorScalar();
 if (vendored.copied > 0) say(`copied @scalar/api-reference ${vendored.version} into dist/vendor (${vendored.copied} files)`);
+// The console's pages (apps/console), bundled by Vite into dist/console when their sources changed.
+const consoleStartedAt = Date.now();
+if (await buildConsole()) say(`built the console into dist/console (${Date.now() - consoleStartedAt} ms)`);
 if (stamp?.digest === digest && outputsThere) {
   say(`up to date, nothing compiled (${Date.now() - startedAt} ms)`);
   process.exit(0);

@@ -4,11 +4,12 @@ import { Logger } from 'nestjs-pino';
 import { AppConfig, DrainState, errorBody, type ScoutError } from '@scout/core';
 import { AppModule, type AppModuleExtras } from './app.module';
 import type { UpstreamEndpoints } from '@scout/upstream';
+import { consoleRouter } from './console/console-page';
 import { docsRouter } from './docs/docs-page';
 import { requestId } from './http/http-pipeline';
 import { requestFacts } from './http/request-facts';
 import { redactSecretsInTraces } from '@scout/telemetry';
-import { DOCS_PATH, securityHeaders } from './http/security-headers';
+import { CONSOLE_PATH, DOCS_PATH, securityHeaders } from './http/security-headers';
 import { corsPolicy, isMcpPath } from './http/cors-policy';
 import { answerClientErrors } from './http/client-errors';
 import { clientErrorCredits } from './http/client-error-credits';
@@ -70,8 +71,10 @@ export async function createApiApp(
   app.use(drainGate(app.get(DrainState), (req, error) => refusalBody(req.path, error)));
   // The OAuth authorization server (/authorize, /token, /register, /revoke, /.well-known/oauth-*).
   mountOAuth(app);
-  // The API reference over /api/v1/openapi.json, its assets served from node_modules (apps/api/src/docs).
+  // The API reference over /api/v1/openapi.json, its assets from the build's copy or node_modules (apps/api/src/docs).
   app.use(DOCS_PATH, docsRouter());
+  // The console (apps/console, built into dist/console): static pages over the public API.
+  app.use(CONSOLE_PATH, consoleRouter());
   try {
     await app.init();
   } catch (error) {

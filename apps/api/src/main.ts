@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   if (stopping) return;
   // The banner's last line: where to go now (the port actually bound, PORT=0 included).
   const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-  process.stdout.write(`Scout: listening on http://${host}:${port} (docs at /docs, MCP at /mcp)\n`);
+  process.stdout.write(`Scout: listening on http://${host}:${port} (docs at /docs, console at /console, MCP at /mcp)\n`);
 }
 
 main().catch((error: unknown) => {

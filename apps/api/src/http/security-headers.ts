@@ -3,8 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
-/** Where the API reference is served (apps/api/src/docs): the only HTML Scout sends besides the OAuth sign-in page. */
+/** Where the API reference is served (apps/api/src/docs). */
 export const DOCS_PATH = '/docs';
+/** Where the console is served (apps/api/src/console). */
+export const CONSOLE_PATH = '/console';
 
 /**
  * The JSON API renders nothing, so its pages may load nothing and be framed by no one.
@@ -58,6 +60,23 @@ const DOCS_CSP: Record<string, Directive[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * The console (apps/console, built by Vite): its scripts and its one stylesheet are files from this
+ * origin, it calls the API on this origin only, its chart is a canvas. No inline script or style
+ * element, no eval; style attributes are blocked too (the pages set styles through the DOM, which a
+ * CSP does not govern). It is never framed.
+ */
+const CONSOLE_CSP: Record<string, Directive[]> = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
 const withCsp = (directives: Record<string, Directive[]>) =>
   helmet({
     // Directives as written: helmet's defaults add upgrade-insecure-requests, which would break
@@ -75,9 +94,12 @@ const withCsp = (directives: Record<string, Directive[]>) =>
 export function securityHeaders(): RequestHandler {
   const api = withCsp(API_CSP);
   const docs = withCsp(DOCS_CSP);
+  const consolePages = withCsp(CONSOLE_CSP);
+  const under = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
-    const isDocs = req.path === DOCS_PATH || req.path.startsWith(`${DOCS_PATH}/`);
-    return (isDocs ? docs : api)(req, res, next);
+    if (under(req.path, DOCS_PATH)) return docs(req, res, next);
+    if (under(req.path, CONSOLE_PATH)) return consolePages(req, res, next);
+    return api(req, res, next);
   };
 }

@@ -69,6 +69,7 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
         '',
         '  Keep it: it cannot be shown again. Try:',
         `    curl -H "Authorization: Bearer ${issued.apiKey}" http://localhost:${this.config.PORT}/api/v1/me`,
+        `  or paste it into the console: http://localhost:${this.config.PORT}/console`,
         '',
         '',
       ].join('\n'),
