@@ -33,6 +33,11 @@ export const READS_ONLY = new Set<string>([
   'service_protocol_fees',
 ]);
 
+/** Whether a call takes the hold path when charged: a paid tool that is not readsOnly, or any keyed paid call. */
+export function takesHoldPath(call: { cost: number; tool: string; idempotencyKey: string | null }): boolean {
+  return call.cost > 0 && (!READS_ONLY.has(call.tool) || call.idempotencyKey !== null);
+}
+
 export interface Call {
   tool: string;
   args: Record<string, unknown>;

@@ -20,7 +20,7 @@ import { everyCall, readWorld, type World } from './calls';
 import { Cluster, SANDBOX_FOMO_KEY, type ApiNode } from './cluster';
 import { runChaos, type ChaosCounters } from './disruptions';
 import { floorsOf, floorViolations } from './floors';
-import { Balancer, runLoad, send, type Account } from './load';
+import { Balancer, runLoad, send, type Account, type CallInFlight } from './load';
 import { oauthAccessToken } from './mcp-client';
 import { printSummary } from './report';
 
@@ -137,18 +137,26 @@ async function main(): Promise<number> {
     const balancer = new Balancer(cluster.apis);
     balancer.start();
     const counters: ChaosCounters = { terminated: 0, terminationRounds: 0, terminatedAt: [], kills: 0, sigterms: 0, faultSwitches: 0, stops: [], errors: [] };
+    const inFlight = new Set<CallInFlight>();
     const [records] = await Promise.all([
-      runLoad(balancer, accounts, costs, world, {
-        durationMs: settings.durationMs,
-        concurrency: settings.concurrency,
-        maxRequests: settings.maxRequests,
-        keyedShare: 0.4,
-        keyedAttempts: 3,
-        resendShare: 0.2,
-        mcpShare: 0.3,
-        requestTimeoutMs: settings.toolDeadlineMs + 10_000,
-      }),
-      runChaos(cluster, db, settings.durationMs, counters),
+      runLoad(
+        balancer,
+        accounts,
+        costs,
+        world,
+        {
+          durationMs: settings.durationMs,
+          concurrency: settings.concurrency,
+          maxRequests: settings.maxRequests,
+          keyedShare: 0.4,
+          keyedAttempts: 3,
+          resendShare: 0.2,
+          mcpShare: 0.3,
+          requestTimeoutMs: settings.toolDeadlineMs + 10_000,
+        },
+        inFlight,
+      ),
+      runChaos(cluster, db, settings.durationMs, counters, inFlight),
     ]);
     balancer.stop();
 

@@ -1,5 +1,6 @@
 import type { Client } from 'pg';
 import type { Cluster } from './cluster';
+import type { CallInFlight } from './load';
 
 export interface ChaosCounters {
   /** Database connections of the API processes terminated with pg_terminate_backend. */
@@ -66,7 +67,23 @@ async function every(everyMs: number, endAt: number, counters: ChaosCounters, st
  * database connections terminated every 2 s, a SIGKILL of api-a at 30 % and a SIGTERM of api-b at
  * 60 % of the run, each restarted. Faults are cleared at the end so the restarts and the audit run clean.
  */
-export async function runChaos(cluster: Cluster, db: Client, durationMs: number, counters: ChaosCounters): Promise<void> {
+/**
+ * Waits (at most `withinMs`) until `api` has a hold-path call and an MCP call on their way, so a
+ * stop strikes calls in flight: the load's APIs all lose readiness for a moment after each round of
+ * terminations, and a signal sent in such a gap would find nothing to interrupt (the floors would
+ * then fail a run that proved nothing). Resolves to whether it found them.
+ */
+async function whenCallsInFlight(inFlight: Set<CallInFlight>, api: string, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const calls = [...inFlight].filter((c) => c.api === api);
+    if (calls.some((c) => c.holdPath) && calls.some((c) => c.transport === 'mcp')) return true;
+    if (Date.now() >= until) return false;
+    await sleep(5);
+  }
+}
+
+export async function runChaos(cluster: Cluster, db: Client, durationMs: number, counters: ChaosCounters, inFlight: Set<CallInFlight>): Promise<void> {
   const endAt = Date.now() + durationMs;
   let faultIndex = 0;
   const faults = every(3000, endAt, counters, async () => {
@@ -88,12 +105,16 @@ export async function runChaos(cluster: Cluster, db: Client, durationMs: number,
   // SIGKILL leaves no exit code; a drain exits 0) and the restarted one answered /readyz.
   const kill = (async () => {
     await sleep(durationMs * 0.3);
+    if (!(await whenCallsInFlight(inFlight, apiA.name, 5000)))
+      counters.errors.push(`no hold-path and MCP calls in flight on ${apiA.name} within 5 s of its kill -9`);
     counters.stops.push({ api: apiA.name, signal: 'SIGKILL', at: Date.now() });
     await cluster.restart(apiA, 'SIGKILL', 1000);
     if (apiA.exits.at(-1) === null) counters.kills += 1;
   })();
   const drain = (async () => {
     await sleep(durationMs * 0.6);
+    if (!(await whenCallsInFlight(inFlight, apiB.name, 5000)))
+      counters.errors.push(`no hold-path and MCP calls in flight on ${apiB.name} within 5 s of its SIGTERM`);
     counters.stops.push({ api: apiB.name, signal: 'SIGTERM', at: Date.now() });
     await cluster.restart(apiB, 'SIGTERM', 1000);
     if (apiB.exits.at(-1) === 0) counters.sigterms += 1;

@@ -1,5 +1,5 @@
 import type { Violation } from './audit';
-import { FAMILIES, READS_ONLY } from './calls';
+import { FAMILIES, takesHoldPath } from './calls';
 import type { ChaosCounters } from './disruptions';
 import type { RequestRecord } from './load';
 
@@ -22,8 +22,7 @@ export interface Floor {
  */
 export const LOST_IN_CRASH_PER_KILL = 4;
 
-/** A call that takes the hold path when charged: a paid tool that is not readsOnly, or any keyed paid call. */
-const holdPath = (r: RequestRecord) => r.cost > 0 && (!READS_ONLY.has(r.tool) || r.idempotencyKey !== null);
+const holdPath = (r: RequestRecord) => takesHoldPath(r);
 const inFlightAt = (r: RequestRecord, at: number) => r.sentAt <= at && r.doneAt >= at;
 
 /**

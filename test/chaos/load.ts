@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { familyOf, pickCall, type Call, type Family, type World } from './calls';
+import { familyOf, pickCall, takesHoldPath, type Call, type Family, type World } from './calls';
 import type { ApiNode } from './cluster';
 import { mcpToolCall } from './mcp-client';
 
@@ -22,6 +22,13 @@ export interface RequestRecord {
   /** When the request was sent and when its answer (or failure) was in, epoch ms. */
   sentAt: number;
   doneAt: number;
+}
+
+/** A call on its way, as the disruptions see it: which API, over which transport, on which charge path. */
+export interface CallInFlight {
+  api: string;
+  transport: 'rest' | 'mcp';
+  holdPath: boolean;
 }
 
 export interface Account {
@@ -145,6 +152,8 @@ export async function runLoad(
   costs: Record<string, number>,
   world: World,
   settings: LoadSettings,
+  /** Filled with the calls on their way, for the disruptions to strike while some are. */
+  inFlight: Set<CallInFlight> = new Set(),
 ): Promise<RequestRecord[]> {
   const records: RequestRecord[] = [];
   const endAt = Date.now() + settings.durationMs;
@@ -162,7 +171,9 @@ export async function runLoad(
         await new Promise((r) => setTimeout(r, 100));
         continue;
       }
-      const result = await send(api, account, call, transport, key, settings.requestTimeoutMs);
+      const going: CallInFlight = { api: api.name, transport, holdPath: takesHoldPath({ cost: costs[call.tool], tool: call.tool, idempotencyKey: key }) };
+      inFlight.add(going);
+      const result = await send(api, account, call, transport, key, settings.requestTimeoutMs).finally(() => inFlight.delete(going));
       const family = familyOf(call.tool);
       records.push({
         ...result,
