@@ -11,8 +11,9 @@
  *  3. on that ledger, for each kind of traffic: one account (every connection with its key), 64
  *     accounts (one key per connection, each account with a history of its own), and mixed (a third
  *     of the connections on the one large account, the rest spread): BENCH_ROUNDS interleaved
- *     rounds of a bare Nest route in the same API process (bench/support/bare-route-main.ts: the
- *     same middleware and logging, the same answer's bytes, no key, tool, cache or ledger), the
+ *     rounds of, for each path, a bare Nest route in the same API process answering that path's
+ *     own bytes (bench/support/bare-route-main.ts: the same middleware, logging and serialisation,
+ *     no key, tool, cache or ledger) and then the metered call: the
  *     cached direct charge (`service_chain_health`, readsOnly, answered from cache: one charge, no
  *     hold) and the hold-and-post path (`service_fomo_leaderboard` for 7 days, answered from cache: a hold,
  *     then a post). Each round sends a fixed number of calls (about BENCH_ROUND_SECONDS at the
@@ -65,8 +66,8 @@ const GOALS = { meteredVsBare: 0.7, p99VsBare: 2, lateVsEarly: 0.9, readsLargeVs
 
 /** The two ways a paid call is charged, each answered from cache after the warm-up. */
 const PATHS = [
-  { name: 'direct', tool: 'service_chain_health', what: 'cached direct charge' },
-  { name: 'hold', tool: 'service_fomo_leaderboard?window=7d', what: 'hold and post' },
+  { name: 'direct', tool: 'service_chain_health', what: 'cached direct charge', bare: '/bench/bare', bodyEnv: 'BARE_BODY_FILE' },
+  { name: 'hold', tool: 'service_fomo_leaderboard?window=7d', what: 'hold and post', bare: '/bench/bare-hold', bodyEnv: 'BARE_HOLD_BODY_FILE' },
 ] as const;
 type PathName = (typeof PATHS)[number]['name'];
 
@@ -107,7 +108,8 @@ interface MeteredRun extends Run {
   entries: number;
 }
 interface Round {
-  bare: Run | null;
+  /** The bare route answering each path's own bytes. */
+  bare: Record<PathName, Run> | null;
   metered: Record<PathName, MeteredRun>;
 }
 
@@ -127,7 +129,10 @@ async function main(): Promise<void> {
   sql.on('error', () => undefined);
   const adminKey = `sc_${randomBytes(24).toString('base64url')}`;
   const apiPort = await freePort();
-  const bodyFile = join(tmpdir(), `scout-bench-bare-${process.pid}.json`);
+  const bodyFiles = Object.fromEntries(PATHS.map((path) => [path.name, join(tmpdir(), `scout-bench-bare-${path.name}-${process.pid}.json`)])) as Record<
+    PathName,
+    string
+  >;
   const api = startApiProcess(nodeArgs, {
     ...sandboxProviderEnv(sandbox.url),
     // The hold path's tool reads FOMO (the sandbox's stand-in, its default key).
@@ -140,7 +145,7 @@ async function main(): Promise<void> {
     PORT: String(apiPort),
     ADMIN_BOOTSTRAP_KEY: adminKey,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    BARE_BODY_FILE: bodyFile,
+    ...Object.fromEntries(PATHS.map((path) => [path.bodyEnv, bodyFiles[path.name]])),
   });
   const base = `http://127.0.0.1:${apiPort}`;
   const measured = (run: () => Promise<LoadResult>) => withCpu(() => api.cpuMs(), run);
@@ -194,10 +199,8 @@ async function main(): Promise<void> {
     for (const path of PATHS) {
       const answer = await fetch(url(path.tool), { headers: { authorization: `Bearer ${main.apiKey}` } });
       if (answer.status !== 200) throw new Error(`${path.tool} answered ${answer.status}: ${await answer.text()}`);
-      if (path.name === 'direct') writeFileSync(bodyFile, await answer.text());
-      else await answer.arrayBuffer();
+      writeFileSync(bodyFiles[path.name], await answer.text());
     }
-    const bareUrl = `${base}/bench/bare`;
     const lastEntryId = async () => Number((await sql.query<{ id: string | null }>(`SELECT max(id) AS id FROM credit_entries`)).rows[0].id ?? 0);
     const usageEntriesAfter = async (id: number) =>
       Number((await sql.query<{ n: string }>(`SELECT count(*) AS n FROM credit_entries WHERE id > $1 AND kind = 'usage'`, [id])).rows[0].n);
@@ -212,20 +215,33 @@ async function main(): Promise<void> {
     const results: Array<{ traffic: Traffic; rounds: Round[] }> = [];
     for (const traffic of traffics) {
       // Warm-up: JIT, connection pools, the response cache, the auth cache of every key; it sets each round's size.
-      const bareAmount = PROFILE_METERED_ONLY ? 0 : amountFor(await load({ url: bareUrl, connections: CONNECTIONS, seconds: 3 }));
       const amounts = {} as Record<PathName, number>;
-      for (const path of PATHS) amounts[path.name] = amountFor(await load({ url: url(path.tool), connections: CONNECTIONS, seconds: 3, keys: traffic.keys }));
-      process.stdout.write(`\n${label[traffic.name]}: ${ROUNDS} rounds of ${bareAmount} bare, ${amounts.direct} direct, ${amounts.hold} hold calls\n`);
+      const bareAmounts = {} as Record<PathName, number>;
+      for (const path of PATHS) {
+        bareAmounts[path.name] = PROFILE_METERED_ONLY ? 0 : amountFor(await load({ url: base + path.bare, connections: CONNECTIONS, seconds: 3 }));
+        amounts[path.name] = amountFor(await load({ url: url(path.tool), connections: CONNECTIONS, seconds: 3, keys: traffic.keys }));
+      }
+      process.stdout.write(
+        `\n${label[traffic.name]}: ${ROUNDS} rounds of ${amounts.direct} direct and ${amounts.hold} hold calls, each after its bare route (${bareAmounts.direct} and ${bareAmounts.hold} calls)\n`,
+      );
       const rounds: Round[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
-        const bare = PROFILE_METERED_ONLY ? null : await measured(() => load({ url: bareUrl, connections: CONNECTIONS, amount: bareAmount }));
+        const bare = PROFILE_METERED_ONLY ? null : ({} as Record<PathName, Run>);
         const metered = {} as Record<PathName, MeteredRun>;
-        for (const path of PATHS) metered[path.name] = await meteredRun(path.tool, traffic.keys, amounts[path.name]);
-        const failed = (bare?.run.failed ?? 0) + metered.direct.run.failed + metered.hold.run.failed;
+        for (const path of PATHS) {
+          if (bare) bare[path.name] = await measured(() => load({ url: base + path.bare, connections: CONNECTIONS, amount: bareAmounts[path.name] }));
+          metered[path.name] = await meteredRun(path.tool, traffic.keys, amounts[path.name]);
+        }
+        const failed = PATHS.reduce((sum, path) => sum + (bare?.[path.name].run.failed ?? 0) + metered[path.name].run.failed, 0);
         if (failed > 0) throw new Error(`${traffic.name} round ${round}: ${failed} answers failed`);
         rounds.push({ bare, metered });
         process.stdout.write(
-          `  round ${round}: bare ${bare?.run.rps ?? '-'} rps, direct ${metered.direct.run.rps} rps (p99 ${metered.direct.run.p99} ms), hold ${metered.hold.run.rps} rps (p99 ${metered.hold.run.p99} ms)\n`,
+          `  round ${round}: ` +
+            PATHS.map(
+              (path) =>
+                `${path.name} ${metered[path.name].run.rps} rps (p99 ${metered[path.name].run.p99} ms) against bare ${bare?.[path.name].run.rps ?? '-'}`,
+            ).join(', ') +
+            '\n',
         );
       }
       results.push({ traffic, rounds });
@@ -242,12 +258,14 @@ async function main(): Promise<void> {
       console.table(
         rounds.map((r, i) => ({
           round: i + 1,
-          'bare rps (p99)': r.bare ? `${r.bare.run.rps} (${r.bare.run.p99})` : '-',
           'direct rps (p99)': `${r.metered.direct.run.rps} (${r.metered.direct.run.p99})`,
+          'its bare rps (p99)': r.bare ? `${r.bare.direct.run.rps} (${r.bare.direct.run.p99})` : '-',
           'hold rps (p99)': `${r.metered.hold.run.rps} (${r.metered.hold.run.p99})`,
-          'bare CPU': r.bare ? perCall(r.bare.cpu) : '-',
+          'its bare rps (p99) ': r.bare ? `${r.bare.hold.run.rps} (${r.bare.hold.run.p99})` : '-',
           'direct CPU': perCall(r.metered.direct.cpu),
+          'bare CPU': r.bare ? perCall(r.bare.direct.cpu) : '-',
           'hold CPU': perCall(r.metered.hold.cpu),
+          'bare CPU ': r.bare ? perCall(r.bare.hold.cpu) : '-',
         })),
       );
     }
@@ -255,10 +273,11 @@ async function main(): Promise<void> {
     const goals: Array<{ figure: string; value: string; goal: string; met: boolean }> = [];
     const side: Array<Record<string, string>> = [];
     for (const { traffic, rounds } of results) {
-      const bareRps = median(rounds.map((r) => r.bare?.run.rps ?? 1));
-      const bareP99 = median(rounds.map((r) => r.bare?.run.p99 ?? 0));
-      const row: Record<string, string> = { traffic: label[traffic.name], 'bare rps (p99 ms)': `${bareRps} (${bareP99})` };
+      const row: Record<string, string> = { traffic: label[traffic.name] };
       for (const path of PATHS) {
+        const bareRps = median(rounds.map((r) => r.bare?.[path.name].run.rps ?? 1));
+        const bareP99 = median(rounds.map((r) => r.bare?.[path.name].run.p99 ?? 0));
+        row[`${path.name}: its bare rps (p99 ms)`] = `${bareRps} (${bareP99})`;
         const runs = rounds.map((r) => r.metered[path.name]);
         const rps = median(runs.map((r) => r.run.rps));
         const p99 = median(runs.map((r) => r.run.p99));
@@ -312,7 +331,7 @@ async function main(): Promise<void> {
     failedGoals = goals.filter((g) => !g.met).length;
   } finally {
     await stopProcess(api);
-    rmSync(bodyFile, { force: true });
+    for (const file of Object.values(bodyFiles)) rmSync(file, { force: true });
     await sql.end();
     await sandbox.close();
     await database.dispose();

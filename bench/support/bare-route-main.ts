@@ -1,7 +1,8 @@
 /**
  * The API as main.ts runs it (no embedded database, providers from the environment), plus one bare
- * route compiled into the bench only: GET /bench/bare answers a fixed JSON body (the file named by
- * BARE_BODY_FILE, read at the first request) through the same process, middleware, logging and
+ * routes compiled into the bench only: GET /bench/bare and /bench/bare-hold answer a fixed JSON body
+ * (the files named by BARE_BODY_FILE and BARE_HOLD_BODY_FILE, read at the first request: the answers
+ * of the two metered tools) through the same process, middleware, logging and
  * serialisation as every other route, but without a key, a tool, a cache or the ledger. It is the
  * framework's own speed that bench/http.bench.ts compares the metered call with, in one process.
  *
@@ -24,15 +25,26 @@ const { Probe } = require(join(__dirname, 'libs/auth/src')) as typeof Auth;
 const { liveEndpoints } = require(join(__dirname, 'libs/upstream/src')) as typeof Upstream;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-let body: unknown;
+const bodies = new Map<string, unknown>();
+const bodyOf = (file: string) => {
+  if (!bodies.has(file)) bodies.set(file, JSON.parse(readFileSync(file, 'utf8')));
+  return bodies.get(file);
+};
 
 @Controller('bench')
 class BareRouteController {
+  /** The direct-charge tool's answer (BARE_BODY_FILE). */
   @Get('bare')
   @Probe()
   bare(): unknown {
-    body ??= JSON.parse(readFileSync(process.env.BARE_BODY_FILE!, 'utf8'));
-    return body;
+    return bodyOf(process.env.BARE_BODY_FILE!);
+  }
+
+  /** The hold-path tool's answer (BARE_HOLD_BODY_FILE): each path is compared with its own bytes. */
+  @Get('bare-hold')
+  @Probe()
+  bareHold(): unknown {
+    return bodyOf(process.env.BARE_HOLD_BODY_FILE!);
   }
 }
 
