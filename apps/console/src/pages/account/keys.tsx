@@ -1,11 +1,10 @@
-import type { KeyView, NewKey, OwnKeyList } from '@scout-api/client';
+import type { KeyView, NewKey, OwnKeyList, OwnKeyView } from '@scout-api/client';
 import { useState } from 'preact/hooks';
 import { api, get } from '../../api';
 import { CopyButton, ErrorNote, Loading, Section } from '../../components/bits';
 import { ConfirmButton } from '../../components/confirm';
 import { when } from '../../format';
 import { describe, useLoad } from '../../load';
-import type { OwnKey } from './types';
 
 /**
  * The account's keys (prefixes only: Scout keeps no secret it could show again), a new key shown
@@ -73,7 +72,7 @@ function NewKeyBox({ created, onDone }: { created: NewKey; onDone: () => void })
   );
 }
 
-function KeysTable({ keys, onRevoked }: { keys: OwnKey[]; onRevoked: () => void }) {
+function KeysTable({ keys, onRevoked }: { keys: OwnKeyView[]; onRevoked: () => void }) {
   const active = keys.filter((k) => !k.revokedAt).length;
   return (
     <table data-table="keys">
@@ -111,7 +110,7 @@ function KeysTable({ keys, onRevoked }: { keys: OwnKey[]; onRevoked: () => void 
   );
 }
 
-function RevokeKey({ keyRow, last, onRevoked }: { keyRow: OwnKey; last: boolean; onRevoked: () => void }) {
+function RevokeKey({ keyRow, last, onRevoked }: { keyRow: OwnKeyView; last: boolean; onRevoked: () => void }) {
   if (last) return <span class="muted">last active key: create another to revoke it</span>;
   const name = keyRow.label ? `“${keyRow.label}” (${keyRow.prefix}…)` : `${keyRow.prefix}…`;
   return (

@@ -1,8 +1,3 @@
-import type { OwnKeyView } from '@scout-api/client';
-
-/** One of the account's keys as GET /api/v1/me/keys answers it, its last use included. */
-export type OwnKey = OwnKeyView;
-
 /** A period of time as the usage read and the CSV export take it: ISO 8601, `to` excluded. */
 export interface Period {
   from: string;
