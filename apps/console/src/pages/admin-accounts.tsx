@@ -1,5 +1,5 @@
 import type { AccountList } from '@scout-api/client';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { query } from '../api';
 import { Loading, Section } from '../components/bits';
 import { credits, when } from '../format';
@@ -11,29 +11,13 @@ const PAGE = 50;
 
 /** Accounts: search by id, name or key prefix (`#/admin/accounts?q=`), and a new account. */
 export function AccountSearch({ q }: { q: string }) {
-  const [text, setText] = useState(q);
-  useEffect(() => setText(q), [q]);
   const paging = useCursor<string>([q]);
   const found = useAnswer<AccountList>(`/api/v1/admin/accounts${query({ q, limit: PAGE, cursor: paging.cursor })}`);
   return (
     <>
       <h1>Accounts</h1>
-      <form
-        class="inline"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          navigate(['admin', 'accounts'], { q: text.trim() || undefined });
-        }}
-      >
-        <div>
-          <label for="account-q">Account id, name or key prefix</label>
-          <input id="account-q" name="q" type="search" value={text} maxLength={200} onInput={(e) => setText(e.currentTarget.value)} />
-        </div>
-        <button type="submit" class="primary">
-          Search
-        </button>
-      </form>
+      {/* Keyed by the query in the URL, so the box shows it in the same render as the results' title. */}
+      <SearchForm key={q} q={q} />
       <Section id="results" title={q ? `Accounts matching “${q}”` : 'All accounts, newest first'}>
         <Loading state={found}>
           {(list) =>
@@ -82,5 +66,27 @@ export function AccountSearch({ q }: { q: string }) {
         <NewAccount />
       </Section>
     </>
+  );
+}
+
+function SearchForm({ q }: { q: string }) {
+  const [text, setText] = useState(q);
+  return (
+    <form
+      class="inline"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        navigate(['admin', 'accounts'], { q: text.trim() || undefined });
+      }}
+    >
+      <div>
+        <label for="account-q">Account id, name or key prefix</label>
+        <input id="account-q" name="q" type="search" value={text} maxLength={200} onInput={(e) => setText(e.currentTarget.value)} />
+      </div>
+      <button type="submit" class="primary">
+        Search
+      </button>
+    </form>
   );
 }

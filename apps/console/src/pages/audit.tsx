@@ -1,5 +1,5 @@
 import type { AuditPage } from '@scout-api/client';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { query } from '../api';
 import { Loading, Section } from '../components/bits';
 import { href, navigate } from '../router';
@@ -20,49 +20,16 @@ const read = (params: URLSearchParams): Filters => ({
 /** The audit log (`#/admin/audit?actor=&action=&accountId=`): filtered, newest first, paged; each entry with what it changed. */
 export function AuditLog({ params }: { params: URLSearchParams }) {
   const filters = read(params);
-  const [form, setForm] = useState(filters);
   const shown = JSON.stringify(filters);
-  useEffect(() => setForm(filters), [shown]);
   const paging = useCursor<number>([shown]);
   const log = useAnswer<AuditPage>(`/api/v1/admin/audit${query({ ...filters, limit: PAGE, before: paging.cursor })}`);
-  const set = (name: keyof Filters) => (e: { currentTarget: { value: string } }) => setForm({ ...form, [name]: e.currentTarget.value });
   const filtered = FILTERS.filter((name) => filters[name]);
   return (
     <>
       <h1>Audit log</h1>
       <p>Every admin action that changed something (and every ledger export), newest first.</p>
-      <form
-        class="inline"
-        aria-label="Filter the audit log"
-        onSubmit={(e) => {
-          e.preventDefault();
-          navigate(['admin', 'audit'], { actor: form.actor.trim(), action: form.action, accountId: form.accountId.trim() });
-        }}
-      >
-        <div>
-          <label for="audit-actor">Actor (key:&lt;id&gt;)</label>
-          <input id="audit-actor" value={form.actor} maxLength={200} onInput={set('actor')} />
-        </div>
-        <div>
-          <label for="audit-action">Action</label>
-          <select id="audit-action" value={form.action} onChange={set('action')}>
-            <option value="">any action</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label for="audit-account">Account id</label>
-          <input id="audit-account" value={form.accountId} maxLength={36} onInput={set('accountId')} />
-        </div>
-        <button type="submit" class="primary">
-          Filter
-        </button>
-        {filtered.length > 0 && <a href={href(['admin', 'audit'])}>Clear the filters</a>}
-      </form>
+      {/* Keyed by the filters in the URL: a new address gives a new form in the same render, never one a frame behind. */}
+      <FilterForm key={shown} initial={filters} filtered={filtered.length > 0} />
       <Section id="entries" title={filtered.length ? `Entries where ${filtered.map((name) => `${name} is ${filters[name]}`).join(' and ')}` : 'Every entry'}>
         <Loading state={log}>
           {(page) => (
@@ -87,5 +54,44 @@ export function AuditLog({ params }: { params: URLSearchParams }) {
         </Loading>
       </Section>
     </>
+  );
+}
+
+function FilterForm({ initial, filtered }: { initial: Filters; filtered: boolean }) {
+  const [form, setForm] = useState(initial);
+  const set = (name: keyof Filters) => (e: { currentTarget: { value: string } }) => setForm({ ...form, [name]: e.currentTarget.value });
+  return (
+    <form
+      class="inline"
+      aria-label="Filter the audit log"
+      onSubmit={(e) => {
+        e.preventDefault();
+        navigate(['admin', 'audit'], { actor: form.actor.trim(), action: form.action, accountId: form.accountId.trim() });
+      }}
+    >
+      <div>
+        <label for="audit-actor">Actor (key:&lt;id&gt;)</label>
+        <input id="audit-actor" value={form.actor} maxLength={200} onInput={set('actor')} />
+      </div>
+      <div>
+        <label for="audit-action">Action</label>
+        <select id="audit-action" value={form.action} onChange={set('action')}>
+          <option value="">any action</option>
+          {AUDIT_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label for="audit-account">Account id</label>
+        <input id="audit-account" value={form.accountId} maxLength={36} onInput={set('accountId')} />
+      </div>
+      <button type="submit" class="primary">
+        Filter
+      </button>
+      {filtered && <a href={href(['admin', 'audit'])}>Clear the filters</a>}
+    </form>
   );
 }
