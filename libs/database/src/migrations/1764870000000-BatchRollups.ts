@@ -41,8 +41,8 @@ export class BatchRollups1764870000000 implements MigrationInterface {
   }
 }
 
-/** SetBasedCharges' scout_charge_many with the batch's rollup upsert, and entry ids found by a join. */
-const CHARGE_MANY_ROLLING_UP = `
+/** SetBasedCharges' scout_charge_many with the batch's rollup upsert, and entry ids found by a join; BatchesAcrossAccounts.down() restores it. */
+export const CHARGE_MANY_ROLLING_UP = `
       CREATE OR REPLACE FUNCTION scout_charge_many(${CHARGE_MANY_ARGS})
       RETURNS TABLE (ord bigint, entry_id bigint, remaining bigint, status text) LANGUAGE plpgsql ${INDEX_SCANS_ONLY} ${GENERIC_PLANS} AS $$
       #variable_conflict use_column

@@ -23,6 +23,7 @@ import { GenericLedgerPlans1764860000000 } from './1764860000000-GenericLedgerPl
 import { BatchRollups1764870000000 } from './1764870000000-BatchRollups';
 import { KeyLastUsed1764880000000 } from './1764880000000-KeyLastUsed';
 import { AdminReadIndexes1764890000000 } from './1764890000000-AdminReadIndexes';
+import { BatchesAcrossAccounts1764900000000 } from './1764900000000-BatchesAcrossAccounts';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   BatchRollups1764870000000,
   KeyLastUsed1764880000000,
   AdminReadIndexes1764890000000,
+  BatchesAcrossAccounts1764900000000,
 ];
