@@ -99,7 +99,8 @@ const HOLD = `
 
 /**
  * Posts set-based: each hold decided as scout_post did (accounts in id order, holds in id order;
- * a hold named twice is posted once and the second sees the first), then one statement per table:
+ * a hold named twice is posted once and the second sees the first; a post completes its
+ * Idempotency-Key claim, so a later post naming the same claim finds it taken), then one statement per table:
  * the voids, the accounts, the usage entries, the rollups, the grants and allocations, the holds,
  * the Idempotency-Key answers. A hold that does not exist gets no row.
  */
@@ -122,6 +123,8 @@ const POST_MANY = `
         seen_holds bigint[] := '{}';
         seen_n integer[] := '{}';
         v_seen integer;
+        -- The claims (account, key, claim) a post of this batch has completed: no later post may use one.
+        used_claims text[] := '{}';
         void_holds bigint[] := '{}';
         void_reasons text[] := '{}';
         -- The posts that charge, in account then hold order, and each account's total.
@@ -189,7 +192,7 @@ const POST_MANY = `
             void_holds := void_holds || h.id;
             void_reasons := void_reasons || 'expired before it was posted'::text;
             r_status[h.n] := 'expired';
-          ELSIF p_idem_keys[h.n] IS NOT NULL AND NOT (h.n = ANY (claimed)) THEN
+          ELSIF p_idem_keys[h.n] IS NOT NULL AND (NOT (h.n = ANY (claimed)) OR concat_ws(' ', h.account_id, p_idem_claims[h.n], p_idem_keys[h.n]) = ANY (used_claims)) THEN
             void_holds := void_holds || h.id;
             void_reasons := void_reasons || 'its Idempotency-Key claim was taken over'::text;
             r_status[h.n] := 'claim_lost';
@@ -213,6 +216,9 @@ const POST_MANY = `
             ELSE
               t_account := t_account || v_account;
               t_total := t_total || h.amount;
+            END IF;
+            IF p_idem_keys[h.n] IS NOT NULL THEN
+              used_claims := used_claims || concat_ws(' ', h.account_id, p_idem_claims[h.n], p_idem_keys[h.n]);
             END IF;
             r_status[h.n] := 'posted';
           END IF;
