@@ -8,7 +8,10 @@ import { WatchToolsService } from './watch/watch-tools.service';
 
 export interface FeedsModuleOptions {
   imports?: ModuleMetadata['imports'];
-  /** The database the feed is stored in: the hub listens on it for new events. */
+  /**
+   * The database the feed is stored in, on a connection string that gives a session of its own
+   * (DATABASE_SESSION_URL, else DATABASE_URL): the hub LISTENs on it for new events.
+   */
   databaseUrl: string;
   fomoTheses:
     | { useValue: FomoThesesFeedPort }

@@ -1,10 +1,9 @@
 import { BullRegistrar, getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue, Worker } from 'bullmq';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
+import { Client } from 'pg';
 import type { AnyJobQueue, JobProcessor } from './queues/job-processor';
 import { watchQueues } from './queues/queue-metrics';
 import type { QueueBackendKind } from './queues/queue-backend';
@@ -13,6 +12,11 @@ export const WORKER_SETUP = Symbol('WORKER_SETUP');
 
 export interface WorkerSetup {
   backend: QueueBackendKind;
+  /**
+   * A connection string that gives a session of its own (DATABASE_SESSION_URL, else DATABASE_URL):
+   * the schedulers' session advisory lock is taken on it, never through a transaction-mode pooler.
+   */
+  sessionDatabaseUrl: string;
   queues: readonly AnyJobQueue[];
   processors: readonly Type<JobProcessor>[];
   /** Upsert the queues' job schedulers at start. */
@@ -40,7 +44,6 @@ export class WorkerRunner implements BeforeApplicationShutdown {
     @Inject(WORKER_SETUP) private readonly setup: WorkerSetup,
     private readonly moduleRef: ModuleRef,
     private readonly registrar: BullRegistrar,
-    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   async start(): Promise<void> {
@@ -66,11 +69,12 @@ export class WorkerRunner implements BeforeApplicationShutdown {
    * Upserting by id keeps one schedule, but on PostgreSQL two first upserts at the same moment (N
    * workers booting together) can each plan a first run, or deadlock in BullMQ's add_job_scheduler:
    * so workers take turns, under an advisory lock on the ledger database. Redis runs each upsert
-   * as one atomic script.
+   * as one atomic script. The lock is a session's, held across many statements: it is taken on a
+   * connection of its own on the session URL (a transaction-mode pooler would hand each statement
+   * to any server connection, and the unlock to another than the lock's).
    */
   private async upsertSchedulers(): Promise<void> {
-    const lock = this.setup.backend === 'postgres' ? this.db.createQueryRunner() : undefined;
-    await lock?.query(`SELECT pg_advisory_lock(hashtext('scout:job-schedulers'))`);
+    const lock = this.setup.backend === 'postgres' ? await this.schedulerLock() : undefined;
     try {
       for (const definition of this.setup.queues) {
         const queue = this.queue(definition.name);
@@ -82,8 +86,24 @@ export class WorkerRunner implements BeforeApplicationShutdown {
       }
     } finally {
       await lock?.query(`SELECT pg_advisory_unlock(hashtext('scout:job-schedulers'))`).catch(() => undefined);
-      await lock?.release();
+      // Ending the session lets go of the lock too, should the unlock above have failed.
+      await lock?.end().catch(() => undefined);
     }
+  }
+
+  /** A connection of its own on the session URL, holding the schedulers' advisory lock. */
+  private async schedulerLock(): Promise<Client> {
+    const client = new Client({ connectionString: this.setup.sessionDatabaseUrl, application_name: 'scout-worker-schedulers', connectionTimeoutMillis: 5000 });
+    // A connection dropped while held must not be an unhandled 'error': the queries in flight fail on their own.
+    client.on('error', (error) => this.logger.warn(`job scheduler lock connection: ${error.message}`));
+    try {
+      await client.connect();
+      await client.query(`SELECT pg_advisory_lock(hashtext('scout:job-schedulers'))`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return client;
   }
 
   stop(): Promise<void> {

@@ -78,9 +78,12 @@ export class WorkerModule {
     const queues = [...QUEUES, alertsQueue(config.ALERT_EVAL_INTERVAL_SECONDS), ...(options.queues ?? [])];
     const processors = [...PROCESSORS, ...(options.processors ?? [])];
     assertEveryJobHandled(queues, processors);
-    const connection = queueConnection({ redisUrl: config.REDIS_URL, databaseUrl, namespace: options.namespace });
+    // LISTEN and session advisory locks need a session of their own: the session URL, not a transaction-mode pooler.
+    const sessionDatabaseUrl = config.databaseSessionUrl ?? databaseUrl;
+    const connection = queueConnection({ redisUrl: config.REDIS_URL, databaseUrl: sessionDatabaseUrl, namespace: options.namespace });
     const setup: WorkerSetup = {
       backend: connection.kind,
+      sessionDatabaseUrl,
       queues,
       processors,
       schedulers: options.schedulers ?? true,

@@ -22,7 +22,7 @@ export const SETTING_GROUPS: ReadonlyArray<{ title: string; settings: readonly s
     title: 'Server and HTTP',
     settings: ['PORT', 'HOST', 'PUBLIC_URL', 'TRUST_PROXY', 'SHUTDOWN_GRACE_MS', 'CORS_ORIGINS', 'CORS_ADMIN_ORIGINS', 'MCP_ALLOWED_ORIGINS'],
   },
-  { title: 'Database', settings: ['DATABASE_URL', 'DATA_DIR', 'EMBEDDED_DB_PORT', 'DB_MIGRATE_ON_START', 'DB_POOL_MAX'] },
+  { title: 'Database', settings: ['DATABASE_URL', 'DATABASE_SESSION_URL', 'DATA_DIR', 'EMBEDDED_DB_PORT', 'DB_MIGRATE_ON_START', 'DB_POOL_MAX'] },
   { title: 'Auth and keys', settings: ['ADMIN_BOOTSTRAP_KEY', 'AUTH_CACHE_TTL_MS', 'OAUTH_ACCESS_TOKEN_TTL_SECONDS', 'OAUTH_REFRESH_TOKEN_TTL_DAYS'] },
   { title: 'Credits', settings: ['FREE_GRANT_USD', 'PAYG_USD_PER_CALL', 'TOPUP_EXPIRY_MONTHS'] },
   {

@@ -25,7 +25,8 @@ export function dataToolModules(config: AppConfig, endpoints: UpstreamEndpoints,
   // The feed's module is imported by the token tools too (sell pressure reads the stored feed).
   const feeds = FeedsModule.register({
     imports: [UpstreamModule],
-    databaseUrl,
+    // The hub's LISTEN needs a session of its own: the session URL, not a transaction-mode pooler.
+    databaseUrl: config.databaseSessionUrl ?? databaseUrl,
     fomoTheses: { inject: [UpstreamSources], useFactory: (sources: UpstreamSources) => clients(sources).fomo.tokens },
   });
 

@@ -62,6 +62,20 @@ describe('AppConfig', () => {
     expect(AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@h/d', DB_MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
   });
 
+  it('takes a session URL for LISTEN and session locks beside DATABASE_URL, which it defaults to, and refuses it alone', () => {
+    expect(AppConfig.fromEnv({}).databaseSessionUrl).toBeUndefined();
+    expect(AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@pooler:6432/d' }).databaseSessionUrl).toBe('postgres://u@pooler:6432/d');
+    const both = AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@pooler:6432/d', DATABASE_SESSION_URL: 'postgresql://u@db:5432/d' });
+    expect([both.DATABASE_URL, both.databaseSessionUrl]).toEqual(['postgres://u@pooler:6432/d', 'postgresql://u@db:5432/d']);
+    expect(AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@h/d', DATABASE_SESSION_URL: '' }).databaseSessionUrl).toBe('postgres://u@h/d');
+    expect(() => AppConfig.fromEnv({ DATABASE_URL: 'postgres://u@h/d', DATABASE_SESSION_URL: 'mysql://x' })).toThrow(
+      /DATABASE_SESSION_URL: DATABASE_SESSION_URL must be a postgres:\/\/ URL/,
+    );
+    expect(() => AppConfig.fromEnv({ DATABASE_SESSION_URL: 'postgres://u@db:5432/d' })).toThrow(
+      /^Invalid configuration:\n {2}DATABASE_SESSION_URL: DATABASE_SESSION_URL needs DATABASE_URL/,
+    );
+  });
+
   it('runs the worker in the API process by default only with the embedded database', () => {
     expect(AppConfig.fromEnv({}).workerInProcess).toBe(true);
     expect(AppConfig.fromEnv({ WORKER_IN_PROCESS: 'false' }).workerInProcess).toBe(false);

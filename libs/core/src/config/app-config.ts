@@ -53,6 +53,16 @@ export class AppConfig {
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL?: string;
 
+  /**
+   * The connection string for what needs a session of its own (LISTEN/NOTIFY for the feed hub and
+   * the PostgreSQL queue backend, session advisory locks): point it at PostgreSQL directly (or a
+   * PgBouncer pool in session mode) when DATABASE_URL goes through a transaction-mode pooler.
+   * Unset: DATABASE_URL. Refused without DATABASE_URL (the embedded database's one URL serves both).
+   */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_SESSION_URL must be a postgres:// URL' })
+  DATABASE_SESSION_URL?: string;
+
   /** Where the embedded PostgreSQL keeps its files. */
   @IsString()
   DATA_DIR = './.data';
@@ -487,6 +497,14 @@ export class AppConfig {
     return !this.DATABASE_URL;
   }
 
+  /**
+   * The connection string in force for what needs a session of its own: DATABASE_SESSION_URL, else
+   * DATABASE_URL. Undefined with the embedded database, whose one URL (known once it runs) serves both.
+   */
+  get databaseSessionUrl(): string | undefined {
+    return this.DATABASE_SESSION_URL ?? this.DATABASE_URL;
+  }
+
   /** TRUST_PROXY as Express's `trust proxy` reads it: a hop count must be a number (the text `1` would be the address 0.0.0.1), `true` a boolean. */
   get trustProxy(): boolean | number | string | undefined {
     const value = this.TRUST_PROXY?.trim();
@@ -538,6 +556,7 @@ export class AppConfig {
   static fromEnv(env: Record<string, string | undefined>): AppConfig {
     const known = Object.keys(new AppConfig()).concat([
       'DATABASE_URL',
+      'DATABASE_SESSION_URL',
       'REDIS_URL',
       'ADMIN_BOOTSTRAP_KEY',
       'DB_MIGRATE_ON_START',
@@ -567,11 +586,12 @@ export class AppConfig {
       if (value !== undefined && value !== '') picked[key] = value;
     }
     const config = plainToInstance(AppConfig, picked);
-    const errors = validateSync(config);
-    if (errors.length > 0) {
-      const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`));
-      throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const lines = validateSync(config).flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`));
+    if (config.DATABASE_SESSION_URL !== undefined && config.DATABASE_URL === undefined) {
+      // The embedded database has one URL for everything; a session URL beside it would point elsewhere.
+      lines.push('  DATABASE_SESSION_URL: DATABASE_SESSION_URL needs DATABASE_URL (the embedded database takes neither)');
     }
+    if (lines.length > 0) throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
     return config;
   }
 }

@@ -6,7 +6,10 @@ import type { FeedEvent } from '../feed-event';
 import { FEED_CHANNEL } from '../feed-store';
 import { WatcherIndex } from './watcher-index';
 
-/** Injection token of the database URL the hub listens on. */
+/**
+ * Injection token of the database URL the hub listens on: one that gives a session of its own
+ * (DATABASE_SESSION_URL), since a transaction-mode pooler would let the LISTEN go with the statement.
+ */
 export const FEED_DATABASE_URL = Symbol('FEED_DATABASE_URL');
 
 export interface Watcher {

@@ -28,7 +28,12 @@ export interface QueueConnection {
 
 export interface QueueConnectionSettings {
   redisUrl?: string;
-  /** The ledger database: the queues' home when there is no Redis. */
+  /**
+   * The ledger database, the queues' home when there is no Redis, on a connection string that gives
+   * a session of its own (DATABASE_SESSION_URL, else DATABASE_URL): the backend LISTENs for new
+   * jobs and sets its schema as a startup parameter (`options`), neither of which a transaction-mode
+   * pooler carries (PgBouncer refuses `options`).
+   */
   databaseUrl: string;
   /** Redis key prefix or PostgreSQL schema; BullMQ's defaults (`scout`, `bullmq`) when absent. */
   namespace?: string;
