@@ -6,8 +6,17 @@ import * as ts from 'typescript';
 import { AppConfig } from '@scout/core';
 import { code, inline, slug, table } from './markdown';
 
-/** Where the settings are declared, from the repository root: their doc comments are read from it. */
-export const APP_CONFIG_SOURCE = 'libs/core/src/config/app-config.ts';
+/**
+ * Where the settings are declared, from the repository root: the file of each class of AppConfig's
+ * chain, its first base class first and AppConfig's own file last (one class a file). Their doc
+ * comments are read from them.
+ */
+export const APP_CONFIG_SOURCES: readonly string[] = [
+  'libs/core/src/config/settings/service-settings.ts',
+  'libs/core/src/config/settings/provider-settings.ts',
+  'libs/core/src/config/settings/operations-settings.ts',
+  'libs/core/src/config/app-config.ts',
+];
 
 /** The document, from the repository root. */
 export const CONFIGURATION_DOC = 'docs/configuration.md';
@@ -88,7 +97,7 @@ export interface SettingDoc {
   sharesCommentOf?: string;
 }
 
-/** The class comment and each property's doc comment, as AppConfig's source declares them. */
+/** AppConfig's class comment and each property's doc comment, as the files of its chain of classes declare them. */
 export interface ConfigComments {
   intro: string;
   settings: Map<string, { meaning: string | null; sharesCommentOf?: string }>;
@@ -106,6 +115,10 @@ function docText(comment: string): string {
     .trim();
 }
 
+/** `a, b or c`: the items joined by commas, the last two by the word. */
+const joinWords = (items: readonly string[], word: string) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1)}` : (items[0] ?? '');
+
 /** The last `/** ... *\/` comment right before a node (after any other comments), or null. */
 function leadingDoc(text: string, node: ts.Node): string | null {
   const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
@@ -114,36 +127,54 @@ function leadingDoc(text: string, node: ts.Node): string | null {
   return last ? docText(text.slice(last.pos, last.end)) : null;
 }
 
+/** The names of AppConfig and the classes it extends, its first base class first. */
+const classChain = (type: unknown): string[] =>
+  typeof type === 'function' && type !== Function.prototype ? [...classChain(Object.getPrototypeOf(type)), type.name] : [];
+
 /**
- * Reads the doc comments of AppConfig's properties from its source with the TypeScript compiler
- * (syntax only, no type checking). A property without a comment of its own, declared on the line
- * right after a commented one (no blank line between), shares that comment: the source writes one
- * comment over such a pair (`UPSTREAM_TIMEOUT_MS` and `UPSTREAM_RETRIES`).
+ * Reads the doc comments of AppConfig's properties from the files of its chain of classes
+ * (APP_CONFIG_SOURCES), with the TypeScript compiler (syntax only, no type checking). A property
+ * without a comment of its own, declared on the line right after a commented one (no blank line
+ * between), shares that comment: the source writes one comment over such a pair
+ * (`UPSTREAM_TIMEOUT_MS` and `UPSTREAM_RETRIES`). Stops unless each file declares one class of the
+ * chain, in the chain's order.
  */
 export function readConfigComments(root: string): ConfigComments {
-  const file = resolve(root, APP_CONFIG_SOURCE);
-  const text = readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
-  const declaration = source.statements.find((node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === AppConfig.name);
-  if (!declaration) throw new Error(`${APP_CONFIG_SOURCE} declares no class ${AppConfig.name}`);
-  const settings: ConfigComments['settings'] = new Map();
-  let previous: { name: string; meaning: string | null; end: number } | null = null;
-  for (const member of declaration.members) {
-    if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name)) {
-      previous = null;
-      continue;
-    }
-    const name = member.name.text;
-    const own = leadingDoc(text, member);
-    const adjacent = previous !== null && !/\n[ \t]*\r?\n/.test(text.slice(previous.end, member.getStart(source)));
-    if (own === null && adjacent && previous?.meaning) {
-      settings.set(name, { meaning: previous.meaning, sharesCommentOf: previous.name });
-    } else {
-      settings.set(name, { meaning: own });
-    }
-    previous = { name, meaning: settings.get(name)!.meaning, end: member.getEnd() };
+  const chain = classChain(AppConfig);
+  const declarations = APP_CONFIG_SOURCES.flatMap((path) => {
+    const text = readFileSync(resolve(root, path), 'utf8');
+    const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true);
+    const classes = source.statements.filter((node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && chain.includes(node.name?.text ?? ''));
+    return classes.map((declaration) => ({ path, text, source, declaration, name: declaration.name!.text }));
+  });
+  const found = declarations.map((d) => `${d.name} in ${d.path}`);
+  if (chain.length !== APP_CONFIG_SOURCES.length || found.join() !== APP_CONFIG_SOURCES.map((path, i) => `${chain[i]} in ${path}`).join()) {
+    throw new Error(
+      `APP_CONFIG_SOURCES must list the file of ${joinWords(chain, 'then')}, one class a file; it lists ${joinWords(found, 'and') || 'none of them'}`,
+    );
   }
-  return { intro: leadingDoc(text, declaration) ?? '', settings };
+  const settings: ConfigComments['settings'] = new Map();
+  for (const { path, text, source, declaration } of declarations) {
+    let previous: { name: string; meaning: string | null; end: number } | null = null;
+    for (const member of declaration.members) {
+      if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name)) {
+        previous = null;
+        continue;
+      }
+      const name = member.name.text;
+      if (settings.has(name)) throw new Error(`${name} is declared again in ${path}: a setting is declared once in AppConfig's chain`);
+      const own = leadingDoc(text, member);
+      const adjacent = previous !== null && !/\n[ \t]*\r?\n/.test(text.slice(previous.end, member.getStart(source)));
+      if (own === null && adjacent && previous?.meaning) {
+        settings.set(name, { meaning: previous.meaning, sharesCommentOf: previous.name });
+      } else {
+        settings.set(name, { meaning: own });
+      }
+      previous = { name, meaning: settings.get(name)!.meaning, end: member.getEnd() };
+    }
+  }
+  const appConfig = declarations.at(-1)!;
+  return { intro: leadingDoc(appConfig.text, appConfig.declaration) ?? '', settings };
 }
 
 /** A custom message without the setting's name it opens with (`PORT must be...` → `must be...`). */
@@ -165,8 +196,7 @@ function booleanWords(name: string): string {
   ].filter(([yes, no]) => probe(yes) === true && probe(no) === false);
   const anyCase = pairs.flat().every((word) => probe(word.toUpperCase()) === probe(word));
   const words = pairs.map(([yes, no]) => `${code(yes)}/${code(no)}`);
-  const listed = words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
-  return `boolean: ${listed}${anyCase ? ' (any case)' : ''}`;
+  return `boolean: ${joinWords(words, 'or')}${anyCase ? ' (any case)' : ''}`;
 }
 
 /**
@@ -229,7 +259,7 @@ export function describeSettings(root: string): SettingDoc[] {
   const defaults = new AppConfig() as unknown as Record<string, unknown>;
   return names.map((name) => {
     const comment = comments.settings.get(name);
-    if (!comment) throw new Error(`${name} has validation rules but no property declaration in ${APP_CONFIG_SOURCE}`);
+    if (!comment) throw new Error(`${name} has validation rules but no property declaration in ${joinWords(APP_CONFIG_SOURCES, 'or')}`);
     return {
       name,
       default: defaults[name],
@@ -270,14 +300,15 @@ export function groupSettings(settings: SettingDoc[]): Array<{ title: string; se
 /** docs/configuration.md. */
 export function buildConfigurationDoc(intro: string, settings: SettingDoc[]): string {
   const groups = groupSettings(settings);
+  const sources = APP_CONFIG_SOURCES.map((path) => `[${code(path)}](../${path})`);
   const lines = [
     '# Configuration',
     '',
-    `<!-- Generated by \`npm run docs\` from ${APP_CONFIG_SOURCE}: do not edit this file. Change a setting's doc comment or its validation there, then run \`npm run docs\`. -->`,
+    `<!-- Generated by \`npm run docs\` from ${joinWords(APP_CONFIG_SOURCES, 'and')}: do not edit this file. Change a setting's doc comment or its validation there, then run \`npm run docs\`. -->`,
     '',
     inline(intro),
     '',
-    `Each setting is an environment variable; an empty value counts as unset. **Default** is the value when it is unset ("unset": none, and the meaning says what applies). **Accepts** is what the validation at boot allows. **Meaning** is the setting's doc comment in [\`${APP_CONFIG_SOURCE}\`](../${APP_CONFIG_SOURCE}).`,
+    `Each setting is an environment variable; an empty value counts as unset. **Default** is the value when it is unset ("unset": none, and the meaning says what applies). **Accepts** is what the validation at boot allows. **Meaning** is the setting's doc comment in the file declaring it: ${joinWords(sources, 'or')}.`,
     '',
     ...groups.map((group) => `- [${group.title}](#${slug(group.title)}): ${group.settings.map((s) => code(s.name)).join(', ')}`),
   ];

@@ -1,4 +1,8 @@
+import { getMetadataStorage } from 'class-validator';
 import { AppConfig } from './app-config';
+import { OperationsSettings } from './settings/operations-settings';
+import { ProviderSettings } from './settings/provider-settings';
+import { ServiceSettings } from './settings/service-settings';
 
 describe('AppConfig', () => {
   it('uses the documented defaults', () => {
@@ -184,5 +188,58 @@ describe('AppConfig', () => {
     expect(() => AppConfig.fromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'otel-collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
     expect(() => AppConfig.fromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'ftp://x/v1/traces' })).toThrow(/OTEL_EXPORTER_OTLP_TRACES_ENDPOINT/);
     expect(() => AppConfig.fromEnv({ OTEL_SERVICE_NAME: 'scout api' })).toThrow(/OTEL_SERVICE_NAME/);
+  });
+});
+
+describe('AppConfig: the settings its base classes declare by concern', () => {
+  const BASES = [ServiceSettings, ProviderSettings, OperationsSettings];
+  /** The settings a class declares itself (a property with a validation rule), not those it inherits. */
+  const declaredBy = (type: new () => object) => [
+    ...new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(type, '', true, false)
+        .filter((m) => m.target === type)
+        .map((m) => m.propertyName),
+    ),
+  ];
+  const read = (config: AppConfig, name: string) => (config as unknown as Record<string, unknown>)[name];
+
+  it('declares every setting in one of them, none in AppConfig itself', () => {
+    const all = getMetadataStorage()
+      .getTargetValidationMetadatas(AppConfig, '', true, false)
+      .map((m) => m.propertyName);
+    expect(declaredBy(AppConfig)).toEqual([]);
+    for (const type of BASES) expect({ type: type.name, empty: declaredBy(type).length === 0 }).toEqual({ type: type.name, empty: false });
+    expect(BASES.flatMap(declaredBy).sort()).toEqual([...new Set(all)].sort());
+  });
+
+  it.each([
+    [ServiceSettings, 'PORT', 3000, 'eighty'],
+    [ServiceSettings, 'FREE_GRANT_USD', 5, '-1'],
+    [ProviderSettings, 'FOMO_API_URL', 'https://api.fomoapi.io', 'not a url'],
+    [ProviderSettings, 'UPSTREAM_CACHE_PREFIX', 'scout:cache:', 'has space'],
+    [OperationsSettings, 'LOG_LEVEL', 'info', 'loud'],
+    [OperationsSettings, 'FEED_INGESTION', true, 'sometimes'],
+  ])('%p: its default of %s applies, and a bad value is refused naming it', (type, name, fallback, bad) => {
+    expect(declaredBy(type)).toContain(name);
+    expect(read(AppConfig.fromEnv({}), name)).toBe(fallback);
+    expect(() => AppConfig.fromEnv({ [name]: bad })).toThrow(new RegExp(`^Invalid configuration:\\n {2}${name}: `));
+  });
+
+  it('reads every setting of each from the environment: its default when unset; a value of the wrong kind is taken as text or refused naming it', () => {
+    const defaults = AppConfig.fromEnv({});
+    for (const type of BASES) {
+      const own = new type() as unknown as Record<string, unknown>;
+      for (const name of declaredBy(type)) {
+        expect({ name, value: read(defaults, name) }).toEqual({ name, value: own[name] });
+        let outcome: string;
+        try {
+          outcome = read(AppConfig.fromEnv({ [name]: '~x~' }), name) === '~x~' ? 'taken' : 'ignored';
+        } catch (error) {
+          outcome = (error as Error).message.includes(`\n  ${name}: `) ? 'refused' : (error as Error).message;
+        }
+        expect({ name, outcome }).toEqual({ name, outcome: expect.stringMatching(/^(taken|refused)$/) as unknown });
+      }
+    }
   });
 });
