@@ -2,16 +2,23 @@ import { Client } from 'pg';
 // Relative imports, not @scout/*: this script also runs under plain ts-node (npm run ledger:verify).
 import { AppConfig } from '../libs/core/src/config/app-config';
 import { hasEmbeddedDatabase, runningEmbeddedPostgres, startEmbeddedPostgres } from '../libs/database/src/embedded-postgres';
-import { LEDGER_INVARIANTS, verifyLedger, type LedgerViolation } from '../libs/ledger/src/ledger-verify';
+import { LEDGER_INVARIANTS, verifyLedger, type LedgerQuery, type LedgerViolation } from '../libs/ledger/src/ledger-verify';
+import { firstPendingHold, markLedger, readCheckpoint, recordCheckpoint, touchedAccounts, type LedgerCheckpoint } from '../libs/ledger/src/ledger-checkpoint';
 
 /**
  * Checks every ledger invariant of docs/architecture.md section 5 over the whole database and prints a
  * report. Without a URL or DATABASE_URL it checks the embedded database of DATA_DIR, through the
  * Scout serving it or, when none runs, by opening the directory itself. Exit status: 0 clean, 1 at least one violation, 2 the checks could not run (bad usage,
- * no database, connection or query error). Read-only: one REPEATABLE READ READ ONLY transaction.
+ * no database, connection or query error). The checks are one REPEATABLE READ READ ONLY transaction;
+ * after a clean run it records its checkpoint (libs/ledger/src/ledger-checkpoint.ts), the one row it
+ * writes. With --since-checkpoint it checks only the accounts touched since the last checkpoint
+ * (every invariant for them, and the database-wide ones), or everything when there is none yet.
  */
 
-const USAGE = 'usage: npm run ledger:verify [-- postgres://user:password@host:port/database]';
+const USAGE = 'usage: npm run ledger:verify [-- [--since-checkpoint] [postgres://user:password@host:port/database]]';
+const SINCE_CHECKPOINT = '--since-checkpoint';
+/** Invariants that time alone can break (no write shows it): checked over every account in a checkpointed run too. */
+const TIMED_INVARIANTS = ['hold_resolved_by_deadline'] as const;
 const EXIT = { clean: 0, violations: 1, cannotRun: 2 } as const;
 
 /** Where the ledger to check is, and what to close once it has been checked. */
@@ -63,8 +70,8 @@ function redacted(url: string): string {
   }
 }
 
-function report(target: string, violations: LedgerViolation[]): string {
-  const lines = [`Ledger verification of ${target}`, ''];
+function report(target: string, violations: LedgerViolation[], scope: string): string {
+  const lines = [`Ledger verification of ${target}`, scope, ''];
   const width = Math.max(...LEDGER_INVARIANTS.map((i) => i.invariant.length));
   for (const { invariant, description } of LEDGER_INVARIANTS) {
     const found = violations.filter((v) => v.invariant === invariant);
@@ -83,20 +90,51 @@ function report(target: string, violations: LedgerViolation[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Which accounts a checkpointed run checks: those touched since the checkpoint, or null (all) without a usable one. */
+async function scopeOf(query: LedgerQuery, checkpoint: LedgerCheckpoint | null): Promise<{ accountIds: string[] | null; says: string }> {
+  if (!checkpoint) return { accountIds: null, says: 'No checkpoint yet: every account checked.' };
+  const accountIds = await touchedAccounts(query, checkpoint);
+  const since = `the checkpoint of ${checkpoint.at.toISOString()} (entry #${checkpoint.lastEntryId}, hold #${checkpoint.lastHoldId})`;
+  if (accountIds === null) return { accountIds, says: `Too many transactions since ${since}: every account checked.` };
+  return { accountIds, says: `Checked ${accountIds.length} account(s) touched since ${since}, and the database-wide invariants.` };
+}
+
 async function main(args: string[]): Promise<number> {
-  const { url, close } = await target(args);
+  const since = args.includes(SINCE_CHECKPOINT);
+  const { url, close } = await target(args.filter((arg) => arg !== SINCE_CHECKPOINT));
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: 'scout-ledger-verify' });
+  const query: LedgerQuery = async (sql, params) => (await client.query<Record<string, unknown>>(sql, params)).rows;
   try {
     try {
       await client.connect();
     } catch (error) {
       throw new Error(`cannot connect to ${redacted(url)}: ${error instanceof Error ? error.message : String(error)}`);
     }
+    const started = Date.now();
+    const mark = await markLedger(query);
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const violations = await verifyLedger(async (sql, params) => (await client.query<Record<string, unknown>>(sql, params)).rows);
+    const scope = since ? await scopeOf(query, await readCheckpoint(query)) : { accountIds: null, says: 'Every account checked.' };
+    const violations = await verifyLedger(query, scope.accountIds ? { accountIds: scope.accountIds, wholeDatabase: TIMED_INVARIANTS } : {});
+    const [{ accounts }] = await query(`SELECT count(*)::int AS accounts FROM accounts`);
+    const pending = await firstPendingHold(query);
     await client.query('COMMIT');
-    process.stdout.write(report(redacted(url), violations));
-    return violations.length === 0 ? EXIT.clean : EXIT.violations;
+    process.stdout.write(report(redacted(url), violations, scope.says));
+    if (violations.length > 0) return EXIT.violations;
+    if (!mark.settled) {
+      process.stdout.write('Checkpoint not moved: a transaction open when the run started was still open a while later.\n');
+      return EXIT.clean;
+    }
+    const checked = scope.accountIds?.length ?? Number(accounts);
+    await recordCheckpoint(query, mark, {
+      scope: scope.accountIds ? 'since_checkpoint' : 'full',
+      firstPendingHoldId: pending,
+      accountsChecked: checked,
+      durationMs: Date.now() - started,
+    }).then(
+      () => process.stdout.write(`Checkpoint moved to ${mark.at.toISOString()} (entry #${mark.lastEntryId}, hold #${mark.lastHoldId}).\n`),
+      (error: unknown) => process.stderr.write(`ledger:verify: the checkpoint was not recorded: ${error instanceof Error ? error.message : String(error)}\n`),
+    );
+    return EXIT.clean;
   } finally {
     await client.end().catch(() => undefined);
     await close();

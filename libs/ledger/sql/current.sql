@@ -999,10 +999,9 @@ CREATE OR REPLACE VIEW billing.account_balances AS
            FROM credit_holds
           WHERE credit_holds.state = 'pending'::text AND credit_holds.expires_at > now()
           GROUP BY credit_holds.account_id) h ON h.account_id = a.id
-     LEFT JOIN ( SELECT credit_entries.account_id,
-            max(credit_entries.created_at) AS last_entry_at
+     LEFT JOIN LATERAL ( SELECT max(credit_entries.created_at) AS last_entry_at
            FROM credit_entries
-          GROUP BY credit_entries.account_id) e ON e.account_id = a.id;
+          WHERE credit_entries.account_id = a.id) e ON true;
 COMMENT ON VIEW billing.account_balances IS 'One row per account: ledger balance = spendable + held + expired_pending; held is what pending calls set aside';
 
 -- view billing.daily_usage
@@ -1027,9 +1026,9 @@ CREATE OR REPLACE VIEW billing.grant_consumption AS
     g.account_id,
     g.kind,
     g.credits,
-    COALESCE(- sum(al.credits) FILTER (WHERE e.kind = ANY (ARRAY['usage'::text, 'refund'::text])), 0::numeric)::bigint AS consumed,
-    COALESCE(- sum(al.credits) FILTER (WHERE e.kind = 'adjustment'::text AND al.credits < 0), 0::numeric)::bigint AS deducted,
-    COALESCE(- sum(al.credits) FILTER (WHERE e.kind = 'expiry'::text), 0::numeric)::bigint AS expired_written,
+    ((g.credits - g.remaining)::numeric - COALESCE(x.deducted, 0::numeric) - COALESCE(x.expired_written, 0::numeric))::bigint AS consumed,
+    COALESCE(x.deducted, 0::numeric)::bigint AS deducted,
+    COALESCE(x.expired_written, 0::numeric)::bigint AS expired_written,
         CASE
             WHEN g.expires_at <= now() THEN g.remaining
             ELSE 0::bigint
@@ -1037,16 +1036,20 @@ CREATE OR REPLACE VIEW billing.grant_consumption AS
     g.remaining,
     g.expires_at,
         CASE
-            WHEN g.expires_at <= now() AND (g.remaining > 0 OR COALESCE(sum(al.credits) FILTER (WHERE e.kind = 'expiry'::text), 0::numeric) < 0::numeric) THEN 'expired'::text
+            WHEN g.expires_at <= now() AND (g.remaining > 0 OR COALESCE(x.expired_written, 0::numeric) > 0::numeric) THEN 'expired'::text
             WHEN g.remaining = 0 THEN 'used_up'::text
             ELSE 'active'::text
         END AS state,
     g.reason,
     g.created_at
    FROM credit_grants g
-     LEFT JOIN credit_allocations al ON al.grant_id = g.id
-     LEFT JOIN credit_entries e ON e.id = al.entry_id
-  GROUP BY g.id;
+     LEFT JOIN ( SELECT al.grant_id,
+            - sum(al.credits) FILTER (WHERE e.kind = 'adjustment'::text AND al.credits < 0) AS deducted,
+            - sum(al.credits) FILTER (WHERE e.kind = 'expiry'::text) AS expired_written
+           FROM credit_entries e
+             JOIN credit_allocations al ON al.entry_id = e.id
+          WHERE e.kind = ANY (ARRAY['adjustment'::text, 'expiry'::text])
+          GROUP BY al.grant_id) x ON x.grant_id = g.id;
 COMMENT ON VIEW billing.grant_consumption IS 'One row per grant: credits = consumed (usage net of refunds) + deducted (negative adjustments) + expired_written + remaining; state active|used_up|expired';
 
 -- view billing.holds
@@ -1055,10 +1058,7 @@ CREATE OR REPLACE VIEW billing.holds AS
     h.account_id,
     h.tool,
     h.amount,
-        CASE
-            WHEN h.state = 'pending'::text AND h.expires_at <= now() THEN 'expired'::text
-            ELSE h.state
-        END AS state,
+    'posted'::text AS state,
     h.request_id,
     e.id AS usage_entry_id,
     h.created_at,
@@ -1067,7 +1067,56 @@ CREATE OR REPLACE VIEW billing.holds AS
     h.void_reason,
     h.channel
    FROM credit_holds h
-     LEFT JOIN credit_entries e ON e.hold_id = h.id;
+     LEFT JOIN credit_entries e ON e.hold_id = h.id
+  WHERE h.state = 'posted'::text
+UNION ALL
+ SELECT h.id AS hold_id,
+    h.account_id,
+    h.tool,
+    h.amount,
+    'voided'::text AS state,
+    h.request_id,
+    e.id AS usage_entry_id,
+    h.created_at,
+    h.expires_at,
+    h.resolved_at,
+    h.void_reason,
+    h.channel
+   FROM credit_holds h
+     LEFT JOIN credit_entries e ON e.hold_id = h.id
+  WHERE h.state = 'voided'::text
+UNION ALL
+ SELECT h.id AS hold_id,
+    h.account_id,
+    h.tool,
+    h.amount,
+    'pending'::text AS state,
+    h.request_id,
+    e.id AS usage_entry_id,
+    h.created_at,
+    h.expires_at,
+    h.resolved_at,
+    h.void_reason,
+    h.channel
+   FROM credit_holds h
+     LEFT JOIN credit_entries e ON e.hold_id = h.id
+  WHERE h.state = 'pending'::text AND h.expires_at > now()
+UNION ALL
+ SELECT h.id AS hold_id,
+    h.account_id,
+    h.tool,
+    h.amount,
+    'expired'::text AS state,
+    h.request_id,
+    e.id AS usage_entry_id,
+    h.created_at,
+    h.expires_at,
+    h.resolved_at,
+    h.void_reason,
+    h.channel
+   FROM credit_holds h
+     LEFT JOIN credit_entries e ON e.hold_id = h.id
+  WHERE h.state = 'pending'::text AND h.expires_at <= now();
 COMMENT ON VIEW billing.holds IS 'One row per tool call hold: pending (set aside), posted (charged by usage_entry_id), voided (charged nothing), expired (past its deadline, not yet swept: charges nothing); channel is how the call came (rest or mcp)';
 
 -- view billing.ledger_entries

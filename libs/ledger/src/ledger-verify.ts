@@ -39,7 +39,7 @@ export async function verifyLedger(query: LedgerQuery, options: VerifyLedgerOpti
   const violations: LedgerViolation[] = [];
   for (const check of CHECKS) {
     if (options.except?.includes(check.invariant)) continue;
-    const rows = check.databaseWide ? await query(check.sql) : await query(check.sql, [scope]);
+    const rows = check.databaseWide ? await query(check.sql) : await query(check.sql, [options.wholeDatabase?.includes(check.invariant) ? null : scope]);
     for (const row of rows) {
       for (const violation of check.toViolations(row)) violations.push({ invariant: check.invariant, ...violation });
     }

@@ -24,6 +24,7 @@ import { BatchRollups1764870000000 } from './1764870000000-BatchRollups';
 import { KeyLastUsed1764880000000 } from './1764880000000-KeyLastUsed';
 import { AdminReadIndexes1764890000000 } from './1764890000000-AdminReadIndexes';
 import { BatchesAcrossAccounts1764900000000 } from './1764900000000-BatchesAcrossAccounts';
+import { LedgerAtScale1764910000000 } from './1764910000000-LedgerAtScale';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   KeyLastUsed1764880000000,
   AdminReadIndexes1764890000000,
   BatchesAcrossAccounts1764900000000,
+  LedgerAtScale1764910000000,
 ];
