@@ -4,7 +4,17 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const BENCHES = ['bench:ledger', 'bench:charges', 'bench:http', 'bench:watch', 'bench:sandbox', 'bench:shared-cache', 'bench:answers', 'bench:tracing'];
+const BENCHES = [
+  'bench:ledger',
+  'bench:charges',
+  'bench:http',
+  'bench:ledger-scale',
+  'bench:watch',
+  'bench:sandbox',
+  'bench:shared-cache',
+  'bench:answers',
+  'bench:tracing',
+];
 
 const outcomes = BENCHES.map((name) => {
   const run = spawnSync('npm', ['run', name], { stdio: 'inherit', env: process.env });
