@@ -1,5 +1,6 @@
 import type { Params } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
+import pino from 'pino';
 import type { AppConfig, CallerIdentity, RegisteredTool } from '@scout/core';
 import { logDestination, RequestFacts, scoutLoggerOptions } from '@scout/telemetry';
 import { isMcpPath } from './cors-policy';
@@ -26,6 +27,9 @@ export function loggerOptions(config: AppConfig): Params {
       {
         ...scoutLoggerOptions(config.LOG_LEVEL),
         genReqId: (req: IncomingMessage) => (req as LoggedRequest).id,
+        // The request line is logged at info: at a quieter level it would be built for every answer
+        // (its fields, its message) and dropped, so the response's end is not listened to at all.
+        autoLogging: logsRequestLines(config.LOG_LEVEL),
         // Every line of a request is logged through a child that already carries its id (the request
         // line adds `req` and `res`). A customProps function did the same, and stringified its props
         // through the redaction again for every response line.
@@ -47,6 +51,12 @@ export function loggerOptions(config: AppConfig): Params {
       logDestination({ format: config.logFormatFor(Boolean(process.stdout.isTTY)), sync: config.LOG_SYNC }),
     ],
   };
+}
+
+/** Whether a logger at `level` writes the request lines (pino-http logs them at info). */
+export function logsRequestLines(level: string): boolean {
+  const value = (pino.levels.values as Record<string, number | undefined>)[level];
+  return value !== undefined && value <= pino.levels.values.info;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Logger, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { RequireKey } from '@scout/auth';
 import { FeedHub, FeedStore, FeedStream, resumePoint, STREAM_RETRY_MS, StreamAlertsQuery, type FeedEvent } from '@scout/feeds';
-import { alertFrame } from './alert-frame';
+import { AlertWriter } from './alert-frame';
 
 /** Comment lines keep proxies and clients from taking a quiet stream for a dead one. */
 const HEARTBEAT_MS = 15_000;
@@ -29,6 +29,7 @@ export class StreamController {
     let open = true;
     let heartbeat: NodeJS.Timeout | undefined;
     let feed: FeedStream | undefined;
+    let writer: AlertWriter | undefined;
     const finish = () => {
       if (!open) return;
       open = false;
@@ -38,15 +39,19 @@ export class StreamController {
     };
     const send = (e: FeedEvent): void | Promise<void> => {
       if (!open) return;
-      const fits = res.write(alertFrame(e));
+      // Made once the headers went out (below): every frame, replayed or live, comes after them.
+      writer ??= new AlertWriter(res);
+      const full = writer.write(e);
       // The replay waits for a slow client instead of buffering the whole hour in memory.
-      if (fits) return;
+      if (!full) return;
       return new Promise((resolve) => {
         const done = () => {
-          res.off('drain', done).off('close', done);
+          full.off('drain', done);
+          res.off('close', done);
           resolve();
         };
-        res.on('drain', done).on('close', done);
+        full.on('drain', done);
+        res.on('close', done);
       });
     };
     // Listening first, then the headers: the stream's first byte means nothing after it is missed.
@@ -63,6 +68,8 @@ export class StreamController {
     res.setHeader('X-Accel-Buffering', 'no');
     res.flushHeaders();
     res.write(`retry: ${STREAM_RETRY_MS}\n: connected\n\n`);
+    // Asked now, while the stream waits, rather than by each of 10,000 streams when an event comes.
+    writer = new AlertWriter(res);
     heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     // The response closes when the client goes away (a request's own 'close' comes once its body is read).
     res.on('close', finish);

@@ -55,7 +55,7 @@ export class ToolCallService {
     private readonly conformance: AnswerConformance,
   ) {}
 
-  async call(request: ToolCallRequest): Promise<ToolCallOutcome> {
+  call(request: ToolCallRequest): Promise<ToolCallOutcome> {
     // Counted in the metrics however it ends (tool-call.metrics.ts): calls, credits, duration.
     // Told to its request's log line and, while tracing, spanned as scout.tool_call (tool-call.tracing.ts).
     return observeToolCall(request, () => traceToolCall(request, () => this.callMeasured(request)));
@@ -70,7 +70,9 @@ export class ToolCallService {
     // (service_health) reports live state, which a stored answer would misreport, so it ignores
     // the key even with a credential (the OpenAPI document offers the header on keyed tools only).
     const key = caller && !tool.public ? parseIdempotencyKey(request.idempotencyKey) : null;
-    if (!caller || key === null) return this.run(request, input, startedAt, null);
+    // Awaited, not returned: an async function handing back a promise costs extra turns of the
+    // microtask queue per call, which 10,000 watches answered by one event each pay.
+    if (!caller || key === null) return await this.run(request, input, startedAt, null);
 
     const claim = await this.idempotency.claim(caller.accountId, key, tool.name, requestFingerprint(tool.name, input));
     if (claim.kind === 'replay') {

@@ -8,9 +8,10 @@ import { ToolGatewayService } from './tool-gateway.service';
 export const TOOL_METHODS = ['GET', 'POST'] as const;
 
 /**
- * The one controller behind every tool: GET takes query parameters, POST a JSON body. Any other
- * method is 405 and runs nothing. HEAD is declared before GET because Express would otherwise
- * answer it with the GET handler, running (and charging) the tool for a body nobody receives.
+ * The one controller behind every tool: GET takes query parameters, POST a JSON body; the gateway
+ * writes the answer itself (so Nest does not reply). Any other method is 405 and runs nothing.
+ * HEAD is declared before GET because Express would otherwise answer it with the GET handler,
+ * running (and charging) the tool for a body nobody receives.
  */
 @Controller('api/v1/tools')
 export class ToolsController {
@@ -24,14 +25,14 @@ export class ToolsController {
 
   @Get(':name')
   @ToolAccess()
-  callWithQuery(@Req() req: ScoutRequest, @Res({ passthrough: true }) res: Response) {
+  callWithQuery(@Req() req: ScoutRequest, @Res() res: Response): Promise<void> {
     return this.gateway.call(req, res, 'query');
   }
 
   @Post(':name')
   @HttpCode(200)
   @ToolAccess()
-  callWithBody(@Req() req: ScoutRequest, @Res({ passthrough: true }) res: Response) {
+  callWithBody(@Req() req: ScoutRequest, @Res() res: Response): Promise<void> {
     return this.gateway.call(req, res, 'body');
   }
 

@@ -40,6 +40,16 @@ export function feedKey(filter: FeedFilter): string | null {
   return null;
 }
 
+/**
+ * What feedPredicate of the filter compares, as one string: two filters with the same id pass
+ * exactly the same events (the hub tests one watcher of each id per event).
+ */
+export function feedFilterId(filter: FeedFilter): string {
+  const { trader, address, symbol } = normalised(filter);
+  // String(minUsd): absent, null and NaN each test differently, and must not share an id.
+  return JSON.stringify([filter.side || null, filter.chain || null, trader || null, address, symbol, String(filter.minUsd)]);
+}
+
 /** The keys a filter's {@link feedKey} can take for which this event may pass it. */
 export function eventKeys(e: FeedEvent): string[] {
   const keys = [`address:${e.tokenAddress}`];

@@ -16,6 +16,8 @@ export interface Watcher {
   matches(event: FeedEvent): boolean;
   /** feedKey of the watcher's filter: the hub tests it only against events that carry that key. */
   key?: string | null;
+  /** feedFilterId of the watcher's filter: the hub tests one watcher per filter and event for all. */
+  filterId?: string | null;
   deliver(event: FeedEvent): void;
   /** The process is shutting down: answer with what arrived. */
   end(): void;

@@ -1,6 +1,6 @@
 import { MAX_EVENT_ID_LENGTH, type FeedEvent } from '../feed-event';
 import type { FeedStore } from '../feed-store';
-import { feedKey, feedPredicate, type FeedFilter } from '../tools/feed-filter';
+import { feedFilterId, feedKey, feedPredicate, type FeedFilter } from '../tools/feed-filter';
 import type { FeedHub } from './feed-hub';
 
 /** How far back a reconnecting stream's replay reaches (by when Scout stored the events). */
@@ -65,6 +65,7 @@ export class FeedStream {
       kind: 'stream',
       matches: feedPredicate(options.filter),
       key: feedKey(options.filter),
+      filterId: feedFilterId(options.filter),
       deliver: (e) => stream.deliver(e),
       end: () => options.end(),
       interrupted: () => options.end(),

@@ -1,7 +1,19 @@
 import type { FeedEvent } from '../feed-event';
 import type { FeedStore } from '../feed-store';
-import { eventView, feedKey, feedPredicate, type FeedEventView, type FeedFilter } from '../tools/feed-filter';
+import { eventView, feedFilterId, feedKey, feedPredicate, type FeedEventView, type FeedFilter } from '../tools/feed-filter';
 import type { FeedHub } from './feed-hub';
+
+/**
+ * Each event's view, made once: the hub hands every watch the same event object, and the 10,000
+ * watches one event answers share one view of it instead of building 10,000 copies.
+ */
+const views = new WeakMap<FeedEvent, FeedEventView>();
+
+function sharedView(e: FeedEvent): FeedEventView {
+  let view = views.get(e);
+  if (!view) views.set(e, (view = eventView(e)));
+  return view;
+}
 
 /** How far back a watch's replay of recent history reaches. */
 export const REPLAY_WINDOW_MS = 10 * 60_000;
@@ -44,6 +56,7 @@ export async function watchFeed(hub: FeedHub, store: FeedStore, request: WatchRe
     kind: 'watch',
     matches,
     key: feedKey(request.filter),
+    filterId: feedFilterId(request.filter),
     deliver: (e) => {
       if (seen.has(e.eventId) || events.length >= request.maxEvents) return;
       seen.add(e.eventId);
@@ -65,7 +78,7 @@ export async function watchFeed(hub: FeedHub, store: FeedStore, request: WatchRe
       : [];
     const endedBy = await ended;
     return {
-      events: events.map(eventView),
+      events: events.map(sharedView),
       replay: replay.map(eventView),
       endedBy,
       watchedFrom: new Date(startedAt).toISOString(),

@@ -1,5 +1,5 @@
 import type { FeedEvent } from '../feed-event';
-import { feedKey, feedPredicate, type FeedFilter } from '../tools/feed-filter';
+import { feedFilterId, feedKey, feedPredicate, type FeedFilter } from '../tools/feed-filter';
 import { WatcherIndex } from './watcher-index';
 
 /** The index must find exactly the watchers a test of every open one would. */
@@ -52,10 +52,17 @@ function randomFilter(r: ReturnType<typeof random>): FeedFilter {
 interface TestWatcher {
   id: number;
   key: string | null;
+  filterId?: string;
   matches(e: FeedEvent): boolean;
 }
 
-const watcher = (id: number, filter: FeedFilter): TestWatcher => ({ id, key: feedKey(filter), matches: feedPredicate(filter) });
+/** A watcher of `filter`; `grouped`: with its filterId, as the hub's watches and streams have. */
+const watcher = (id: number, filter: FeedFilter, grouped = true): TestWatcher => ({
+  id,
+  key: feedKey(filter),
+  ...(grouped ? { filterId: feedFilterId(filter) } : {}),
+  matches: feedPredicate(filter),
+});
 const ids = (ws: TestWatcher[]) => ws.map((w) => w.id).sort((a, b) => a - b);
 
 describe('WatcherIndex', () => {
@@ -64,7 +71,8 @@ describe('WatcherIndex', () => {
     const index = new WatcherIndex<TestWatcher>();
     const open: TestWatcher[] = [];
     for (let i = 0; i < 600; i++) {
-      const w = watcher(i, randomFilter(r));
+      // Some without a filterId: each is tested on its own.
+      const w = watcher(i, randomFilter(r), i % 5 !== 0);
       index.add(w);
       open.push(w);
     }
@@ -78,6 +86,34 @@ describe('WatcherIndex', () => {
     // The comparison means something only if events did match some watchers and not others.
     expect(matched).toBeGreaterThan(400);
     expect(matched).toBeLessThan(400 * 600);
+  });
+
+  it('tests one watcher per filter and event, and forgets a filter whose watchers all left', () => {
+    let tests = 0;
+    const counted = (id: number, filter: FeedFilter): TestWatcher => {
+      const w = watcher(id, filter);
+      const matches = w.matches;
+      return { ...w, matches: (e) => ((tests += 1), matches(e)) };
+    };
+    const index = new WatcherIndex<TestWatcher>();
+    const same = Array.from({ length: 50 }, (_, i) => counted(i, { token: SOLANA[0], minUsd: 10 }));
+    same.forEach((w) => index.add(w));
+    index.add(counted(50, { token: ` ${SOLANA[0]}`, minUsd: 10 }));
+    index.add(counted(51, { token: SOLANA[0], minUsd: 100 }));
+    const e = { ...randomEvent(random(3), 0), tokenAddress: SOLANA[0], tradeUsd: 50 };
+    expect(ids(index.matching(e))).toEqual([...same.map((w) => w.id), 50]);
+    // Two filters under the key: the first 51 share one (the address is trimmed), the last has its own.
+    expect(tests).toBe(2);
+    same.forEach((w) => index.delete(w));
+    expect(ids(index.matching(e))).toEqual([50]);
+  });
+
+  it('gives filters the same id only when they test the same', () => {
+    expect(feedFilterId({ token: ` ${EVM}`, trader: '@Alice' })).toBe(feedFilterId({ token: EVM.toLowerCase(), trader: 'alice' }));
+    expect(feedFilterId({})).not.toBe(feedFilterId({ minUsd: 0 }));
+    expect(feedFilterId({ minUsd: Number.NaN })).not.toBe(feedFilterId({ minUsd: null as unknown as number }));
+    expect(feedFilterId({ side: 'buy' })).not.toBe(feedFilterId({ side: 'sell' }));
+    expect(feedFilterId({ token: 'bonk' })).not.toBe(feedFilterId({ trader: 'bonk' }));
   });
 
   it('keys a filter by its token address (any case for EVM), else symbol, else trader; none for the rest', () => {
