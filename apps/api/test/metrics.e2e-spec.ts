@@ -163,19 +163,23 @@ describe('Prometheus metrics of the API (METRICS_PORT)', () => {
     expect(sampleSum(families, 'scout_feed_streams_open')).toBe(0);
   });
 
-  it('counts holds the expiry sweep voids (a call that never finished), and the open holds drop back', async () => {
+  it('counts holds the expiry sweep voids (a call that never finished), the open-holds gauge counting it while it is pending', async () => {
+    // The open-holds gauge counts every pending hold of the database, which the suites running
+    // beside this one share (their calls' holds come and go, and the sweep below voids their stale
+    // ones too): so this test follows its own hold in the database, not the gauge's exact value.
     const holds = t.app.get(CreditHoldsService);
-    const before = await scrape();
-    const expiredBefore = sampleSum(before.families, 'scout_ledger_holds_expired_total');
-    const openBefore = sampleSum(before.families, 'scout_ledger_holds_open');
+    const pendingOfOurs = async () =>
+      (await t.sql.query(`SELECT count(*)::int AS n FROM credit_holds WHERE request_id = 'metrics-expiry' AND state = 'pending'`)).rows[0].n as number;
+    const expiredBefore = sampleSum((await scrape()).families, 'scout_ledger_holds_expired_total');
     // What a call that crashed after its hold leaves behind: a hold nobody posts or voids.
     await holds.place({ accountId: account.accountId, tool: 'service_chain_health', amount: 250, requestId: 'metrics-expiry', channel: 'rest', ttlMs: 50 });
-    expect(sampleSum((await scrape()).families, 'scout_ledger_holds_open')).toBe(openBefore + 1);
+    expect(await pendingOfOurs()).toBe(1);
+    expect(sampleSum((await scrape()).families, 'scout_ledger_holds_open')).toBeGreaterThanOrEqual(1);
     await sleep(200);
     expect(await holds.voidExpired()).toBeGreaterThanOrEqual(1);
+    expect(await pendingOfOurs()).toBe(0);
     const after = await scrape();
     expect(sampleSum(after.families, 'scout_ledger_holds_expired_total')).toBeGreaterThanOrEqual(expiredBefore + 1);
-    expect(sampleSum(after.families, 'scout_ledger_holds_open')).toBe(openBefore);
   });
 
   it('labels a failing upstream: the call as upstream_error, its requests by failure, the breaker open', async () => {
