@@ -30,21 +30,24 @@
  *
  * Env: BENCH_LEDGER_ENTRIES (1000000), BENCH_SMALL_LEDGER (1000), BENCH_ROUNDS (10, at least 7),
  * BENCH_ROUND_SECONDS (8), BENCH_CONNECTIONS (64), BENCH_READ_SECONDS (3), BENCH_LOG_LEVEL (info),
- * BENCH_TRAFFIC (one,spread,mixed: the kinds to run), BENCH_CPU_PROF (a directory: the API's CPU
+ * BENCH_TRAFFIC (one,spread,mixed: the kinds to run), BENCH_PATHS (direct,hold: the paid paths to time), BENCH_CPU_PROF (a directory: the API's CPU
  * profile, written when it stops), BENCH_METERED_ONLY (1: no bare rounds and no reads, for that profile).
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool as PgPool } from 'pg';
 import { startSandbox } from '@scout/sandbox';
 import { freePort, sandboxProviderEnv, stopProcess, waitForHttp } from '../test/processes/child-processes';
 import { createTestDatabase } from '../test/test-database';
 import { prepareApi, startApiProcess } from './support/api-process';
-import { perCall, withCpu, type CallCpu } from './support/cpu';
+import { withCpu } from './support/cpu';
+import { judgeReads, judgeTraffic, PAID_PATHS, printRounds, type Goal, type MeteredRun, type PathName, type Round, type Traffic } from './support/http-report';
+import { measureReads, readsOf } from './support/http-reads';
 import { fillLedger } from './support/ledger-fill';
-import { load, median, type LoadResult } from './support/load';
+import { load, type LoadResult } from './support/load';
 
 const ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES ?? 1_000_000);
 const SMALL = Number(process.env.BENCH_SMALL_LEDGER ?? 1_000);
@@ -59,65 +62,8 @@ const SPREAD_HISTORY = 2_000;
 /** BENCH_METERED_ONLY=1: no bare rounds and no reads, for a CPU profile of the metered calls alone. */
 const PROFILE_METERED_ONLY = process.env.BENCH_METERED_ONLY === '1';
 
-const ms = (value: number) => value.toFixed(1);
-
-/** Issue 39's goals. */
-const GOALS = { meteredVsBare: 0.7, p99VsBare: 2, lateVsEarly: 0.9, readsLargeVsSmall: 1.5 };
-
-/** The two ways a paid call is charged, each answered from cache after the warm-up. */
-const PATHS = [
-  { name: 'direct', tool: 'service_chain_health', what: 'cached direct charge', bare: '/bench/bare', bodyEnv: 'BARE_BODY_FILE' },
-  { name: 'hold', tool: 'service_fomo_leaderboard?window=7d', what: 'hold and post', bare: '/bench/bare-hold', bodyEnv: 'BARE_HOLD_BODY_FILE' },
-] as const;
-type PathName = (typeof PATHS)[number]['name'];
-
-interface Read {
-  name: string;
-  path: string;
-  admin: boolean;
-}
-
-function reads(accountId: string): Read[] {
-  return [
-    { name: 'GET /api/v1/me', path: '/api/v1/me', admin: false },
-    { name: 'service_account', path: '/api/v1/tools/service_account', admin: false },
-    { name: 'service_usage', path: '/api/v1/tools/service_usage', admin: false },
-    { name: 'admin usage (30 days)', path: `/api/v1/admin/accounts/${accountId}/usage`, admin: true },
-    { name: 'admin account', path: `/api/v1/admin/accounts/${accountId}`, admin: true },
-  ];
-}
-
-async function measureReads(base: string, list: Read[], apiKey: string, adminKey: string) {
-  const out: Record<string, { one: number; sixteen: number }> = {};
-  for (const read of list) {
-    const headers = { authorization: `Bearer ${read.admin ? adminKey : apiKey}` };
-    const one = await load({ url: base + read.path, connections: 1, seconds: READ_SECONDS, headers });
-    const sixteen = await load({ url: base + read.path, connections: 16, seconds: READ_SECONDS, headers });
-    if (one.failed + sixteen.failed > 0) throw new Error(`${read.name}: ${one.failed + sixteen.failed} failed answers`);
-    out[read.name] = { one: one.mean, sixteen: sixteen.mean };
-  }
-  return out;
-}
-
-interface Run {
-  run: LoadResult;
-  cpu: CallCpu;
-}
-interface MeteredRun extends Run {
-  /** Usage entries the ledger gained during the run. */
-  entries: number;
-}
-interface Round {
-  /** The bare route answering each path's own bytes. */
-  bare: Record<PathName, Run> | null;
-  metered: Record<PathName, MeteredRun>;
-}
-
-/** How the connections' keys are dealt for one kind of traffic. */
-interface Traffic {
-  name: string;
-  keys: string[];
-}
+/** BENCH_PATHS: the paid paths to time (both by default). */
+const PATHS = PAID_PATHS.filter((path) => (process.env.BENCH_PATHS ?? 'direct,hold').split(',').includes(path.name));
 
 async function main(): Promise<void> {
   // BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (node --cpu-prof).
@@ -163,16 +109,16 @@ async function main(): Promise<void> {
       return { apiKey, id: account.id };
     };
     const main = await openAccount('http bench');
-    const list = reads(main.id);
+    const list = readsOf(main.id);
 
     process.stdout.write(`filling the ledger: ${SMALL} calls\n`);
     await fillLedger(sql, main.id, SMALL, HISTORY_DAYS);
-    const small = PROFILE_METERED_ONLY ? null : await measureReads(base, list, main.apiKey, adminKey);
+    const small = PROFILE_METERED_ONLY ? null : await measureReads(base, list, { apiKey: main.apiKey, adminKey }, READ_SECONDS);
     process.stdout.write(`filling the ledger: ${ENTRIES - SMALL} more calls\n`);
     const fillStarted = Date.now();
     await fillLedger(sql, main.id, ENTRIES - SMALL, HISTORY_DAYS);
     process.stdout.write(`  filled in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s\n`);
-    const large = PROFILE_METERED_ONLY ? null : await measureReads(base, list, main.apiKey, adminKey);
+    const large = PROFILE_METERED_ONLY ? null : await measureReads(base, list, { apiKey: main.apiKey, adminKey }, READ_SECONDS);
 
     // The many accounts: one per connection, each with a history of its own.
     const spread: Array<{ apiKey: string; id: string }> = [];
@@ -185,15 +131,10 @@ async function main(): Promise<void> {
       }
     }
     const traffics: Traffic[] = [
-      { name: 'one', keys: [main.apiKey] },
-      { name: 'spread', keys: spread.map((a) => a.apiKey) },
-      { name: 'mixed', keys: spread.map((a, i) => (i % 3 === 0 ? main.apiKey : a.apiKey)) },
+      { name: 'one', label: '1 account', keys: [main.apiKey] },
+      { name: 'spread', label: `${CONNECTIONS} accounts`, keys: spread.map((a) => a.apiKey) },
+      { name: 'mixed', label: 'mixed (1/3 on 1 account)', keys: spread.map((a, i) => (i % 3 === 0 ? main.apiKey : a.apiKey)) },
     ].filter((t) => TRAFFIC.includes(t.name));
-    const label: Record<string, string> = {
-      one: '1 account',
-      spread: `${CONNECTIONS} accounts`,
-      mixed: `mixed (1/3 on 1 account)`,
-    };
 
     const url = (tool: string) => `${base}/api/v1/tools/${tool}`;
     for (const path of PATHS) {
@@ -202,12 +143,21 @@ async function main(): Promise<void> {
       writeFileSync(bodyFiles[path.name], await answer.text());
     }
     const lastEntryId = async () => Number((await sql.query<{ id: string | null }>(`SELECT max(id) AS id FROM credit_entries`)).rows[0].id ?? 0);
-    const usageEntriesAfter = async (id: number) =>
-      Number((await sql.query<{ n: string }>(`SELECT count(*) AS n FROM credit_entries WHERE id > $1 AND kind = 'usage'`, [id])).rows[0].n);
+    // The run's own tool only: a call of another path cut off at the end of a timed warm-up may
+    // still be charged (the API finishes what it started) while this run goes on.
+    const usageEntriesAfter = async (id: number, tool: string) =>
+      Number(
+        (await sql.query<{ n: string }>(`SELECT count(*) AS n FROM credit_entries WHERE id > $1 AND kind = 'usage' AND tool = $2`, [id, tool.split('?')[0]]))
+          .rows[0].n,
+      );
     const meteredRun = async (tool: string, keys: string[], amount: number): Promise<MeteredRun> => {
       const before = await lastEntryId();
       const result = await measured(() => load({ url: url(tool), connections: CONNECTIONS, amount, keys }));
-      return { ...result, entries: await usageEntriesAfter(before) };
+      return { ...result, entries: await usageEntriesAfter(before, tool) };
+    };
+    /** Until the calls cut off at the end of a warm-up are done: no entry written for half a second. */
+    const settle = async () => {
+      for (let last = -1, now = await lastEntryId(); now !== last; last = now, now = await lastEntryId()) await sleep(500);
     };
     /** Calls for a round of about ROUND_SECONDS at the rate a warm-up run reached. */
     const amountFor = (warm: LoadResult) => Math.max(CONNECTIONS * 10, Math.round(warm.rps * ROUND_SECONDS));
@@ -221,25 +171,28 @@ async function main(): Promise<void> {
         bareAmounts[path.name] = PROFILE_METERED_ONLY ? 0 : amountFor(await load({ url: base + path.bare, connections: CONNECTIONS, seconds: 3 }));
         amounts[path.name] = amountFor(await load({ url: url(path.tool), connections: CONNECTIONS, seconds: 3, keys: traffic.keys }));
       }
+      await settle();
       process.stdout.write(
-        `\n${label[traffic.name]}: ${ROUNDS} rounds of ${amounts.direct} direct and ${amounts.hold} hold calls, each after its bare route (${bareAmounts.direct} and ${bareAmounts.hold} calls)\n`,
+        `\n${traffic.label}: ${ROUNDS} rounds of ` +
+          PATHS.map((path) => `${amounts[path.name]} ${path.name} calls`).join(' and ') +
+          `, each after its bare route (${PATHS.map((path) => bareAmounts[path.name]).join(' and ')} calls)\n`,
       );
       const rounds: Round[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
-        const bare = PROFILE_METERED_ONLY ? null : ({} as Record<PathName, Run>);
-        const metered = {} as Record<PathName, MeteredRun>;
+        const bare: Round['bare'] = PROFILE_METERED_ONLY ? null : {};
+        const metered: Round['metered'] = {};
         for (const path of PATHS) {
           if (bare) bare[path.name] = await measured(() => load({ url: base + path.bare, connections: CONNECTIONS, amount: bareAmounts[path.name] }));
           metered[path.name] = await meteredRun(path.tool, traffic.keys, amounts[path.name]);
         }
-        const failed = PATHS.reduce((sum, path) => sum + (bare?.[path.name].run.failed ?? 0) + metered[path.name].run.failed, 0);
+        const failed = PATHS.reduce((sum, path) => sum + (bare?.[path.name]?.run.failed ?? 0) + metered[path.name]!.run.failed, 0);
         if (failed > 0) throw new Error(`${traffic.name} round ${round}: ${failed} answers failed`);
         rounds.push({ bare, metered });
         process.stdout.write(
           `  round ${round}: ` +
             PATHS.map(
               (path) =>
-                `${path.name} ${metered[path.name].run.rps} rps (p99 ${metered[path.name].run.p99} ms) against bare ${bare?.[path.name].run.rps ?? '-'}`,
+                `${path.name} ${metered[path.name]!.run.rps} rps (p99 ${metered[path.name]!.run.p99} ms) against bare ${bare?.[path.name]?.run.rps ?? '-'}`,
             ).join(', ') +
             '\n',
         );
@@ -253,78 +206,16 @@ async function main(): Promise<void> {
       `\nhttp: one API process (compiled, LOG_LEVEL ${process.env.BENCH_LOG_LEVEL ?? 'info'}), ${target}; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of about ${ROUND_SECONDS} s each; ` +
         `the large account's ledger ${Number(rows[0].entries).toLocaleString('en')} entries at the end\n`,
     );
-    for (const { traffic, rounds } of results) {
-      process.stdout.write(`\n${label[traffic.name]} (CPU per call, µs: API / PostgreSQL / load generator)\n`);
-      console.table(
-        rounds.map((r, i) => ({
-          round: i + 1,
-          'direct rps (p99)': `${r.metered.direct.run.rps} (${r.metered.direct.run.p99})`,
-          'its bare rps (p99)': r.bare ? `${r.bare.direct.run.rps} (${r.bare.direct.run.p99})` : '-',
-          'hold rps (p99)': `${r.metered.hold.run.rps} (${r.metered.hold.run.p99})`,
-          'its bare rps (p99) ': r.bare ? `${r.bare.hold.run.rps} (${r.bare.hold.run.p99})` : '-',
-          'direct CPU': perCall(r.metered.direct.cpu),
-          'bare CPU': r.bare ? perCall(r.bare.direct.cpu) : '-',
-          'hold CPU': perCall(r.metered.hold.cpu),
-          'bare CPU ': r.bare ? perCall(r.bare.hold.cpu) : '-',
-        })),
-      );
-    }
+    for (const { traffic, rounds } of results) printRounds(traffic, PATHS, rounds);
 
-    const goals: Array<{ figure: string; value: string; goal: string; met: boolean }> = [];
+    const goals: Goal[] = [];
     const side: Array<Record<string, string>> = [];
     for (const { traffic, rounds } of results) {
-      const row: Record<string, string> = { traffic: label[traffic.name] };
-      for (const path of PATHS) {
-        const bareRps = median(rounds.map((r) => r.bare?.[path.name].run.rps ?? 1));
-        const bareP99 = median(rounds.map((r) => r.bare?.[path.name].run.p99 ?? 0));
-        row[`${path.name}: its bare rps (p99 ms)`] = `${bareRps} (${bareP99})`;
-        const runs = rounds.map((r) => r.metered[path.name]);
-        const rps = median(runs.map((r) => r.run.rps));
-        const p99 = median(runs.map((r) => r.run.p99));
-        const ratio = rps / bareRps;
-        const p99Ratio = bareP99 > 0 ? p99 / bareP99 : Infinity;
-        // Round one decides nothing: the last three rounds against rounds two to four.
-        const late = median(runs.slice(-3).map((r) => r.run.rps)) / median(runs.slice(1, 4).map((r) => r.run.rps));
-        const answered = runs.reduce((sum, r) => sum + r.run.ok, 0);
-        const entries = runs.reduce((sum, r) => sum + r.entries, 0);
-        row[`${path.name}: rps, ×bare`] = `${rps}, ${ratio.toFixed(2)}`;
-        row[`${path.name}: p99 ms, ×bare`] = `${p99}, ${p99Ratio.toFixed(2)}`;
-        row[`${path.name}: late/early`] = late.toFixed(2);
-        const name = `${label[traffic.name]}, ${path.what}`;
-        goals.push(
-          { figure: `${name}: usage entries = 2xx answers`, value: `${entries} / ${answered}`, goal: 'equal', met: entries === answered },
-          ...(PROFILE_METERED_ONLY
-            ? []
-            : [
-                { figure: `${name}: rate / bare`, value: ratio.toFixed(2), goal: `>= ${GOALS.meteredVsBare}`, met: ratio >= GOALS.meteredVsBare },
-                {
-                  figure: `${name}: p99 / bare p99`,
-                  value: `${p99} / ${bareP99} ms = ${p99Ratio.toFixed(2)}`,
-                  goal: `<= ${GOALS.p99VsBare}`,
-                  met: p99Ratio <= GOALS.p99VsBare,
-                },
-              ]),
-          {
-            figure: `${name}: last three rounds / rounds 2-4 (median rps)`,
-            value: late.toFixed(2),
-            goal: `>= ${GOALS.lateVsEarly}`,
-            met: late >= GOALS.lateVsEarly,
-          },
-        );
-      }
-      side.push(row);
+      const judged = judgeTraffic(traffic, PATHS, rounds, PROFILE_METERED_ONLY);
+      goals.push(...judged.goals);
+      side.push(judged.row);
     }
-    if (small !== null && large !== null) {
-      for (const read of list) {
-        const worst = Math.max(large[read.name].one / small[read.name].one, large[read.name].sixteen / small[read.name].sixteen);
-        goals.push({
-          figure: `${read.name}: mean ms, ${SMALL.toLocaleString('en')} → ${ENTRIES.toLocaleString('en')} entries (1 / 16 callers)`,
-          value: `${ms(small[read.name].one)}→${ms(large[read.name].one)} / ${ms(small[read.name].sixteen)}→${ms(large[read.name].sixteen)} (×${worst.toFixed(2)})`,
-          goal: `<= ×${GOALS.readsLargeVsSmall}`,
-          met: worst <= GOALS.readsLargeVsSmall,
-        });
-      }
-    }
+    if (small !== null && large !== null) goals.push(...judgeReads(list, small, large, { small: SMALL, large: ENTRIES }));
     process.stdout.write('\nside by side (medians of the rounds)\n');
     console.table(side);
     console.table(goals.map((g) => ({ ...g, met: g.met ? 'yes' : 'NO' })));
