@@ -12,6 +12,9 @@ export interface ToolAnswerDrift extends AnswerDrift {
 
 const MAX_TRACKED = 1_000;
 
+/** Answers of each tool checked every one after the start, before sampling (`every`) begins. */
+export const CHECKED_FIRST = 100;
+
 /**
  * Checks every tool answer against its schema. The answer is sent as it is (the caller paid for
  * it); a field off the schema is logged once per tool and path (array positions folded), so a
@@ -20,13 +23,25 @@ const MAX_TRACKED = 1_000;
  *
  * A tool's validator compiles on its first answer (tens of milliseconds for the largest schemas)
  * unless `warmUp` compiled it first: the API process starts that once it listens (main.ts).
+ *
+ * With `every` above 1 (ANSWER_CHECK_EVERY), a tool's first CHECKED_FIRST answers are all checked,
+ * then one in `every`, counted per tool: a handler's drift shows in its first answers or soon after,
+ * and a large answer's check is not paid on each call. While the test tiers record drift, every
+ * answer is checked.
  */
 export class AnswerConformance implements OnModuleDestroy {
   private readonly validator = new AnswerValidator();
   private readonly logged = new Set<string>();
+  /** Answers seen per tool or route (the sampling's count). */
+  private readonly seen = new Map<string, number>();
   private warming: AnswerWarmUp | null = null;
 
-  constructor(private readonly logger: Pick<Logger, 'warn'> & Partial<Pick<Logger, 'log'>> = new Logger('AnswerSchema')) {}
+  constructor(
+    private readonly logger: Pick<Logger, 'warn'> & Partial<Pick<Logger, 'log'>> = new Logger('AnswerSchema'),
+    private readonly every = 1,
+  ) {
+    if (!Number.isInteger(every) || every < 1) throw new Error(`every must be a positive integer, got ${every}`);
+  }
 
   /**
    * Compiles every catalog tool's validator in the background, one tool per macrotask, so no
@@ -64,7 +79,7 @@ export class AnswerConformance implements OnModuleDestroy {
 
   check(tool: string, data: unknown): ToolAnswerDrift[] {
     // Only the contract's tools have schemas (a spec holds every one to it); tests register fixture tools beside them.
-    if (!isToolName(tool)) return [];
+    if (!isToolName(tool) || !this.sampled(tool)) return [];
     return this.report(tool, this.validator.check(tool, data));
   }
 
@@ -73,8 +88,17 @@ export class AnswerConformance implements OnModuleDestroy {
    * schema generated from its handler's return type; a route without one (a CSV export) passes.
    */
   checkRoute(route: string, body: unknown): ToolAnswerDrift[] {
-    if (!(route in ANSWER_SCHEMAS.routes)) return [];
+    if (!(route in ANSWER_SCHEMAS.routes) || !this.sampled(route)) return [];
     return this.report(route, this.validator.check(route, body));
+  }
+
+  /** Whether this answer of `name` is checked: every one at first (and while recording), then one in `every`. */
+  private sampled(name: string): boolean {
+    if (this.every === 1 || recording) return true;
+    const count = (this.seen.get(name) ?? 0) + 1;
+    // Wraps at the next multiple of `every` past the first ones, so the count stays small forever.
+    this.seen.set(name, count >= CHECKED_FIRST + this.every ? CHECKED_FIRST : count);
+    return count <= CHECKED_FIRST || count === CHECKED_FIRST + this.every;
   }
 
   private report(tool: string, found: AnswerDrift[]): ToolAnswerDrift[] {

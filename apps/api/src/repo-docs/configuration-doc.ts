@@ -80,6 +80,7 @@ export const SETTING_GROUPS: ReadonlyArray<{ title: string; settings: readonly s
       'OTEL_EXPORTER_OTLP_ENDPOINT',
       'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
       'OTEL_SERVICE_NAME',
+      'ANSWER_CHECK_EVERY',
     ],
   },
 ];

@@ -132,4 +132,15 @@ export class OperationsSettings extends ProviderSettings {
   @IsOptional()
   @Matches(/^[\w.:/-]{1,128}$/, { message: 'OTEL_SERVICE_NAME must be 1-128 letters, digits, _ . : / or -' })
   OTEL_SERVICE_NAME?: string;
+
+  /**
+   * How many answers of a tool (or route) per answer held to its schema, once its first 100 since
+   * the start were all checked: 1 checks every answer. A drift is only logged (the answer is sent as
+   * it is), and a large answer's check costs about as much CPU as writing it (issue 39's bench).
+   */
+  @Transform(toNumber)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  ANSWER_CHECK_EVERY = 10;
 }
