@@ -1,8 +1,13 @@
 import { CHAIN_IDS, CHAINS, type Chain } from '@scout/upstream';
 
+/** Each chain's DefiLlama name in lower case, made once: lists of hundreds of chains are matched on every call. */
+const LLAMA_NAMES = new Map(CHAINS.map((chain) => [chain, CHAIN_IDS[chain].llamaName.toLowerCase()]));
+
 /** Whether a DefiLlama chain display name ("Hyperliquid L1") is this Scout chain. */
 export function isLlamaChain(name: string, chain: Chain): boolean {
-  return name.toLowerCase() === CHAIN_IDS[chain].llamaName.toLowerCase();
+  const wanted = LLAMA_NAMES.get(chain)!;
+  // The names are ASCII, which no name of another length lower-cases to: most are told apart by length alone.
+  return name.length === wanted.length && name.toLowerCase() === wanted;
 }
 
 /**
