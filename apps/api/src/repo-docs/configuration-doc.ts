@@ -1,22 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, type ValidationArguments } from 'class-validator';
-import * as ts from 'typescript';
+import { getMetadataStorage } from 'class-validator';
 import { AppConfig } from '@scout/core';
+import { acceptsOf } from './configuration-doc-accepts';
+import { APP_CONFIG_SOURCES, joinWords, readConfigComments } from './configuration-doc-comments';
 import { code, inline, slug, table } from './markdown';
 
-/**
- * Where the settings are declared, from the repository root: the file of each class of AppConfig's
- * chain, its first base class first and AppConfig's own file last (one class a file). Their doc
- * comments are read from them.
- */
-export const APP_CONFIG_SOURCES: readonly string[] = [
-  'libs/core/src/config/settings/service-settings.ts',
-  'libs/core/src/config/settings/provider-settings.ts',
-  'libs/core/src/config/settings/operations-settings.ts',
-  'libs/core/src/config/app-config.ts',
-];
+// The document's parts by concern: where the settings' comments come from, and how a rule is worded.
+export { acceptsOf } from './configuration-doc-accepts';
+export { APP_CONFIG_SOURCES, type ConfigComments, readConfigComments } from './configuration-doc-comments';
 
 /** The document, from the repository root. */
 export const CONFIGURATION_DOC = 'docs/configuration.md';
@@ -96,160 +86,6 @@ export interface SettingDoc {
   meaning: string | null;
   /** The setting declared just above whose comment this one shares (declared with no blank line between, no comment of its own). */
   sharesCommentOf?: string;
-}
-
-/** AppConfig's class comment and each property's doc comment, as the files of its chain of classes declare them. */
-export interface ConfigComments {
-  intro: string;
-  settings: Map<string, { meaning: string | null; sharesCommentOf?: string }>;
-}
-
-/** The text of a `/** ... *\/` comment: delimiters and leading `*` removed, whitespace made single spaces. */
-function docText(comment: string): string {
-  return comment
-    .replace(/^\/\*\*/, '')
-    .replace(/\*\/$/, '')
-    .split('\n')
-    .map((line) => line.replace(/^\s*\* ?/, ''))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** `a, b or c`: the items joined by commas, the last two by the word. */
-const joinWords = (items: readonly string[], word: string) =>
-  items.length > 1 ? `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1)}` : (items[0] ?? '');
-
-/** The last `/** ... *\/` comment right before a node (after any other comments), or null. */
-function leadingDoc(text: string, node: ts.Node): string | null {
-  const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
-  const docs = ranges.filter((range) => range.kind === ts.SyntaxKind.MultiLineCommentTrivia && text.startsWith('/**', range.pos));
-  const last = docs.at(-1);
-  return last ? docText(text.slice(last.pos, last.end)) : null;
-}
-
-/** The names of AppConfig and the classes it extends, its first base class first. */
-const classChain = (type: unknown): string[] =>
-  typeof type === 'function' && type !== Function.prototype ? [...classChain(Object.getPrototypeOf(type)), type.name] : [];
-
-/**
- * Reads the doc comments of AppConfig's properties from the files of its chain of classes
- * (APP_CONFIG_SOURCES), with the TypeScript compiler (syntax only, no type checking). A property
- * without a comment of its own, declared on the line right after a commented one (no blank line
- * between), shares that comment: the source writes one comment over such a pair
- * (`UPSTREAM_TIMEOUT_MS` and `UPSTREAM_RETRIES`). Stops unless each file declares one class of the
- * chain, in the chain's order.
- */
-export function readConfigComments(root: string): ConfigComments {
-  const chain = classChain(AppConfig);
-  const declarations = APP_CONFIG_SOURCES.flatMap((path) => {
-    const text = readFileSync(resolve(root, path), 'utf8');
-    const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true);
-    const classes = source.statements.filter((node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && chain.includes(node.name?.text ?? ''));
-    return classes.map((declaration) => ({ path, text, source, declaration, name: declaration.name!.text }));
-  });
-  const found = declarations.map((d) => `${d.name} in ${d.path}`);
-  if (chain.length !== APP_CONFIG_SOURCES.length || found.join() !== APP_CONFIG_SOURCES.map((path, i) => `${chain[i]} in ${path}`).join()) {
-    throw new Error(
-      `APP_CONFIG_SOURCES must list the file of ${joinWords(chain, 'then')}, one class a file; it lists ${joinWords(found, 'and') || 'none of them'}`,
-    );
-  }
-  const settings: ConfigComments['settings'] = new Map();
-  for (const { path, text, source, declaration } of declarations) {
-    let previous: { name: string; meaning: string | null; end: number } | null = null;
-    for (const member of declaration.members) {
-      if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name)) {
-        previous = null;
-        continue;
-      }
-      const name = member.name.text;
-      if (settings.has(name)) throw new Error(`${name} is declared again in ${path}: a setting is declared once in AppConfig's chain`);
-      const own = leadingDoc(text, member);
-      const adjacent = previous !== null && !/\n[ \t]*\r?\n/.test(text.slice(previous.end, member.getStart(source)));
-      if (own === null && adjacent && previous?.meaning) {
-        settings.set(name, { meaning: previous.meaning, sharesCommentOf: previous.name });
-      } else {
-        settings.set(name, { meaning: own });
-      }
-      previous = { name, meaning: settings.get(name)!.meaning, end: member.getEnd() };
-    }
-  }
-  const appConfig = declarations.at(-1)!;
-  return { intro: leadingDoc(appConfig.text, appConfig.declaration) ?? '', settings };
-}
-
-/** A custom message without the setting's name it opens with (`PORT must be...` → `must be...`). */
-function messageOf(message: ValidationMetadataLike['message'], name: string): string | null {
-  if (typeof message !== 'string' || message === '') return null;
-  return message.startsWith(`${name} `) ? message.slice(name.length + 1) : message;
-}
-
-type ValidationMetadataLike = { name?: string; type: string; constraints?: unknown[]; message?: string | ((args: ValidationArguments) => string) };
-
-/** The words a boolean setting accepts: what its transform turns into true or false (probed, so the document follows the code). */
-function booleanWords(name: string): string {
-  const probe = (word: string) => (plainToInstance(AppConfig, { [name]: word }) as unknown as Record<string, unknown>)[name];
-  const pairs = [
-    ['true', 'false'],
-    ['1', '0'],
-    ['yes', 'no'],
-    ['on', 'off'],
-  ].filter(([yes, no]) => probe(yes) === true && probe(no) === false);
-  const anyCase = pairs.flat().every((word) => probe(word.toUpperCase()) === probe(word));
-  const words = pairs.map(([yes, no]) => `${code(yes)}/${code(no)}`);
-  return `boolean: ${joinWords(words, 'or')}${anyCase ? ' (any case)' : ''}`;
-}
-
-/**
- * What a setting's validation accepts, in words, from its class-validator metadata. A decorator
- * with no wording here stops the generator, so a new kind of rule gets one before it is documented.
- */
-export function acceptsOf(name: string, metadata: ValidationMetadataLike[]): string {
-  const rules = new Map(metadata.filter((m) => m.type === 'customValidation').map((m) => [m.name ?? '', m]));
-  const kind: string[] = [];
-  const limits: string[] = [];
-  for (const [rule, meta] of rules) {
-    const [constraint] = meta.constraints ?? [];
-    switch (rule) {
-      case 'isInt':
-        kind.push('integer');
-        break;
-      case 'isNumber':
-        kind.push('number');
-        break;
-      case 'isString':
-        if (!rules.has('matches')) kind.push('text');
-        break;
-      case 'isBoolean':
-        kind.push(booleanWords(name));
-        break;
-      case 'isUrl': {
-        const options = (constraint ?? {}) as { protocols?: string[] };
-        kind.push(options.protocols ? `${options.protocols.join(' or ')} URL` : 'URL');
-        break;
-      }
-      case 'isPositive':
-        limits.push('> 0');
-        break;
-      case 'min':
-      case 'max':
-        break;
-      case 'isIn':
-        kind.push(`one of ${(constraint as unknown[]).map((value) => code(String(value))).join(', ')}`);
-        break;
-      case 'matches':
-        kind.push(`text that ${messageOf(meta.message, name) ?? `matches ${code(String(constraint))}`}`);
-        break;
-      default:
-        throw new Error(`${name}: no wording for the validation rule "${rule}" (add one to acceptsOf in configuration-doc.ts)`);
-    }
-  }
-  const min = rules.get('min')?.constraints?.[0] as number | undefined;
-  const max = rules.get('max')?.constraints?.[0] as number | undefined;
-  if (min !== undefined && max !== undefined) limits.unshift(`${min}-${max}`);
-  else if (min !== undefined) limits.unshift(`≥ ${min}`);
-  else if (max !== undefined) limits.push(`≤ ${max}`);
-  return [kind.join(', '), ...limits].filter((part) => part !== '').join(', ');
 }
 
 /** Every setting AppConfig declares (a property with a validation rule), in declaration order, as the document states it. */
