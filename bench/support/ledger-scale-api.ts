@@ -132,7 +132,7 @@ export async function captureReadSql(databaseUrl: string, accountId: string, per
       read = name;
       await run();
     };
-    await as('GET /me', () => Promise.all([ledger.requireAccount(accountId), ledger.remaining(accountId), ledger.usageInPeriod(accountId, null, null)]));
+    await as('GET /me', () => Promise.all([ledger.requireAccount(accountId), ledger.remaining(accountId), ledger.usageAllTime(accountId)]));
     await as('GET /me', () => plans.state(accountId));
     await as('admin usage (30 days)', () => ledger.usageInPeriod(accountId, period.usageFrom, null));
     await as('admin ledger page', () => ledger.entries(accountId, 50));
@@ -144,5 +144,5 @@ export async function captureReadSql(databaseUrl: string, accountId: string, per
     await db.destroy();
   }
   // The account row and plan lookups by primary key are the same on any ledger: keep the ledger's reads.
-  return captured.filter((c) => /credit_entries|credit_holds|credit_grants|usage_rollups|scout_spendable|plan_periods/.test(c.sql));
+  return captured.filter((c) => /credit_entries|credit_holds|credit_grants|usage_rollups|usage_totals|scout_spendable|plan_periods/.test(c.sql));
 }

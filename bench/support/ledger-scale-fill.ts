@@ -7,10 +7,11 @@ import { FILL_PARAMS, FILL_SEQUENCES, FILL_STEPS } from './ledger-scale-sql';
  * `entries` usage entries (charged calls: posted holds, and cached calls charged directly) over the
  * `days` before now and `accounts` accounts, skewed (a few hot accounts make most calls), with the
  * holds, allocations, grants (free, plan periods, top-ups), plan changes and periods, refunds,
- * voided and expired holds and usage rollups a real ledger of that size has. The statements are in
- * bench/support/ledger-scale-sql.ts; they run in one transaction with the per-entry rollup trigger
- * set aside inside it (the rollups are summed in one statement), then VACUUM ANALYZE. The result
- * passes ledger:verify. Run it on a database nothing else writes to.
+ * voided and expired holds, usage rollups and usage totals a real ledger of that size has. The
+ * statements are in bench/support/ledger-scale-sql.ts; they run in one transaction with the
+ * per-entry rollup trigger set aside inside it (the rollups are summed in one statement, and the
+ * rollups' own statement trigger sums that statement into the totals), then VACUUM ANALYZE. The
+ * result passes ledger:verify. Run it on a database nothing else writes to.
  */
 
 /** The calls' tools and how often each is called (relative weights); defi and price tools answer from cache and are charged directly. */
@@ -55,7 +56,16 @@ export interface TableSize {
   indexBytes: number;
 }
 
-export const LEDGER_TABLES = ['credit_entries', 'credit_holds', 'credit_allocations', 'credit_grants', 'usage_rollups', 'plan_periods', 'accounts'];
+export const LEDGER_TABLES = [
+  'credit_entries',
+  'credit_holds',
+  'credit_allocations',
+  'credit_grants',
+  'usage_rollups',
+  'usage_totals',
+  'plan_periods',
+  'accounts',
+];
 
 export async function fillScaleLedger(pool: Pool, options: ScaleFillOptions): Promise<ScaleFill> {
   const started = Date.now();
@@ -69,7 +79,7 @@ export async function fillScaleLedger(pool: Pool, options: ScaleFillOptions): Pr
     await client.query(`SET LOCAL maintenance_work_mem = '512MB'`);
     await client.query(`SET LOCAL synchronous_commit = off`);
     await client.query(`SET LOCAL TimeZone = 'UTC'`);
-    await client.query(`LOCK TABLE accounts, credit_grants, credit_entries, credit_holds, credit_allocations, usage_rollups IN EXCLUSIVE MODE`);
+    await client.query(`LOCK TABLE accounts, credit_grants, credit_entries, credit_holds, credit_allocations, usage_rollups, usage_totals IN EXCLUSIVE MODE`);
     // Inside this transaction only (no other session sees it): the rollups are summed in one statement below.
     await client.query(`ALTER TABLE credit_entries DISABLE TRIGGER trg_credit_entries_usage_rollup`);
     await client.query(FILL_PARAMS, [

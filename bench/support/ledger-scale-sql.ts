@@ -187,7 +187,8 @@ export const FILL_STEPS: Array<{ what: string; sql: string }> = [
   },
   { what: 'insert allocations', sql: `INSERT INTO credit_allocations (entry_id, grant_id, credits) SELECT id, paid_by, amount FROM se ORDER BY id` },
   {
-    what: 'usage rollups',
+    // One statement, so the rollups' statement trigger (UsageTotals) sums all of it into usage_totals once.
+    what: 'usage rollups and totals',
     sql: `
       INSERT INTO usage_rollups (account_id, day, tool, channel, calls, credits, refunded_calls, refunded_credits)
       SELECT a.id, (e.at AT TIME ZONE 'UTC')::date, e.tool, e.channel, count(*), -sum(e.amount), count(*) FILTER (WHERE e.refunded),

@@ -14,8 +14,9 @@ import { text, type LedgerQuery } from './ledger-invariants';
  *  - entries after the mark's entry id (and of the grants their allocations name),
  *  - holds after its hold id, and holds from the first hold pending in its snapshot on that changed
  *    since (posted or voided),
- *  - accounts, grants, plan periods, plan changes and usage rollups changed since (xmin): every
- *    movement of credits updates its account row, and a hand edit of one of these rows shows too.
+ *  - accounts, grants, plan periods, plan changes, usage rollups and usage totals changed since
+ *    (xmin): every movement of credits updates its account row, and a hand edit of one of these
+ *    rows shows too.
  * What it cannot see: a hand edit (triggers set aside) of an entry, allocation or hold older than
  * the mark, and a row deleted since. The full run, still the default, sees everything.
  */
@@ -131,6 +132,8 @@ export async function touchedAccounts(query: LedgerQuery, checkpoint: LedgerChec
        SELECT c.account_id FROM plan_changes c, cur WHERE ${changedSince('c')}
        UNION ALL
        SELECT r.account_id FROM usage_rollups r, cur WHERE ${changedSince('r')}
+       UNION ALL
+       SELECT t.account_id FROM usage_totals t, cur WHERE ${changedSince('t')}
      ) touched
      ORDER BY 1`,
     [checkpoint.lastEntryId, checkpoint.lastHoldId, firstHold, checkpoint.xid],

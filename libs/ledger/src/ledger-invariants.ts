@@ -32,6 +32,7 @@ export type LedgerInvariant =
   | 'usage_channel_matches_hold'
   | 'refund_channel_matches_usage'
   | 'usage_rollups_equal_entries'
+  | 'usage_totals_equal_rollups'
   | 'append_only_triggers';
 
 export interface LedgerViolation {

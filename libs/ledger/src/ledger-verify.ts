@@ -20,12 +20,12 @@ import {
   type VerifyLedgerOptions,
 } from './ledger-invariants';
 
-import { USAGE_ROLLUP_CHECK } from './usage-rollup-invariant';
+import { USAGE_ROLLUP_CHECK, USAGE_TOTALS_CHECK } from './usage-rollup-invariant';
 
 export { HOLD_SWEEP_GRACE_SECONDS, type LedgerInvariant, type LedgerQuery, type LedgerViolation, type VerifyLedgerOptions } from './ledger-invariants';
 
-/** The checks in order: the entries' own, then the rollups kept from them (before the database-wide ones). */
-const CHECKS: Check[] = [...ENTRY_CHECKS.filter((c) => !c.databaseWide), USAGE_ROLLUP_CHECK, ...ENTRY_CHECKS.filter((c) => c.databaseWide)];
+/** The checks in order: the entries' own, then the rollups kept from them and the totals kept from those (before the database-wide ones). */
+const CHECKS: Check[] = [...ENTRY_CHECKS.filter((c) => !c.databaseWide), USAGE_ROLLUP_CHECK, USAGE_TOTALS_CHECK, ...ENTRY_CHECKS.filter((c) => c.databaseWide)];
 
 /** Every invariant verifyLedger checks, in order, with what it means. */
 export const LEDGER_INVARIANTS: readonly { invariant: LedgerInvariant; description: string }[] = CHECKS.map(({ invariant, description }) => ({

@@ -2,7 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppConfig, Clock, InvalidRequestError, NotFoundError } from '@scout/core';
-import { readDailyUsageOfAll, readTopAccounts, readUsage, type DailyUsageOfAll, type PeriodUsage, type TopAccountRow, type ToolUsage } from './usage-reads';
+import {
+  readAllTimeUsage,
+  readDailyUsageOfAll,
+  readTopAccounts,
+  readUsage,
+  type AllTimeUsage,
+  type DailyUsageOfAll,
+  type PeriodUsage,
+  type TopAccountRow,
+  type ToolUsage,
+} from './usage-reads';
 import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type EntryKind, type GrantKind } from './entities';
 
 export interface Charge {
@@ -207,6 +217,14 @@ export class LedgerService {
    */
   async usageInPeriod(accountId: string, from: Date | null, to: Date | null): Promise<PeriodUsage> {
     return readUsage(this.db, accountId, from, to);
+  }
+
+  /**
+   * Net usage of all the account's calls, per tool (tools with none left out) and per channel, from
+   * its usage totals (readAllTimeUsage): a few dozen rows, however long its history.
+   */
+  async usageAllTime(accountId: string): Promise<AllTimeUsage> {
+    return readAllTimeUsage(this.db, accountId);
   }
 
   /**

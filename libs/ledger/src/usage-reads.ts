@@ -139,6 +139,39 @@ export async function readUsage(db: UsageSql, accountId: string, from: Date | nu
   return { byTool, byDay, byChannel };
 }
 
+/** Net usage of an account's calls over its whole life (readAllTimeUsage). */
+export type AllTimeUsage = Pick<PeriodUsage, 'byTool' | 'byChannel'>;
+
+/**
+ * Net usage of all the account's calls, per tool and per channel, from its usage totals (UsageTotals
+ * migration: the rollups summed over every day, a few dozen rows), so it costs the same whatever the
+ * account's history. As readUsage(null, null) counts it: byChannel lists every channel, zeros
+ * included; byTool leaves out the tools with neither calls nor credits (a wholly refunded one).
+ */
+export async function readAllTimeUsage(db: UsageSql, accountId: string): Promise<AllTimeUsage> {
+  const rows = (await db.query(
+    `SELECT GROUPING(tool, channel) AS grouping, tool, channel,
+            sum(calls - refunded_calls)::bigint AS calls, sum(credits - refunded_credits)::bigint AS credits
+       FROM usage_totals
+      WHERE account_id = $1
+      GROUP BY GROUPING SETS ((tool), (channel))
+      ORDER BY tool, channel`,
+    [accountId],
+  )) as GroupedRow[];
+  // GROUPING(tool, channel): (tool) leaves channel out = 0b01; (channel) leaves tool out = 0b10.
+  const of = (grouping: number) =>
+    rows.filter((r) => Number(r.grouping) === grouping).map((r) => ({ ...r, calls: Number(r.calls), credits: Number(r.credits) }));
+  const byTool = of(0b01)
+    .filter((r) => r.calls > 0 || r.credits > 0)
+    .map(({ tool, calls, credits }) => ({ tool: tool!, calls, credits }));
+  const channels = of(0b10);
+  const byChannel = CALL_CHANNELS.map((channel) => {
+    const row = channels.find((r) => r.channel === channel);
+    return { channel, calls: row?.calls ?? 0, credits: row?.credits ?? 0 };
+  });
+  return { byTool, byChannel };
+}
+
 /** Net usage of every account's calls of one UTC day through one channel, or of one tool (readDailyUsageOfAll). */
 export interface DailyUsageRow {
   /** UTC day, YYYY-MM-DD. */

@@ -36,3 +36,38 @@ export const USAGE_ROLLUP_CHECK: Check = {
     },
   ],
 };
+
+/**
+ * The usage totals (UsageTotals migration) equal the rollups they sum: per account, tool and
+ * channel, the four counts of its rollups over every day. A row of either side missing on the
+ * other counts as zeros, as above.
+ */
+export const USAGE_TOTALS_CHECK: Check = {
+  invariant: 'usage_totals_equal_rollups',
+  description: 'each usage total (account, tool, channel) equals the sums of its usage rollups over every day',
+  sql: `
+    WITH summed AS (
+      SELECT account_id, tool, channel, sum(calls) AS calls, sum(credits) AS credits,
+             sum(refunded_calls) AS refunded_calls, sum(refunded_credits) AS refunded_credits
+        FROM usage_rollups WHERE ${inScope('account_id')}
+       GROUP BY 1, 2, 3
+    ), totals AS (
+      SELECT account_id, tool, channel, calls, credits, refunded_calls, refunded_credits
+        FROM usage_totals WHERE ${inScope('account_id')}
+    )
+    SELECT coalesce(s.account_id, t.account_id)::text AS account_id, coalesce(s.tool, t.tool) AS tool, coalesce(s.channel, t.channel) AS channel,
+           concat_ws('/', coalesce(s.calls, 0), coalesce(s.credits, 0), coalesce(s.refunded_calls, 0), coalesce(s.refunded_credits, 0)) AS rollups,
+           concat_ws('/', coalesce(t.calls, 0), coalesce(t.credits, 0), coalesce(t.refunded_calls, 0), coalesce(t.refunded_credits, 0)) AS total
+      FROM summed s
+      FULL JOIN totals t ON t.account_id = s.account_id AND t.tool = s.tool AND t.channel = s.channel
+     WHERE (coalesce(s.calls, 0), coalesce(s.credits, 0), coalesce(s.refunded_calls, 0), coalesce(s.refunded_credits, 0))
+           IS DISTINCT FROM (coalesce(t.calls, 0), coalesce(t.credits, 0), coalesce(t.refunded_calls, 0), coalesce(t.refunded_credits, 0))
+     ORDER BY 1, 2, 3`,
+  toViolations: (r) => [
+    {
+      accountId: text(r.account_id),
+      row: `usage_totals#${text(r.account_id)}/${text(r.tool)}/${text(r.channel)}`,
+      detail: `the total says ${text(r.total)} (calls/credits/refunded calls/refunded credits) but the rollups sum to ${text(r.rollups)}`,
+    },
+  ],
+};

@@ -41,7 +41,7 @@ export class MeService {
     const [account, remaining, usage, plan] = await Promise.all([
       this.ledger.requireAccount(accountId),
       this.ledger.remaining(accountId),
-      this.ledger.usageInPeriod(accountId, null, null),
+      this.ledger.usageAllTime(accountId),
       this.plans.state(accountId),
     ]);
     return {
@@ -51,7 +51,7 @@ export class MeService {
       callsLeft: Math.floor(remaining / CREDITS_PER_CALL),
       creditsPerCall: CREDITS_PER_CALL,
       plan: planStateView(plan),
-      usageByTool: usage.byTool.filter((t) => t.calls > 0 || t.credits > 0),
+      usageByTool: usage.byTool,
       usageByChannel: usage.byChannel,
     };
   }

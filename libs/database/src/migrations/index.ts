@@ -25,6 +25,7 @@ import { KeyLastUsed1764880000000 } from './1764880000000-KeyLastUsed';
 import { AdminReadIndexes1764890000000 } from './1764890000000-AdminReadIndexes';
 import { BatchesAcrossAccounts1764900000000 } from './1764900000000-BatchesAcrossAccounts';
 import { LedgerAtScale1764910000000 } from './1764910000000-LedgerAtScale';
+import { UsageTotals1764920000000 } from './1764920000000-UsageTotals';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   AdminReadIndexes1764890000000,
   BatchesAcrossAccounts1764900000000,
   LedgerAtScale1764910000000,
+  UsageTotals1764920000000,
 ];
