@@ -2,8 +2,9 @@ import { INDEX_SCANS_ONLY } from './1764850000000-SetBasedCharges';
 import { GENERIC_PLANS } from './1764860000000-GenericLedgerPlans';
 
 const SETTINGS = `${INDEX_SCANS_ONLY} ${GENERIC_PLANS}`;
-const HOLD_MANY_ARGS = 'p_accounts uuid[], p_amounts bigint[], p_tools text[], p_request_ids text[], p_ttls_ms integer[], p_channels text[] DEFAULT NULL';
-const POST_MANY_ARGS = 'p_holds bigint[], p_idem_keys text[], p_idem_claims uuid[], p_status_codes integer[], p_responses json[]';
+export const HOLD_MANY_ARGS =
+  'p_accounts uuid[], p_amounts bigint[], p_tools text[], p_request_ids text[], p_ttls_ms integer[], p_channels text[] DEFAULT NULL';
+export const POST_MANY_ARGS = 'p_holds bigint[], p_idem_keys text[], p_idem_claims uuid[], p_status_codes integer[], p_responses json[]';
 
 /**
  * Holds placed set-based (BatchesAcrossAccounts): each call decided as scout_hold did, accounts in
@@ -11,7 +12,7 @@ const POST_MANY_ARGS = 'p_holds bigint[], p_idem_keys text[], p_idem_claims uuid
  * the hold's deadline does not back it) and against what the calls before it in the batch hold;
  * the holds written with one insert, their ids drawn first so each maps back to its call.
  */
-const HOLD_MANY = `
+export const HOLD_MANY = `
       CREATE OR REPLACE FUNCTION scout_hold_many(${HOLD_MANY_ARGS})
       RETURNS TABLE (ord bigint, hold_id bigint, remaining bigint, status text, expires_at timestamptz) LANGUAGE plpgsql ${SETTINGS} AS $$
       #variable_conflict use_column
@@ -104,7 +105,7 @@ const HOLD = `
  * the voids, the accounts, the usage entries, the rollups, the grants and allocations, the holds,
  * the Idempotency-Key answers. A hold that does not exist gets no row.
  */
-const POST_MANY = `
+export const POST_MANY = `
       CREATE OR REPLACE FUNCTION scout_post_many(${POST_MANY_ARGS})
       RETURNS TABLE (hold_id bigint, status text, entry_id bigint) LANGUAGE plpgsql ${SETTINGS} AS $$
       #variable_conflict use_column

@@ -115,7 +115,7 @@ const ALLOCATE_GRANTS = `
       END $$`;
 
 /** Direct charges (DirectCharges), decided per account in memory as before and written set-based. */
-const CHARGE_MANY = `
+export const CHARGE_MANY = `
       CREATE OR REPLACE FUNCTION scout_charge_many(${CHARGE_MANY_ARGS})
       RETURNS TABLE (ord bigint, entry_id bigint, remaining bigint, status text) LANGUAGE plpgsql ${ENTRY_POINT_SETTINGS} AS $$
       #variable_conflict use_column

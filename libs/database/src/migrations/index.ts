@@ -26,6 +26,7 @@ import { AdminReadIndexes1764890000000 } from './1764890000000-AdminReadIndexes'
 import { BatchesAcrossAccounts1764900000000 } from './1764900000000-BatchesAcrossAccounts';
 import { LedgerAtScale1764910000000 } from './1764910000000-LedgerAtScale';
 import { UsageTotals1764920000000 } from './1764920000000-UsageTotals';
+import { BatchStateShared1764930000000 } from './1764930000000-BatchStateShared';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   BatchesAcrossAccounts1764900000000,
   LedgerAtScale1764910000000,
   UsageTotals1764920000000,
+  BatchStateShared1764930000000,
 ];
