@@ -131,12 +131,15 @@ export async function readUsage(db: UsageSql, accountId: string, from: Date | nu
     rows.filter((r) => Number(r.grouping) === grouping).map((r) => ({ ...r, calls: Number(r.calls), credits: Number(r.credits) }));
   const byTool = of(0b011).map(({ tool, calls, credits }) => ({ tool: tool!, calls, credits }));
   const byDay = of(0b101).map(({ day, calls, credits }) => ({ day: day!, calls, credits }));
-  const channels = of(0b110);
-  const byChannel = CALL_CHANNELS.map((channel) => {
-    const row = channels.find((r) => r.channel === channel);
+  return { byTool, byDay, byChannel: everyChannel(of(0b110)) };
+}
+
+/** Every channel's usage from the rows grouped by channel, a channel without a row as zeros. */
+function everyChannel(rows: Array<{ channel: CallChannel | null; calls: number; credits: number }>): ChannelUsage[] {
+  return CALL_CHANNELS.map((channel) => {
+    const row = rows.find((r) => r.channel === channel);
     return { channel, calls: row?.calls ?? 0, credits: row?.credits ?? 0 };
   });
-  return { byTool, byDay, byChannel };
 }
 
 /** Net usage of an account's calls over its whole life (readAllTimeUsage). */
@@ -164,12 +167,7 @@ export async function readAllTimeUsage(db: UsageSql, accountId: string): Promise
   const byTool = of(0b01)
     .filter((r) => r.calls > 0 || r.credits > 0)
     .map(({ tool, calls, credits }) => ({ tool: tool!, calls, credits }));
-  const channels = of(0b10);
-  const byChannel = CALL_CHANNELS.map((channel) => {
-    const row = channels.find((r) => r.channel === channel);
-    return { channel, calls: row?.calls ?? 0, credits: row?.credits ?? 0 };
-  });
-  return { byTool, byChannel };
+  return { byTool, byChannel: everyChannel(of(0b10)) };
 }
 
 /** Net usage of every account's calls of one UTC day through one channel, or of one tool (readDailyUsageOfAll). */
