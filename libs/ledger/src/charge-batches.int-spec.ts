@@ -242,4 +242,14 @@ describe('scout_charge_many: a batch is its charges made one at a time', () => {
     const entries = await testDb.pool.query(`SELECT count(*)::int AS n FROM credit_entries WHERE account_id = $1 AND kind = 'usage'`, [rows[0].id]);
     expect(entries.rows[0].n).toBe(0);
   });
+
+  // The three batch functions read their accounts' state through scout_account_states
+  // (BatchStateShared). Made volatile, strict, SET-configured or PL/pgSQL, it would still answer
+  // right but run as a function of its own, slowing every batch: its plan must stay the caller's.
+  it('reads the accounts through a state function PostgreSQL inlines into the statement', async () => {
+    const plan = await testDb.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT * FROM scout_account_states(ARRAY[$1::uuid])`, [randomUUID()]);
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/accounts/);
+    expect(text).not.toMatch(/Function Scan on scout_account_states/);
+  });
 });
