@@ -3,75 +3,11 @@
  * how they run and what is out of reach).
  */
 
-/**
- * How long a hold may stay pending past its deadline before that is a violation: the sweep runs
- * every 15 s, so two minutes leaves room for a slow or restarted worker. (An expired pending hold
- * charges nothing either way; this catches a sweep that stopped.)
- */
-export const HOLD_SWEEP_GRACE_SECONDS = 120;
+import { account, inScope, iso, text, type Check } from './ledger-check';
+import { HOLD_CHECKS } from './hold-invariants';
 
-/** Runs one SQL statement with $n parameters and resolves to its rows (pg Pool/Client, TypeORM). */
-export type LedgerQuery = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
-
-export type LedgerInvariant =
-  | 'balance_not_negative'
-  | 'balance_equals_entries'
-  | 'balance_after_running_sum'
-  | 'refund_links_usage'
-  | 'one_refund_per_usage'
-  | 'grant_remaining_equals_allocations'
-  | 'grant_remaining_within_credits'
-  | 'entry_allocations_equal_amount'
-  | 'allocation_same_account'
-  | 'spendable_within_balance'
-  | 'plan_period_grant'
-  | 'plan_renewal_date'
-  | 'hold_resolved_by_deadline'
-  | 'posted_hold_one_usage'
-  | 'unposted_hold_charges_nothing'
-  | 'usage_channel_matches_hold'
-  | 'refund_channel_matches_usage'
-  | 'usage_rollups_equal_entries'
-  | 'usage_totals_equal_rollups'
-  | 'append_only_triggers';
-
-export interface LedgerViolation {
-  invariant: LedgerInvariant;
-  /** The account concerned; null for database-wide invariants (triggers). */
-  accountId: string | null;
-  /** The offending row as `table#id` (`credit_entries#42`, `credit_grants#<uuid>`, `accounts#<uuid>`, `plan_periods#7`). */
-  row: string;
-  detail: string;
-}
-
-export interface VerifyLedgerOptions {
-  /** Check only these accounts' rows. Database-wide checks (the triggers) always run. */
-  accountIds?: readonly string[];
-  /** Invariants not to check: a schema from before a migration lacks what they read (tests of old migrations). */
-  except?: readonly LedgerInvariant[];
-  /**
-   * Invariants checked over every account even when accountIds limits the others: those that time
-   * alone can break, with no write to show it (a hold left pending past its deadline), for the
-   * checkpointed run of `ledger:verify`.
-   */
-  wholeDatabase?: readonly LedgerInvariant[];
-}
-
-export interface Check {
-  invariant: LedgerInvariant;
-  description: string;
-  /** $1 is the account filter: a uuid[] or null for every account. */
-  sql: string;
-  /** Takes no account filter: the check is about the database itself. */
-  databaseWide?: boolean;
-  toViolations(row: Record<string, unknown>): Omit<LedgerViolation, 'invariant'>[];
-}
-
-/** `x` belongs to the accounts under check ($1 null means all of them). */
-export const inScope = (column: string) => `($1::uuid[] IS NULL OR ${column} = ANY($1::uuid[]))`;
-export const text = (value: unknown) => String(value);
-const account = (row: Record<string, unknown>) => (row.account_id === null ? null : text(row.account_id));
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : text(value));
+export { HOLD_SWEEP_GRACE_SECONDS } from './hold-invariants';
+export { inScope, text, type Check, type LedgerInvariant, type LedgerQuery, type LedgerViolation, type VerifyLedgerOptions } from './ledger-check';
 
 export const CHECKS: Check[] = [
   {
@@ -306,83 +242,7 @@ export const CHECKS: Check[] = [
       },
     ],
   },
-  {
-    invariant: 'hold_resolved_by_deadline',
-    description: `no hold is still pending ${HOLD_SWEEP_GRACE_SECONDS} s past its deadline (the sweep records expired holds as voided)`,
-    sql: `
-      SELECT id::text AS hold_id, account_id::text, expires_at
-        FROM credit_holds
-       WHERE state = 'pending' AND expires_at < now() - make_interval(secs => ${HOLD_SWEEP_GRACE_SECONDS}) AND ${inScope('account_id')}
-       ORDER BY id`,
-    toViolations: (r) => [{ accountId: account(r), row: `credit_holds#${text(r.hold_id)}`, detail: `pending, deadline was ${iso(r.expires_at)}` }],
-  },
-  {
-    invariant: 'posted_hold_one_usage',
-    description: "each posted hold has exactly one usage entry, for the hold's amount, account and tool",
-    sql: `
-      SELECT h.id::text AS hold_id, h.account_id::text, h.amount::text, h.tool,
-             count(e.id)::text AS entries, string_agg(e.id::text || ':' || e.amount || ':' || e.account_id || ':' || coalesce(e.tool, ''), ', ') AS found
-        FROM credit_holds h LEFT JOIN credit_entries e ON e.hold_id = h.id
-       WHERE h.state = 'posted' AND ${inScope('h.account_id')}
-       GROUP BY h.id
-      HAVING count(e.id) <> 1 OR bool_or(e.amount <> -h.amount OR e.account_id <> h.account_id OR e.tool IS DISTINCT FROM h.tool)
-       ORDER BY h.id`,
-    toViolations: (r) => [
-      {
-        accountId: account(r),
-        row: `credit_holds#${text(r.hold_id)}`,
-        detail:
-          r.entries === '0'
-            ? `posted for ${text(r.amount)} credits but no usage entry names it`
-            : `posted for ${text(r.amount)} credits of ${text(r.tool)}, but its entries (id:amount:account:tool) are ${text(r.found)}`,
-      },
-    ],
-  },
-  {
-    invariant: 'unposted_hold_charges_nothing',
-    description: 'a pending or voided hold has no ledger entry: it charged nothing',
-    sql: `
-      SELECT h.id::text AS hold_id, h.account_id::text, h.state, string_agg(e.id::text, ', ' ORDER BY e.id) AS entries
-        FROM credit_holds h JOIN credit_entries e ON e.hold_id = h.id
-       WHERE h.state <> 'posted' AND ${inScope('h.account_id')}
-       GROUP BY h.id
-       ORDER BY h.id`,
-    toViolations: (r) => [
-      { accountId: account(r), row: `credit_holds#${text(r.hold_id)}`, detail: `${text(r.state)} but charged by entries ${text(r.entries)}` },
-    ],
-  },
-  {
-    invariant: 'usage_channel_matches_hold',
-    description: "each usage entry of a call has its hold's channel (rest or mcp)",
-    sql: `
-      SELECT e.id::text AS entry_id, e.account_id::text, e.channel, h.id::text AS hold_id, h.channel AS hold_channel
-        FROM credit_entries e JOIN credit_holds h ON h.id = e.hold_id
-       WHERE e.channel <> h.channel AND ${inScope('e.account_id')}
-       ORDER BY e.id`,
-    toViolations: (r) => [
-      {
-        accountId: account(r),
-        row: `credit_entries#${text(r.entry_id)}`,
-        detail: `channel ${text(r.channel)} but its hold ${text(r.hold_id)} came by ${text(r.hold_channel)}`,
-      },
-    ],
-  },
-  {
-    invariant: 'refund_channel_matches_usage',
-    description: 'each refund has the channel of the usage entry it reverses',
-    sql: `
-      SELECT r.id::text AS entry_id, r.account_id::text, r.channel, u.id::text AS usage_id, u.channel AS usage_channel
-        FROM credit_entries r JOIN credit_entries u ON u.id = r.refund_of
-       WHERE r.kind = 'refund' AND r.channel <> u.channel AND ${inScope('r.account_id')}
-       ORDER BY r.id`,
-    toViolations: (r) => [
-      {
-        accountId: account(r),
-        row: `credit_entries#${text(r.entry_id)}`,
-        detail: `channel ${text(r.channel)} but the usage entry ${text(r.usage_id)} it refunds is ${text(r.usage_channel)}`,
-      },
-    ],
-  },
+  ...HOLD_CHECKS,
   {
     invariant: 'append_only_triggers',
     description:
