@@ -16,12 +16,12 @@ export function isLlamaChain(name: string, chain: Chain): boolean {
  */
 export function scoutChainOfLlama(nameOrKey: string): Chain | null {
   const lower = nameOrKey.toLowerCase();
-  return CHAINS.find((c) => CHAIN_IDS[c].llamaName.toLowerCase() === lower) ?? CHAINS.find((c) => CHAIN_IDS[c].llamaCoinsPrefix === lower) ?? null;
+  return CHAINS.find((c) => LLAMA_NAMES.get(c) === lower) ?? CHAINS.find((c) => CHAIN_IDS[c].llamaCoinsPrefix === lower) ?? null;
 }
 
 /** The value of a record keyed by DefiLlama chain names, looked up without regard to case. */
 export function byLlamaChain<T>(record: Record<string, T>, chain: Chain): T | undefined {
-  const wanted = CHAIN_IDS[chain].llamaName.toLowerCase();
+  const wanted = LLAMA_NAMES.get(chain)!;
   const key = Object.keys(record).find((k) => k.toLowerCase() === wanted);
   return key === undefined ? undefined : record[key];
 }
