@@ -127,11 +127,15 @@ export async function readUsage(db: UsageSql, accountId: string, from: Date | nu
     ],
   )) as GroupedRow[];
   // GROUPING() sets a bit for each column not grouped on: (tool) = 0b011, (day) = 0b101, (channel) = 0b110.
-  const of = (grouping: number) =>
-    rows.filter((r) => Number(r.grouping) === grouping).map((r) => ({ ...r, calls: Number(r.calls), credits: Number(r.credits) }));
+  const of = (grouping: number) => grouped(rows, grouping);
   const byTool = of(0b011).map(({ tool, calls, credits }) => ({ tool: tool!, calls, credits }));
   const byDay = of(0b101).map(({ day, calls, credits }) => ({ day: day!, calls, credits }));
   return { byTool, byDay, byChannel: everyChannel(of(0b110)) };
+}
+
+/** The rows of one grouping set (GROUPING() bits), their sums as numbers. */
+function grouped(rows: GroupedRow[], grouping: number) {
+  return rows.filter((r) => Number(r.grouping) === grouping).map((r) => ({ ...r, calls: Number(r.calls), credits: Number(r.credits) }));
 }
 
 /** Every channel's usage from the rows grouped by channel, a channel without a row as zeros. */
@@ -162,8 +166,7 @@ export async function readAllTimeUsage(db: UsageSql, accountId: string): Promise
     [accountId],
   )) as GroupedRow[];
   // GROUPING(tool, channel): (tool) leaves channel out = 0b01; (channel) leaves tool out = 0b10.
-  const of = (grouping: number) =>
-    rows.filter((r) => Number(r.grouping) === grouping).map((r) => ({ ...r, calls: Number(r.calls), credits: Number(r.credits) }));
+  const of = (grouping: number) => grouped(rows, grouping);
   const byTool = of(0b01)
     .filter((r) => r.calls > 0 || r.credits > 0)
     .map(({ tool, calls, credits }) => ({ tool: tool!, calls, credits }));
