@@ -64,6 +64,28 @@ describe('tool input', () => {
     });
   });
 
+  it('answers an empty input with a fresh copy of the defaults each time, and refuses it each time when a field is required', async () => {
+    class Defaults {
+      @IsOptional() @IsArray() @IsString({ each: true }) tags: string[] = ['a', 'b'];
+    }
+    const first = await parseToolInput(Defaults, {}, 'query', inputSchemaOf(Defaults));
+    first.tags.push('changed by a handler');
+    const second = await parseToolInput(Defaults, undefined, 'body', inputSchemaOf(Defaults));
+    expect(second).toBeInstanceOf(Defaults);
+    expect(second.tags).toEqual(['a', 'b']);
+    // A non-empty input is still validated after the defaults passed.
+    await expect(parseToolInput(Defaults, { tags: [1] }, 'body', inputSchemaOf(Defaults))).rejects.toBeInstanceOf(InvalidRequestError);
+
+    class Required {
+      @IsString() name!: string;
+    }
+    for (let i = 0; i < 2; i++) {
+      await expect(parseToolInput(Required, {}, 'body', inputSchemaOf(Required))).rejects.toMatchObject({
+        extra: { issues: [{ path: 'name', message: 'name must be a string' }] },
+      });
+    }
+  });
+
   it('refuses input that is not an object', async () => {
     await expect(parseToolInput(Input, [1], 'body', schema)).rejects.toBeInstanceOf(InvalidRequestError);
     await expect(parseToolInput(Input, 'text', 'body', schema)).rejects.toBeInstanceOf(InvalidRequestError);

@@ -85,6 +85,9 @@ export async function parseToolInput<T extends object>(dto: Type<T>, raw: unknow
   if (screened.length > 0) throw invalidInput(screened);
   const plain = source === 'query' ? coerceQuery(raw as Record<string, unknown>, schema) : raw;
   const instance = plainToInstance(dto, plain);
+  // An empty input is the DTO's defaults, the same every time: once they passed, they are not validated again.
+  const empty = isEmptyObject(plain as object);
+  if (empty && defaultsPass.has(dto)) return instance;
   const errors = await validate(instance, {
     whitelist: true,
     forbidNonWhitelisted: true,
@@ -93,5 +96,14 @@ export async function parseToolInput<T extends object>(dto: Type<T>, raw: unknow
     validationError: { target: false, value: false },
   });
   if (errors.length > 0) throw invalidInput(flattenIssues(errors));
+  if (empty) defaultsPass.add(dto);
   return instance;
+}
+
+/** The DTOs whose defaults (an empty input) passed their rules; a DTO that needs an input is never here. */
+const defaultsPass = new WeakSet<Type<object>>();
+
+function isEmptyObject(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
 }
