@@ -1,6 +1,7 @@
 export * from './entities';
 export * from './ledger.module';
 export * from './ledger.service';
+export type { ExportedEntry } from './entry-export';
 export * from './accounts.service';
 export {
   planUsageRead,

@@ -13,6 +13,7 @@ import {
   type TopAccountRow,
   type ToolUsage,
 } from './usage-reads';
+import { readEntriesInPeriod, type ExportedEntry } from './entry-export';
 import { AccountEntity, CreditEntryEntity, CreditGrantEntity, PlanEntity, type EntryKind, type GrantKind } from './entities';
 
 export interface Charge {
@@ -177,37 +178,11 @@ export class LedgerService {
   }
 
   /**
-   * Entries of a period oldest first, in batches of `batchSize` read by id (never the whole period
-   * in memory): for CSV exports. Every account when accountId is null. One account's batches start
-   * from its first entry of the period (found by its index on account and time), so none of them
-   * reads through the entries before the period, which on a large ledger are most of it.
+   * Entries of a period oldest first, in batches of `batchSize` rows (readEntriesInPeriod: never
+   * the whole period in memory): for CSV exports. Every account when accountId is null.
    */
-  async *entriesInPeriod(accountId: string | null, from: Date, to: Date, batchSize = 1_000): AsyncGenerator<CreditEntryEntity[]> {
-    let after = 0;
-    if (accountId) {
-      // min() over a subquery (OFFSET 0 keeps it one): left to itself, PostgreSQL reads min(id) by walking the
-      // primary key from the first entry of all until one of the account's period comes.
-      const [first] = await this.db.query<{ id: number | null }[]>(
-        `SELECT min(id) AS id FROM (SELECT id FROM credit_entries WHERE account_id = $1 AND created_at >= $2 AND created_at < $3 OFFSET 0) period`,
-        [accountId, from, to],
-      );
-      if (first.id === null) return;
-      after = Number(first.id) - 1;
-    }
-    for (;;) {
-      const qb = this.db.manager
-        .createQueryBuilder(CreditEntryEntity, 'e')
-        .where('e.id > :after', { after })
-        .andWhere('e.created_at >= :from AND e.created_at < :to', { from, to })
-        .orderBy('e.id', 'ASC')
-        .limit(batchSize);
-      if (accountId) qb.andWhere('e.account_id = :accountId', { accountId });
-      const batch = await qb.getMany();
-      if (batch.length === 0) return;
-      yield batch;
-      if (batch.length < batchSize) return;
-      after = batch[batch.length - 1].id;
-    }
+  entriesInPeriod(accountId: string | null, from: Date, to: Date, batchSize = 5_000): AsyncGenerator<ExportedEntry[]> {
+    return readEntriesInPeriod(this.db, accountId, from, to, batchSize);
   }
 
   /**

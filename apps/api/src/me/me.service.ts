@@ -9,7 +9,7 @@ import {
   PlanService,
   planStateView,
   planView,
-  type CreditEntryEntity,
+  type ExportedEntry,
   type PlanChangeAnswer,
   type PlanId,
 } from '@scout/ledger';
@@ -135,7 +135,7 @@ export class MeService {
   }
 
   /** The account's entries of a period, oldest first in batches, and the file they go out as (the admin export's CSV). */
-  ledgerExport(caller: CallerIdentity, query: RequiredPeriodQueryDto): { filename: string; batches: AsyncIterable<CreditEntryEntity[]> } {
+  ledgerExport(caller: CallerIdentity, query: RequiredPeriodQueryDto): { filename: string; batches: AsyncIterable<ExportedEntry[]> } {
     const { from, to } = requiredPeriod(query);
     return { filename: ledgerCsvName(caller.accountId, from, to), batches: this.ledger.entriesInPeriod(caller.accountId, from, to) };
   }
