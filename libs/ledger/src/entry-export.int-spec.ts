@@ -32,7 +32,8 @@ describe('readEntriesInPeriod (ledger exports)', () => {
         `export-${i}`,
         randomUUID(),
       ]);
-      moved.push([Number(rows[0].entry_id), new Date(BASE + (1_440 - 30 * i) * MINUTE).toISOString()]);
+      // Microseconds too (.xxx987): the export writes milliseconds, cut as JavaScript's dates cut them.
+      moved.push([Number(rows[0].entry_id), new Date(BASE + (1_440 - 30 * i) * MINUTE + i * 7).toISOString().replace('Z', '987Z')]);
     }
     const client = await testDb.pool.connect();
     try {
@@ -46,12 +47,14 @@ describe('readEntriesInPeriod (ledger exports)', () => {
     }
   });
 
+  /** The same entries by a plain query, created_at written by JavaScript from the Date pg parses. */
   async function expected(accountId: string | null, from: Date, to: Date): Promise<ExportedEntry[]> {
-    return db.query(
+    const rows = (await db.query(
       `SELECT account_id, id, created_at, kind, amount, balance_after, tool, grant_id, refund_of, request_id, reason, actor, channel
          FROM credit_entries WHERE ($1::uuid IS NULL OR account_id = $1) AND created_at >= $2 AND created_at < $3 ORDER BY id`,
       [accountId, from, to],
-    ) as Promise<ExportedEntry[]>;
+    )) as Array<Omit<ExportedEntry, 'created_at'> & { created_at: Date }>;
+    return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
   }
 
   async function read(accountId: string | null, from: Date, to: Date, batchSize: number): Promise<ExportedEntry[][]> {

@@ -10,7 +10,8 @@ import type { UsageSql } from './usage-reads';
 export interface ExportedEntry {
   account_id: string;
   id: number;
-  created_at: Date;
+  /** ISO 8601 in UTC with milliseconds, as Date#toISOString writes it. */
+  created_at: string;
   kind: EntryKind;
   amount: number;
   balance_after: number;
@@ -23,48 +24,43 @@ export interface ExportedEntry {
   channel: CallChannel;
 }
 
-const COLUMNS = 'account_id, id, created_at, kind, amount, balance_after, tool, grant_id, refund_of, request_id, reason, actor, channel';
+/** created_at as JavaScript's toISOString writes it (UTC, milliseconds, both truncate): made by the server, not parsed into a Date and written again per row. */
+const COLUMNS = `account_id, id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, kind, amount, balance_after, tool, grant_id, refund_of, request_id, reason, actor, channel`;
 
 /**
  * The entries of [from, to) oldest first (by id, the order each account's balance moved in), in
- * batches of `batchSize` (never the whole period in memory); every account's when accountId is null.
+ * batches of `batchSize` rows; every account's when accountId is null, read along the primary key.
  *
- * One account's batches read its own index on (account, id) between the first and the last id of
- * the period, which one read of its index on (account, time) finds: they neither walk the ids of
- * other accounts (on a ledger of ten million entries, the primary key held about 27 others between
- * two of the busiest account's) nor read on past the period's end.
+ * One account's period is read in two steps. First the ids of its entries, through its index on
+ * (account, time): one pass over the heap pages that hold them, and 8 bytes an entry here (under a
+ * megabyte for the busiest account's month on a ledger of ten million entries). Then the rows, a
+ * batch at a time, each by its primary key. Walking the primary key between the period's first
+ * and last id instead read every account's entries in that range (28 others for each of the
+ * busiest account's), about 100 ms a batch of 5,000 there.
  */
 export async function* readEntriesInPeriod(db: UsageSql, accountId: string | null, from: Date, to: Date, batchSize: number): AsyncGenerator<ExportedEntry[]> {
   if (accountId === null) {
-    yield* batches(db, `SELECT ${COLUMNS} FROM credit_entries WHERE id > $1 AND created_at >= $2 AND created_at < $3 ORDER BY id LIMIT $4`, 0, [from, to, batchSize], batchSize);
-    return;
+    let after = 0;
+    for (;;) {
+      const batch = (await db.query(`SELECT ${COLUMNS} FROM credit_entries WHERE id > $1 AND created_at >= $2 AND created_at < $3 ORDER BY id LIMIT $4`, [
+        after,
+        from,
+        to,
+        batchSize,
+      ])) as ExportedEntry[];
+      if (batch.length === 0) return;
+      yield batch;
+      if (batch.length < batchSize) return;
+      after = batch[batch.length - 1].id;
+    }
   }
-  // OFFSET 0 keeps the subquery whole: left to itself, PostgreSQL reads min(id) by walking the
-  // primary key from the first entry of all until one of the account's period comes.
-  const [span] = (await db.query(
-    `SELECT min(id) AS first, max(id) AS last FROM (SELECT id FROM credit_entries WHERE account_id = $1 AND created_at >= $2 AND created_at < $3 OFFSET 0) period`,
-    [accountId, from, to],
-  )) as Array<{ first: number | null; last: number | null }>;
-  if (span.first === null) return;
-  yield* batches(
-    db,
-    `SELECT ${COLUMNS} FROM credit_entries
-      WHERE account_id = $2 AND id > $1 AND id <= $3 AND created_at >= $4 AND created_at < $5
-      ORDER BY account_id, id LIMIT $6`,
-    Number(span.first) - 1,
-    [accountId, span.last, from, to, batchSize],
-    batchSize,
-  );
-}
-
-/** Runs `sql` ($1: the last id read) until a batch comes back short. */
-async function* batches(db: UsageSql, sql: string, startAfter: number, params: unknown[], batchSize: number): AsyncGenerator<ExportedEntry[]> {
-  let after = startAfter;
-  for (;;) {
-    const batch = (await db.query(sql, [after, ...params])) as ExportedEntry[];
-    if (batch.length === 0) return;
-    yield batch;
-    if (batch.length < batchSize) return;
-    after = batch[batch.length - 1].id;
+  const ids = (
+    (await db.query(`SELECT id FROM credit_entries WHERE account_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY id`, [accountId, from, to])) as Array<{
+      id: number | string;
+    }>
+  ).map((row) => String(row.id));
+  for (let start = 0; start < ids.length; start += batchSize) {
+    const slice = ids.slice(start, start + batchSize);
+    yield (await db.query(`SELECT ${COLUMNS} FROM credit_entries WHERE id = ANY ($1::bigint[]) ORDER BY id`, [slice])) as ExportedEntry[];
   }
 }

@@ -39,7 +39,7 @@ export async function streamLedgerCsv(res: Response, filename: string, batches: 
     (async function* () {
       let header = true;
       for await (const batch of batches) {
-        const rows = batch.map((e) => columns.map((column) => (column === 'created_at' ? e.created_at.toISOString() : e[column as keyof ExportedEntry])));
+        const rows = batch.map((e) => columns.map((column) => e[column as keyof ExportedEntry]));
         yield stringify(rows, { header, columns, record_delimiter: 'windows', escape_formulas: true });
         header = false;
       }
