@@ -8,9 +8,6 @@ import {
   EXPIRE_GRANTS_JOB,
   GRANT_EXPIRY_SCHEDULER_ID,
   HOLD_SWEEP_SCHEDULER_ID,
-  HOT_LEDGER_TABLES,
-  HOT_TABLES_VACUUM_SCHEDULER_ID,
-  VACUUM_HOT_TABLES_JOB,
   LEDGER_QUEUE,
   LedgerQueueProducer,
   PLAN_RENEWAL_SCHEDULER_ID,
@@ -185,7 +182,7 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
 
   // --- tests ---------------------------------------------------------------------------------
 
-  it('keeps one schedule per ledger job (expiry, renewal, hold sweep, vacuum) and for the directory refresh however many workers boot', async () => {
+  it('keeps one schedule per ledger job (expiry, renewal, hold sweep) and for the directory refresh however many workers boot', async () => {
     const ledger = adminQueue(LEDGER_QUEUE.name);
     const traders = adminQueue(TRADERS_QUEUE.name);
     // Paused: these workers upsert the real schedules, whose first runs would sweep the shared database.
@@ -201,10 +198,9 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
     expect(schedulers.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
       expect.objectContaining({ key: GRANT_EXPIRY_SCHEDULER_ID, name: EXPIRE_GRANTS_JOB, every: 60_000 }),
       expect.objectContaining({ key: PLAN_RENEWAL_SCHEDULER_ID, name: RENEW_PLANS_JOB, every: 60_000 }),
-      expect.objectContaining({ key: HOT_TABLES_VACUUM_SCHEDULER_ID, name: VACUUM_HOT_TABLES_JOB, every: 10_000 }),
       expect.objectContaining({ key: HOLD_SWEEP_SCHEDULER_ID, name: VOID_EXPIRED_HOLDS_JOB, every: 15_000 }),
     ]);
-    expect(await ledger.getJobSchedulersCount()).toBe(4);
+    expect(await ledger.getJobSchedulersCount()).toBe(3);
     expect(await traders.getJobSchedulers()).toEqual([
       expect.objectContaining({ key: DIRECTORY_REFRESH_SCHEDULER_ID, name: REFRESH_DIRECTORY_JOB, every: 5 * 60_000 }),
     ]);
@@ -267,26 +263,6 @@ describe.each(BACKENDS)('worker on $name', (backend) => {
     expect(holds).toEqual([{ state: 'voided', void_reason: 'expired: never posted by its deadline' }]);
     expect(await ledgerRows(pool, accountId)).toEqual([expect.objectContaining({ kind: 'grant', amount: 1_000 })]);
     expect(await ledgerInvariantViolations(pool, accountId)).toEqual([]);
-  });
-
-  it('a triggered vacuum-hot-tables job vacuums the tables charges update in place', async () => {
-    const worker = await boot('w');
-    const producer = worker.app.get(LedgerQueueProducer);
-    const ledger = adminQueue(LEDGER_QUEUE.name);
-    const vacuums = async () => {
-      await pool.query('SELECT pg_stat_clear_snapshot()');
-      const { rows } = await pool.query<{ relname: string; n: string }>(
-        `SELECT relname, vacuum_count AS n FROM pg_stat_user_tables WHERE relname = ANY ($1) ORDER BY relname`,
-        [[...HOT_LEDGER_TABLES]],
-      );
-      return Object.fromEntries(rows.map((r) => [r.relname, Number(r.n)]));
-    };
-    const before = await vacuums();
-    const run = await waitForState(ledger, (await producer.vacuumHotTables()).id!, ['completed', 'failed']);
-    expect(run.returnvalue).toEqual({ tables: [...HOT_LEDGER_TABLES], ms: expect.any(Number) });
-    const after = await vacuums();
-    expect(Object.keys(after).sort()).toEqual([...HOT_LEDGER_TABLES].sort());
-    for (const table of HOT_LEDGER_TABLES) expect(after[table]).toBeGreaterThan(before[table] ?? 0);
   });
 
   it('renew-plans jobs open a period when the clock passes its end, once however often they run', async () => {

@@ -6,15 +6,13 @@ import { jobNamesOf, type JobQueueDefinition } from '@scout/core';
 /**
  * The ledger's job family (queue 'ledger'): writing off what is left of expired grants, opening
  * plan periods that have begun (renewal grants and charges), and recording holds of calls that
- * never finished as voided, and vacuuming the tables charges update in place. Job schedulers run
- * the first two every minute, the hold sweep every 15 s and the vacuum every 10 s; anyone may also
- * ask for a run now through the producer.
+ * never finished as voided. Job schedulers run the first two every minute and the hold sweep
+ * every 15 s; anyone may also ask for a run now through the producer.
  */
 
 export const EXPIRE_GRANTS_JOB = 'expire-grants';
 export const RENEW_PLANS_JOB = 'renew-plans';
 export const VOID_EXPIRED_HOLDS_JOB = 'void-expired-holds';
-export const VACUUM_HOT_TABLES_JOB = 'vacuum-hot-tables';
 
 export interface ExpireGrantsPayload {
   /** Only this account's grants; every account if absent. */
@@ -41,34 +39,24 @@ export interface VoidExpiredHoldsResult {
   voided: number;
 }
 
-export interface VacuumHotTablesResult {
-  /** The tables vacuumed (LedgerJobsService.vacuumHotTables). */
-  tables: string[];
-  /** How long the VACUUM took. */
-  ms: number;
-}
-
 /** Job name → payload. */
 export interface LedgerJobs {
   [EXPIRE_GRANTS_JOB]: ExpireGrantsPayload;
   [RENEW_PLANS_JOB]: RenewPlansPayload;
   [VOID_EXPIRED_HOLDS_JOB]: Record<string, never>;
-  [VACUUM_HOT_TABLES_JOB]: Record<string, never>;
 }
 
 export const GRANT_EXPIRY_SCHEDULER_ID = 'ledger:expire-grants';
 export const PLAN_RENEWAL_SCHEDULER_ID = 'ledger:renew-plans';
 export const HOLD_SWEEP_SCHEDULER_ID = 'ledger:void-expired-holds';
-export const HOT_TABLES_VACUUM_SCHEDULER_ID = 'ledger:vacuum-hot-tables';
 
 export const LEDGER_QUEUE: JobQueueDefinition<LedgerJobs> = {
   name: 'ledger',
-  jobNames: jobNamesOf<LedgerJobs>({ [EXPIRE_GRANTS_JOB]: true, [RENEW_PLANS_JOB]: true, [VOID_EXPIRED_HOLDS_JOB]: true, [VACUUM_HOT_TABLES_JOB]: true }),
+  jobNames: jobNamesOf<LedgerJobs>({ [EXPIRE_GRANTS_JOB]: true, [RENEW_PLANS_JOB]: true, [VOID_EXPIRED_HOLDS_JOB]: true }),
   schedulers: [
     { id: GRANT_EXPIRY_SCHEDULER_ID, everyMs: 60_000, jobName: EXPIRE_GRANTS_JOB, data: {} },
     { id: PLAN_RENEWAL_SCHEDULER_ID, everyMs: 60_000, jobName: RENEW_PLANS_JOB, data: {} },
     { id: HOLD_SWEEP_SCHEDULER_ID, everyMs: 15_000, jobName: VOID_EXPIRED_HOLDS_JOB, data: {} },
-    { id: HOT_TABLES_VACUUM_SCHEDULER_ID, everyMs: 10_000, jobName: VACUUM_HOT_TABLES_JOB, data: {} },
   ],
 };
 
@@ -88,11 +76,6 @@ export class LedgerQueueProducer {
   /** Opens due plan periods now rather than at the scheduler's next run. */
   renewPlans(payload: RenewPlansPayload = {}, opts?: JobsOptions): Promise<Job<RenewPlansPayload, RenewPlansResult>> {
     return this.queue.add(RENEW_PLANS_JOB, payload, opts) as Promise<Job<RenewPlansPayload, RenewPlansResult>>;
-  }
-
-  /** Vacuums the tables charges update in place now rather than at the scheduler's next run. */
-  vacuumHotTables(opts?: JobsOptions): Promise<Job<Record<string, never>, VacuumHotTablesResult>> {
-    return this.queue.add(VACUUM_HOT_TABLES_JOB, {}, opts) as Promise<Job<Record<string, never>, VacuumHotTablesResult>>;
   }
 
   /** Records holds past their deadline as voided now rather than at the scheduler's next run. */

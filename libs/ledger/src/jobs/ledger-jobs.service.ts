@@ -17,14 +17,8 @@ export interface RenewalOptions {
 }
 
 /**
- * The tables every charge updates in place, a row per account (or per grant, or per account, day,
- * tool and channel): each update leaves a dead row version behind, thousands a second under load.
- */
-export const HOT_LEDGER_TABLES = ['accounts', 'credit_grants', 'usage_totals', 'usage_rollups'] as const;
-
-/**
- * The ledger's background work: calls of scout_* SQL functions (GrantExpiry and PlanPeriods
- * migrations), and the vacuum of the tables charges update in place.
+ * The ledger's background work, each a call of a scout_* SQL function (GrantExpiry and
+ * PlanPeriods migrations).
  */
 @Injectable()
 export class LedgerJobsService {
@@ -67,19 +61,5 @@ export class LedgerJobsService {
       // Rows are periods, not accounts: stop once a batch touched fewer accounts than it could.
       if (new Set(rows.map((r) => r.account_id)).size < batchSize) return renewed;
     }
-  }
-
-  /**
-   * VACUUMs the tables charges update in place (HOT_LEDGER_TABLES), so the dead row versions each
-   * charge leaves are reclaimed within seconds. Left to themselves (autovacuum wakes once a minute
-   * at best, and this machine's server runs without it), a batch of charges over 32 accounts cost
-   * 3.7 times as much after 20,000 charges as at first: every read of an account, grant or usage
-   * row walked its dead versions. A plain VACUUM takes no lock that blocks charges; a table another
-   * VACUUM holds is skipped (SKIP_LOCKED) until the next run. Returns how long it took.
-   */
-  async vacuumHotTables(): Promise<{ tables: string[]; ms: number }> {
-    const started = performance.now();
-    await this.db.query(`VACUUM (SKIP_LOCKED) ${HOT_LEDGER_TABLES.join(', ')}`);
-    return { tables: [...HOT_LEDGER_TABLES], ms: Math.round(performance.now() - started) };
   }
 }

@@ -6,13 +6,11 @@ import {
   CreditHoldsService,
   LedgerJobsService,
   RENEW_PLANS_JOB,
-  VACUUM_HOT_TABLES_JOB,
   VOID_EXPIRED_HOLDS_JOB,
   type ExpireGrantsPayload,
   type ExpireGrantsResult,
   type RenewPlansPayload,
   type RenewPlansResult,
-  type VacuumHotTablesResult,
   type VoidExpiredHoldsResult,
 } from '@scout/ledger';
 import { HandlesJob, JobProcessor, QueueProcessor } from '../queues/job-processor';
@@ -41,10 +39,5 @@ export class LedgerProcessor extends JobProcessor {
   @HandlesJob(VOID_EXPIRED_HOLDS_JOB)
   async voidExpiredHolds(): Promise<VoidExpiredHoldsResult> {
     return { voided: await this.holds.voidExpired() };
-  }
-
-  @HandlesJob(VACUUM_HOT_TABLES_JOB)
-  async vacuumHotTables(): Promise<VacuumHotTablesResult> {
-    return this.ledgerJobs.vacuumHotTables();
   }
 }
