@@ -179,7 +179,7 @@ export class LedgerService {
 
   /**
    * Entries of a period oldest first, in batches of `batchSize` rows (readEntriesInPeriod: never
-   * the whole period in memory): for CSV exports. Every account when accountId is null.
+   * the whole period's rows in memory): for CSV exports. Every account when accountId is null.
    */
   entriesInPeriod(accountId: string | null, from: Date, to: Date, batchSize = 5_000): AsyncGenerator<ExportedEntry[]> {
     return readEntriesInPeriod(this.db, accountId, from, to, batchSize);
