@@ -55,7 +55,11 @@ export async function* readEntriesInPeriod(db: UsageSql, accountId: string | nul
     }
   }
   const ids = (
-    (await db.query(`SELECT id FROM credit_entries WHERE account_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY id`, [accountId, from, to])) as Array<{
+    (await db.query(`SELECT id FROM credit_entries WHERE account_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY id`, [
+      accountId,
+      from,
+      to,
+    ])) as Array<{
       id: number | string;
     }>
   ).map((row) => Number(row.id));
