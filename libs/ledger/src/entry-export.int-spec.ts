@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { useTestPool } from '../../../test/test-pool';
+import { backdateEntries } from './test/backdate-entries';
 import { readEntriesInPeriod, type ExportedEntry } from './entry-export';
 
 /**
@@ -35,16 +36,7 @@ describe('readEntriesInPeriod (ledger exports)', () => {
       // Microseconds too (.xxx987): the export writes milliseconds, cut as JavaScript's dates cut them.
       moved.push([Number(rows[0].entry_id), new Date(BASE + (1_440 - 30 * i) * MINUTE + i * 7).toISOString().replace('Z', '987Z')]);
     }
-    const client = await testDb.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`ALTER TABLE credit_entries DISABLE TRIGGER trg_credit_entries_append_only`);
-      for (const [id, at] of moved) await client.query(`UPDATE credit_entries SET created_at = $2 WHERE id = $1`, [id, at]);
-      await client.query(`ALTER TABLE credit_entries ENABLE TRIGGER trg_credit_entries_append_only`);
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    await backdateEntries(testDb.pool, moved);
   });
 
   /** The same entries by a plain query, created_at written by JavaScript from the Date pg parses. */

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { useTestPool } from '../../../test/test-pool';
+import { backdateEntries } from './test/backdate-entries';
 import { readUsage } from './usage-reads';
 import { verifyLedger } from './ledger-verify';
 
@@ -63,16 +64,7 @@ describe('readUsage (usage rollups)', () => {
       if (i % 7 === 3) await testDb.pool.query(`SELECT * FROM scout_refund($1, 'rollups')`, [entryId]);
       instants.push([entryId, new Date(BASE + (i % 6) * DAY_MS + ((i * 5) % 24) * 3_600_000 + i * 1000).toISOString()]);
     }
-    const client = await testDb.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`ALTER TABLE credit_entries DISABLE TRIGGER trg_credit_entries_append_only`);
-      for (const [id, at] of instants) await client.query(`UPDATE credit_entries SET created_at = $2 WHERE id = $1`, [id, at]);
-      await client.query(`ALTER TABLE credit_entries ENABLE TRIGGER trg_credit_entries_append_only`);
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    await backdateEntries(testDb.pool, instants);
   });
 
   it('the rollups follow the history, backdating included: ledger:verify finds them equal to the entries', async () => {

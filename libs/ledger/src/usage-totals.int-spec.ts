@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
+import { backdateEntries } from './test/backdate-entries';
 import { useTestPool } from '../../../test/test-pool';
 import { markLedger, touchedAccounts } from './ledger-checkpoint';
 import { verifyLedger, type LedgerQuery } from './ledger-verify';
@@ -242,20 +243,8 @@ describe('usage_totals follow usage_rollups', () => {
     }
   }
 
-  /** Moves entries to other instants, with the append-only trigger set aside (the rollups follow by their update trigger). */
-  async function backdate(moves: Array<[number, Date]>): Promise<void> {
-    const client = await testDb.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`ALTER TABLE credit_entries DISABLE TRIGGER trg_credit_entries_append_only`);
-      for (const [id, at] of moves) await client.query(`UPDATE credit_entries SET created_at = $2 WHERE id = $1`, [id, at]);
-      await client.query(`ALTER TABLE credit_entries ENABLE TRIGGER trg_credit_entries_append_only`);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+  /** Moves entries to other instants (backdateEntries). */
+  function backdate(moves: Array<[number, Date]>): Promise<void> {
+    return backdateEntries(testDb.pool, moves);
   }
 });
