@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PoolClient } from 'pg';
 import { verifyLedger } from './ledger-verify';
+import { backdateEntries } from './test/backdate-entries';
 import { useTestPool } from '../../../test/test-pool';
 
 /**
@@ -104,19 +105,12 @@ describe('billing views (PostgreSQL): schema billing and the scout_billing_reade
     await client.query(`UPDATE credit_grants SET remaining = 0 WHERE id = $1`, [grantId]);
   }
 
-  /**
-   * Moves an account's entries to the given instants (by entry id), to script a history across
-   * months. Entries are append-only, so the trigger is set aside inside this one transaction: no
-   * other session ever sees it disabled.
-   */
-  async function backdate(instants: Record<number, string>): Promise<void> {
-    await inTransaction(async (client) => {
-      await client.query(`ALTER TABLE credit_entries DISABLE TRIGGER trg_credit_entries_append_only`);
-      for (const [id, at] of Object.entries(instants)) {
-        await client.query(`UPDATE credit_entries SET created_at = $2 WHERE id = $1`, [id, at]);
-      }
-      await client.query(`ALTER TABLE credit_entries ENABLE TRIGGER trg_credit_entries_append_only`);
-    });
+  /** Moves an account's entries to the given instants (by entry id), to script a history across months. */
+  function backdate(instants: Record<number, string>): Promise<void> {
+    return backdateEntries(
+      testDb.pool,
+      Object.entries(instants).map(([id, at]) => [Number(id), at]),
+    );
   }
 
   async function view(sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
