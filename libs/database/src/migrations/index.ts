@@ -27,6 +27,7 @@ import { BatchesAcrossAccounts1764900000000 } from './1764900000000-BatchesAcros
 import { LedgerAtScale1764910000000 } from './1764910000000-LedgerAtScale';
 import { UsageTotals1764920000000 } from './1764920000000-UsageTotals';
 import { BatchStateShared1764930000000 } from './1764930000000-BatchStateShared';
+import { RefundLinkIndex1764940000000 } from './1764940000000-RefundLinkIndex';
 
 /** Every migration, oldest first. Listed by class so compiled and ts-node runs load the same set. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   LedgerAtScale1764910000000,
   UsageTotals1764920000000,
   BatchStateShared1764930000000,
+  RefundLinkIndex1764940000000,
 ];
