@@ -49,4 +49,28 @@ describe('GroupCommit', () => {
     pending[1].release();
     expect(await next).toBe('r2');
   });
+
+  it('sends the next batch before the callers of the one that came back go on', async () => {
+    const { send, batches, pending } = manualSend();
+    const group = new GroupCommit(send, 10, 1);
+    const sentWhenAnswered = (n: number) =>
+      group.submit(n).then(
+        () => batches.length,
+        () => batches.length,
+      );
+    const first = sentWhenAnswered(1);
+    void group.submit(2);
+    pending[0].release();
+    // The caller of 1 runs only after batch [2] went out: the database works while it answers.
+    expect(await first).toBe(2);
+    expect(batches).toEqual([[1], [2]]);
+
+    pending[1].release();
+    await flush();
+    const failing = sentWhenAnswered(3);
+    void group.submit(4);
+    expect(batches).toEqual([[1], [2], [3]]);
+    pending[2].fail(new Error('connection lost'));
+    expect(await failing).toBe(4);
+  });
 });
