@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
+  answerJson,
   AppConfig,
   errorBody,
   errorRemaining,
@@ -76,7 +77,7 @@ export class McpToolCaller {
         onRemaining: (known) => (remaining = known),
       });
       return {
-        content: [{ type: 'text', text: JSON.stringify(outcome.envelope) }],
+        content: [{ type: 'text', text: answerJson(outcome.envelope) }],
         structuredContent: outcome.envelope as unknown as Record<string, unknown>,
         ...(outcome.replayed ? { _meta: { [REPLAYED_META]: true } } : {}),
       };

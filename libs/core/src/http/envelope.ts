@@ -55,3 +55,38 @@ export function buildEnvelope<T>(args: {
     },
   };
 }
+
+/**
+ * Answer data shared by many calls, each with its JSON once made (null until the first answer).
+ * A tool answering from a cached upstream answer can hand every caller the same data object (the
+ * FOMO leaderboards: 150 traders, about 200 KB of JSON); serialising it again for each answer was
+ * most of such a call's CPU. Keyed weakly: an entry goes with its data.
+ */
+const sharedDataJson = new WeakMap<object, string | null>();
+
+/**
+ * Marks `data` as shared between answers: its JSON is made once, by the first answer that sends
+ * it. The caller promises not to change it afterwards (it is what every later answer sends).
+ */
+export function shareAnswerData<T extends object>(data: T): T {
+  if (!sharedDataJson.has(data)) sharedDataJson.set(data, null);
+  return data;
+}
+
+/**
+ * The JSON text of an answer: JSON.stringify(answer), with the JSON of shared data (shareAnswerData)
+ * made once and spliced in. An envelope keeps `data` as its first key (buildEnvelope), so the bytes
+ * are those JSON.stringify would give.
+ */
+export function answerJson(answer: unknown): string {
+  const data = (answer as { data?: unknown } | null)?.data;
+  // Only when data is the first key: elsewhere the splice would move it.
+  if (typeof data !== 'object' || data === null || !sharedDataJson.has(data) || Object.keys(answer as object)[0] !== 'data') {
+    return JSON.stringify(answer);
+  }
+  let json = sharedDataJson.get(data);
+  if (json == null) sharedDataJson.set(data, (json = JSON.stringify(data)));
+  const { data: _shared, ...rest } = answer as Record<string, unknown>;
+  const restJson = JSON.stringify(rest);
+  return restJson === '{}' ? `{"data":${json}}` : `{"data":${json},${restJson.slice(1)}`;
+}

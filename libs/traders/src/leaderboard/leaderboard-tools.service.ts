@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Tool, type ToolResult } from '@scout/core';
-import type { FomoLeaderboardRow } from '@scout/upstream';
+import { shareAnswerData, Tool, type ToolResult } from '@scout/core';
+import type { FomoLeaderboard, FomoLeaderboardRow } from '@scout/upstream';
 import type { TraderTopToken } from '../fomo-views';
 import { TraderDirectory } from '../trader-directory.service';
 import { walletsView, type WalletsView } from '../trader-views';
@@ -72,12 +72,21 @@ export interface LeaderboardData {
   _truncated: Truncation | null;
 }
 
-/** The tracked-trader leaderboards: the full board read (cached 5 min upstream), filtered and cut here. */
+/** Answers kept per board for different filters; past it the oldest goes (any minPnlUsd is a new key). */
+const ANSWERS_PER_BOARD = 32;
+
+/**
+ * The tracked-trader leaderboards: the full board read (cached 5 min upstream), filtered and cut
+ * here. While the board is the cached one, calls with the same filters get the same answer object,
+ * shared (shareAnswerData), so its 200 KB of JSON are made once rather than for every call.
+ */
 @Injectable()
 export class LeaderboardToolsService {
   private readonly logger = new Logger('Leaderboard');
   /** The capture of each window last written to the directory: a cached board is not written again. */
   private readonly remembered = new Map<LeaderboardWindow, string | null>();
+  /** Each board's answers by filters; a board read anew (a new object) starts afresh. */
+  private readonly answers = new WeakMap<FomoLeaderboard, Map<string, ToolResult<LeaderboardData>>>();
 
   constructor(
     @Inject(FOMO_TRADERS_CLIENT) private readonly fomo: FomoTradersPort,
@@ -97,30 +106,15 @@ export class LeaderboardToolsService {
       await this.remember(board.traders);
       this.remembered.set(input.window, board.capturedAt);
     }
-    const limit = input.limit ?? (input.window === 'all' ? MAX_ALL_TIME_ROWS : MAX_LEADERBOARD_ROWS);
-    const kept = board.traders
-      .filter((row) => input.minPnlUsd === undefined || (row.pnlUsd !== null && row.pnlUsd >= input.minPnlUsd))
-      .filter((row) => !input.verifiedOnly || row.verified === true)
-      .sort((a, b) => a.rank - b.rank);
-    const traders = kept.slice(0, limit).map(toRow);
-    const notes: string[] = [];
-    if (kept.length < board.traders.length) {
-      notes.push(
-        `${board.traders.length - kept.length} of the board's ${board.traders.length} traders were left out by minPnlUsd/verifiedOnly; ranks are the board's.`,
-      );
-    }
-    return {
-      data: {
-        window: input.window,
-        source: board.source,
-        capturedAt: board.capturedAt,
-        boardSize: board.traders.length,
-        count: traders.length,
-        traders,
-        _truncated: traders.length < kept.length ? { field: 'traders', returned: traders.length, total: kept.length } : null,
-      },
-      notes,
-    };
+    const filters = `${input.window}|${input.limit ?? ''}|${input.minPnlUsd ?? ''}|${input.verifiedOnly ?? ''}`;
+    let answers = this.answers.get(board);
+    if (!answers) this.answers.set(board, (answers = new Map<string, ToolResult<LeaderboardData>>()));
+    const known = answers.get(filters);
+    if (known) return known;
+    const answer = answerOf(board, input);
+    if (answers.size >= ANSWERS_PER_BOARD) answers.delete(answers.keys().next().value!);
+    answers.set(filters, answer);
+    return answer;
   }
 
   /** Every trader on a board goes into the directory; the answer never waits on a failed write. */
@@ -131,6 +125,34 @@ export class LeaderboardToolsService {
       this.logger.warn(`could not record the board's traders in the directory: ${(error as Error).message}`);
     }
   }
+}
+
+/** The board filtered and cut as the input asks, its data shared between the answers that send it. */
+function answerOf(board: FomoLeaderboard, input: LeaderboardInput): ToolResult<LeaderboardData> {
+  const limit = input.limit ?? (input.window === 'all' ? MAX_ALL_TIME_ROWS : MAX_LEADERBOARD_ROWS);
+  const kept = board.traders
+    .filter((row) => input.minPnlUsd === undefined || (row.pnlUsd !== null && row.pnlUsd >= input.minPnlUsd))
+    .filter((row) => !input.verifiedOnly || row.verified === true)
+    .sort((a, b) => a.rank - b.rank);
+  const traders = kept.slice(0, limit).map(toRow);
+  const notes: string[] = [];
+  if (kept.length < board.traders.length) {
+    notes.push(
+      `${board.traders.length - kept.length} of the board's ${board.traders.length} traders were left out by minPnlUsd/verifiedOnly; ranks are the board's.`,
+    );
+  }
+  return {
+    data: shareAnswerData({
+      window: input.window,
+      source: board.source,
+      capturedAt: board.capturedAt,
+      boardSize: board.traders.length,
+      count: traders.length,
+      traders,
+      _truncated: traders.length < kept.length ? { field: 'traders', returned: traders.length, total: kept.length } : null,
+    }),
+    notes,
+  };
 }
 
 function toRow(row: FomoLeaderboardRow): LeaderboardRow {
