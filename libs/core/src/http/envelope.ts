@@ -80,12 +80,11 @@ export function shareAnswerData<T extends object>(data: T): T {
  */
 export function answerJson(answer: unknown): string {
   const data = (answer as { data?: unknown } | null)?.data;
+  // undefined: not shared; null: shared, its JSON not made yet. One lookup on every answer.
+  let json = typeof data === 'object' && data !== null ? sharedDataJson.get(data) : undefined;
   // Only when data is the first key: elsewhere the splice would move it.
-  if (typeof data !== 'object' || data === null || !sharedDataJson.has(data) || Object.keys(answer as object)[0] !== 'data') {
-    return JSON.stringify(answer);
-  }
-  let json = sharedDataJson.get(data);
-  if (json == null) sharedDataJson.set(data, (json = JSON.stringify(data)));
+  if (json === undefined || Object.keys(answer as object)[0] !== 'data') return JSON.stringify(answer);
+  if (json === null) sharedDataJson.set(data as object, (json = JSON.stringify(data)));
   const { data: _shared, ...rest } = answer as Record<string, unknown>;
   const restJson = JSON.stringify(rest);
   return restJson === '{}' ? `{"data":${json}}` : `{"data":${json},${restJson.slice(1)}`;
