@@ -26,7 +26,7 @@ module.exports = {
   // machine's single worker out of jest's own process, which would otherwise run the files in band.
   workerIdleMemoryLimit: '1GB',
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,clients}/**/*.spec.ts'] },
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,clients,bench}/**/*.spec.ts'] },
     { ...withDatabase, displayName: 'int', testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'] },
     { ...withDatabase, displayName: 'e2e', testMatch: ['<rootDir>/{apps,libs}/**/*.e2e-spec.ts'] },
   ],
