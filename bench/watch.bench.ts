@@ -179,6 +179,8 @@ interface FanOut {
   errors: string[];
   /** CPU milliseconds spent from the insert to the last answer, by the API and by this (client) process. */
   cpu: { api: number; bench: number };
+  /** Milliseconds until the event was sent: the insert committed (the API's kinds), the floor told to answer. */
+  sentMs: number;
 }
 
 /** Opens `count` watches of `kind` in waves, each wave counted by the API before the next. */
@@ -205,6 +207,7 @@ async function fanOut(send: (event: FeedEvent) => Promise<unknown>, target: Targ
   const benchCpu = process.cpuUsage();
   const started = performance.now();
   await send(event);
+  const sentMs = performance.now() - started;
   const timeout = sleep(FAN_OUT_TIMEOUT_MS, undefined, { ref: false }).then(() => ({ error: `no answer within ${FAN_OUT_TIMEOUT_MS} ms of the event` }));
   const answers = await Promise.all(opened.map((o) => Promise.race([o.done, timeout])));
   const cpu = { api: api.cpuMs() - apiCpu, bench: (({ user, system }) => (user + system) / 1000)(process.cpuUsage(benchCpu)) };
@@ -216,7 +219,7 @@ async function fanOut(send: (event: FeedEvent) => Promise<unknown>, target: Targ
     if (problem) errors.push(problem);
     else latencies.push(a.at - started);
   });
-  return { latencies: latencies.sort((x, y) => x - y), errors, cpu };
+  return { latencies: latencies.sort((x, y) => x - y), errors, cpu, sentMs };
 }
 
 /**
@@ -278,12 +281,12 @@ async function phase(kind: Kind, nodeArgs: string[], env: Record<string, string>
     const openRss = api.rss().rss;
     const openFiles = api.openFiles();
     const openHeap = (await api.heap()).afterGc.heapUsed;
-    const { latencies, errors, cpu } = await fanOut(send, target, opened, api, check);
+    const { latencies, errors, cpu, sentMs } = await fanOut(send, target, opened, api, check);
     const peakRss = api.rss().peak;
     // Closed only now: a stream's client going away must not compete with the fan-out it measures.
     held.splice(0).forEach((r) => r.close());
     await bench.untilOpen(0, 'after the event', true, 10_000).catch((error: unknown) => errors.push(describeError(error)));
-    return { kind, open: opened.length, baselineRss, baselineHeap, openRss, openHeap, peakRss, openFiles, openSeconds, latencies, errors, cpu };
+    return { kind, open: opened.length, baselineRss, baselineHeap, openRss, openHeap, peakRss, openFiles, openSeconds, latencies, errors, cpu, sentMs };
   } finally {
     held.forEach((r) => r.close());
     await stopProcess(api, 'SIGTERM', 15_000);

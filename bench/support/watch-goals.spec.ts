@@ -18,6 +18,7 @@ function phase(kind: Kind, round: number, lastMs: number | null, rssMb = 400): P
     latencies: lastMs === null ? [] : [lastMs / 2, lastMs],
     errors: [],
     cpu: { api: 0, bench: 0 },
+    sentMs: 2,
   };
 }
 

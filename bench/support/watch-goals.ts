@@ -37,6 +37,8 @@ export interface PhaseResult {
   errors: string[];
   /** CPU milliseconds spent from the insert to the last answer, by the API and by the bench (client). */
   cpu: { api: number; bench: number };
+  /** Milliseconds from the start until the event was sent: its insert committed, or the floor told to answer. */
+  sentMs: number;
 }
 
 interface Goal {
@@ -66,6 +68,7 @@ export function printFigures(results: PhaseResult[]): void {
       'KB/watch heap': ((r.openHeap - r.baselineHeap) / r.open / 1024).toFixed(1),
       'peak RSS MB': mb(r.peakRss),
       'API fds': r.openFiles,
+      'sent ms': r.sentMs.toFixed(1),
       'first ms': ms(r.latencies, 0),
       'p50 ms': ms(r.latencies, 0.5),
       'p99 ms': ms(r.latencies, 0.99),
