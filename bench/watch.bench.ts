@@ -22,7 +22,7 @@
  * The watch tool is free (no hold, no charge to post): its answer waits only for one balance read,
  * shared by every watch of the account answered at once (apps/api/src/tools/balance-reads.ts).
  * Each kind is measured next to its floor (watch tool, node:http floor, streams, raw floor), and
- * the whole sequence BENCH_ROUNDS times: one fan-out lasts half a second, and on a shared machine
+ * the whole sequence BENCH_WATCH_ROUNDS times: one fan-out lasts half a second, and on a shared machine
  * one of them alone can be off by a third either way.
  * The goals are judged against the floors of the same round (bench/support/watch-goals.ts), on the
  * median over the rounds: the streams' last answer at most 1.25× the raw-socket floor's, the watch
@@ -32,7 +32,7 @@
  *   npm run bench:watch                      # embedded PGlite (in this process)
  *   DATABASE_URL=postgres://... npm run bench:watch
  *
- * Env: BENCH_WATCHES (default 10000), BENCH_ROUNDS (3), BENCH_RSS_LIMIT_MB (600), BENCH_TOOL (0: skip the watch tool;
+ * Env: BENCH_WATCHES (default 10000), BENCH_WATCH_ROUNDS (3), BENCH_RSS_LIMIT_MB (600), BENCH_TOOL (0: skip the watch tool;
  * the floors answer with its answer, so skip them too), BENCH_SSE (0: skip the streams), BENCH_FLOOR
  * (0: skip the floors; the ratios are then not judged), BENCH_API (built | ts-node; default
  * built), BENCH_API_NODE_FLAGS (node flags for the API only, e.g. "--cpu-prof
@@ -60,7 +60,7 @@ const WITH_SSE = process.env.BENCH_SSE !== '0';
 const WITH_FLOOR = process.env.BENCH_FLOOR !== '0';
 const RUNTIME = (process.env.BENCH_API ?? 'built') as ApiRuntime;
 /** Rounds of every kind measured; a ratio's goal is judged on its median over the rounds. */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_WATCH_ROUNDS ?? 3));
 const WARM_UP = 50;
 /** Watches opened before the API is asked to count them; below the listen backlog (511). */
 const WAVE = 400;
@@ -333,11 +333,12 @@ async function main() {
     ['SSE stream', WITH_SSE],
     ['floor: raw socket', WITH_SSE && WITH_FLOOR && WITH_TOOL],
   ];
+  const floorArgs = WITH_FLOOR ? prepareHeldFloor() : [];
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [kind, wanted] of order) {
         if (!wanted) continue;
-        const result = await phase(kind, isFloor(kind) ? prepareHeldFloor() : nodeArgs, env, store);
+        const result = await phase(kind, isFloor(kind) ? floorArgs : nodeArgs, env, store);
         results.push({ ...result, round });
       }
     }
