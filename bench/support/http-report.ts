@@ -2,6 +2,7 @@
  * bench:http's figures: the paid paths it times, each round's table, and the goals (issue 39)
  * judged from the rounds' medians and the reads' ratios.
  */
+import { availableParallelism } from 'node:os';
 import { perCall, type CallCpu } from './cpu';
 import type { Read, ReadTimes } from './http-reads';
 import { median, type LoadResult } from './load';
@@ -67,12 +68,25 @@ export function printRounds(traffic: Traffic, paths: readonly PaidPath[], rounds
   );
 }
 
+/**
+ * The most calls a second these runs' CPU per call allows on `cores` cores: the API, the database
+ * server and the load generator share the machine, so with every core busy without a pause the
+ * rate cannot pass cores ÷ their summed CPU per call (medians over the runs). Not a goal: it tells
+ * a ratio held down by the machine (a bare route cheap enough that the metered call's extra
+ * process cannot keep up on the cores left) from one held down by Scout.
+ */
+export function cpuCeiling(runs: Array<{ cpu: CallCpu }>, cores: number): number {
+  const perCallUs = median(runs.map(({ cpu }) => cpu.api + cpu.db + cpu.load));
+  return perCallUs > 0 ? Math.round((cores * 1_000_000) / perCallUs) : Infinity;
+}
+
 /** The goals of one kind of traffic, and its row of the side-by-side table. */
 export function judgeTraffic(
   traffic: Traffic,
   paths: readonly PaidPath[],
   rounds: Round[],
   meteredOnly: boolean,
+  cores = availableParallelism(),
 ): { goals: Goal[]; row: Record<string, string> } {
   const goals: Goal[] = [];
   const row: Record<string, string> = { traffic: traffic.label };
@@ -92,6 +106,8 @@ export function judgeTraffic(
     row[`${path.name}: rps, ×bare`] = `${rps}, ${ratio.toFixed(2)}`;
     row[`${path.name}: p99 ms, ×bare`] = `${p99}, ${p99Ratio.toFixed(2)}`;
     row[`${path.name}: late/early`] = late.toFixed(2);
+    const ceiling = cpuCeiling(runs, cores);
+    row[`${path.name}: ${cores}-core ceiling, ×bare`] = meteredOnly ? `${ceiling}` : `${ceiling}, ${(ceiling / bareRps).toFixed(2)}`;
     const name = `${traffic.label}, ${path.what}`;
     goals.push({ figure: `${name}: usage entries = 2xx answers`, value: `${entries} / ${answered}`, goal: 'equal', met: entries === answered });
     if (!meteredOnly) {

@@ -12,6 +12,8 @@
  * A ratio whose floor (or kind) was skipped is not judged.
  */
 
+import { median } from './load';
+
 export type Kind = 'watch tool' | 'SSE stream' | 'floor: node:http' | 'floor: raw socket';
 export const isFloor = (kind: Kind) => kind.startsWith('floor');
 
@@ -79,12 +81,6 @@ export function printFigures(results: PhaseResult[]): void {
     })),
   );
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * One kind's last answer against its floor's of the same round, as a goal row judged on the median
