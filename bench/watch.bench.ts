@@ -333,7 +333,8 @@ async function main() {
     ['SSE stream', WITH_SSE],
     ['floor: raw socket', WITH_SSE && WITH_FLOOR && WITH_TOOL],
   ];
-  const floorArgs = WITH_FLOOR ? prepareHeldFloor() : [];
+  // Transpiled once, and only when a floor runs (both need the watch tool's answer).
+  const floorArgs = WITH_FLOOR && WITH_TOOL ? prepareHeldFloor() : [];
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [kind, wanted] of order) {
